@@ -1,0 +1,12 @@
+#!/usr/bin/env node
+// The CLI runs precompiled JavaScript (lib/, written by `npm install` or `npm run compile`), so
+// start-up does not pay for transpiling TypeScript.
+import { existsSync } from 'node:fs';
+
+const entry = new URL('../lib/src/cli/main.js', import.meta.url);
+if (!existsSync(entry)) {
+  console.error('storefront is not compiled yet: run `npm install` (or `npm run compile`) in the project folder.');
+  process.exit(1);
+}
+const { main } = await import(entry.href);
+await main(process.argv);

@@ -1,0 +1,91 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Command, InvalidArgumentError } from 'commander';
+import { build } from '../build.js';
+import { codes } from '../errors/codes.js';
+import { StorefrontError } from '../errors/storefront-error.js';
+import { startPreview } from '../preview/preview-server.js';
+import { formatError } from './report-error.js';
+
+/** The project root: the folder holding package.json, content/ and templates/. */
+const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const version = (JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new InvalidArgumentError('must be a whole number from 0 to 65535.');
+  }
+  return port;
+}
+
+function formatBytes(bytes: number): string {
+  return bytes > 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${(bytes / 1024).toFixed(0)} KB`;
+}
+
+export function createProgram(): Command {
+  const program = new Command();
+  program
+    .name('storefront')
+    .description('Builds the storefront from content/ into a static folder any host can serve.')
+    .version(version)
+    .option('--root <dir>', 'project folder holding content/ and templates/', process.cwd())
+    .option('--debug', 'show stack traces of errors')
+    .showHelpAfterError();
+
+  program
+    .command('build')
+    .description('build the site into the output folder (swapped in only when the whole build succeeds)')
+    .option('--out <dir>', 'output folder', 'dist')
+    .option('--posts <dir>', 'read the local blog from this folder instead of content/blog')
+    .action(async (options: { out: string; posts?: string }) => {
+      const { root } = program.opts<{ root: string }>();
+      const summary = await build({ root, outDir: options.out, postsDir: options.posts });
+      for (const warning of summary.warnings) console.warn(`warning: ${warning}`);
+      const kinds = Object.entries(summary.pagesByKind)
+        .map(([kind, n]) => `${n} ${kind}`)
+        .join(', ');
+      console.log(
+        `Built ${summary.pages} pages (${kinds}) and ${summary.files - summary.pages} other files, ${formatBytes(summary.bytes)}, into ${path.relative(process.cwd(), summary.outDir) || '.'} in ${(summary.totalMs / 1000).toFixed(2)} s.`,
+      );
+    });
+
+  program
+    .command('preview')
+    .description('serve the built folder on 127.0.0.1 with clean URLs, redirects and the 404 page')
+    .option('--port <port>', 'port to listen on (0 picks a free one)', parsePort, 4173)
+    .option('--out <dir>', 'folder to serve', 'dist')
+    .action(async (options: { port: number; out: string }) => {
+      const { root } = program.opts<{ root: string }>();
+      const dir = path.resolve(root, options.out);
+      try {
+        readFileSync(path.join(dir, 'index.html'));
+      } catch {
+        throw new StorefrontError({
+          code: codes.missingFile,
+          file: path.join(options.out, 'index.html'),
+          message: 'There is no built site to preview.',
+          hint: 'Run `storefront build` first.',
+        });
+      }
+      const preview = await startPreview(dir, options.port);
+      console.log(`Serving ${options.out} at ${preview.url} (Ctrl-C to stop)`);
+      const stop = () => void preview.close().then(() => process.exit(0));
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+
+  return program;
+}
+
+export async function main(argv: string[]): Promise<void> {
+  const program = createProgram();
+  try {
+    await program.parseAsync(argv);
+  } catch (err) {
+    const debug = argv.includes('--debug');
+    console.error(formatError(err, debug));
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,111 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { codes } from '../errors/codes.js';
+import { ProblemList, StorefrontError } from '../errors/storefront-error.js';
+import { readYamlFile } from '../content/source-file.js';
+import { formatField } from '../content/field-path.js';
+
+/** The settings of a build: defaults, then content/config.yaml, then environment variables. */
+export interface Config {
+  brandName: string;
+  /** Origin for canonical URLs, sitemap and Open Graph; no trailing slash. */
+  siteUrl: string;
+  /** Origin of the external checkout site; no trailing slash. */
+  checkoutUrl: string;
+  supportEmail: string;
+  /** Empty hides the messaging channel (with a warning). */
+  messagingNumber: string;
+  newsletterUrl: string;
+  /** WordPress REST API root; empty means the local Markdown blog. */
+  cmsApiUrl: string;
+}
+
+/** Which environment variable overrides which setting. */
+export const envNames: Record<keyof Config, string> = {
+  brandName: 'BRAND_NAME',
+  siteUrl: 'SITE_URL',
+  checkoutUrl: 'CHECKOUT_URL',
+  supportEmail: 'SUPPORT_EMAIL',
+  messagingNumber: 'MESSAGING_NUMBER',
+  newsletterUrl: 'NEWSLETTER_URL',
+  cmsApiUrl: 'CMS_API_URL',
+};
+
+/** Neutral placeholders, used when content/config.yaml leaves a setting out. */
+export const defaults: Config = {
+  brandName: 'Storefront',
+  siteUrl: 'https://www.example.com',
+  checkoutUrl: 'https://checkout.example.com',
+  supportEmail: 'support@example.com',
+  messagingNumber: '',
+  newsletterUrl: 'https://newsletter.example.com/subscribe',
+  cmsApiUrl: '',
+};
+
+const origin = z
+  .string()
+  .url('must be an absolute URL such as https://www.example.com')
+  .refine((u) => /^https?:\/\//.test(u), 'must start with http:// or https://')
+  .transform((u) => u.replace(/\/+$/, ''));
+
+const configSchema = z.strictObject({
+  brandName: z.string().trim().min(1, 'must not be empty'),
+  siteUrl: origin,
+  checkoutUrl: origin,
+  supportEmail: z.string().email('must be an e-mail address'),
+  messagingNumber: z.string().trim(),
+  newsletterUrl: z.union([z.literal(''), z.string().url('must be an absolute URL')]),
+  cmsApiUrl: z.union([z.literal(''), origin]),
+});
+
+export const CONFIG_FILE = 'content/config.yaml';
+
+export async function loadConfig(
+  root: string,
+  env: Readonly<Record<string, string | undefined>>,
+  overrides: Partial<Config> = {},
+): Promise<Config> {
+  const problems = new ProblemList();
+  const absolute = path.join(root, CONFIG_FILE);
+  let fromFile: Record<string, unknown> = {};
+  let lineOf: ((at: PropertyKey[]) => number | undefined) | undefined;
+  if (existsSync(absolute)) {
+    const source = await readYamlFile(root, absolute, problems);
+    problems.throwIfAny();
+    fromFile = (source?.data as Record<string, unknown> | null) ?? {};
+    lineOf = source?.lineOf;
+  }
+  const merged: Record<string, unknown> = { ...defaults, ...fromFile };
+  const fromEnv = new Set<string>();
+  for (const [key, name] of Object.entries(envNames)) {
+    const value = env[name];
+    if (value !== undefined && value !== '') {
+      merged[key] = value;
+      fromEnv.add(key);
+    }
+  }
+  for (const [key, value] of Object.entries(overrides)) {
+    if (value !== undefined) merged[key] = value;
+  }
+  const parsed = configSchema.safeParse(merged);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const key = String(issue.path[0] ?? '');
+      const viaEnv = fromEnv.has(key) && key in envNames;
+      problems.add({
+        code: codes.badSetting,
+        file: viaEnv ? `environment variable ${envNames[key as keyof Config]}` : CONFIG_FILE,
+        field: formatField(issue.path as PropertyKey[]),
+        line: viaEnv ? undefined : lineOf?.(issue.path as PropertyKey[]),
+        message: `The setting ${key || '(file)'} ${issue.message}.`,
+        hint: key in envNames
+          ? `Fix it in ${CONFIG_FILE} or set ${envNames[key as keyof Config]} to a valid value.`
+          : `Known settings: ${Object.keys(envNames).join(', ')}.`,
+      });
+    }
+  }
+  problems.throwIfAny();
+  if (!parsed.success) throw new StorefrontError({ code: codes.badSetting, message: 'Invalid settings.' });
+  return parsed.data;
+}

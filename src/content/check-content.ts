@@ -1,0 +1,169 @@
+import {
+  indexCatalogue,
+  isValidPrice,
+  slugQuantity,
+  formatQuantity,
+} from '../catalogue/catalogue-index.js';
+import { codes } from '../errors/codes.js';
+import type { ProblemList } from '../errors/storefront-error.js';
+import type { SiteContent } from './load-content.js';
+
+const CATALOGUE = 'content/catalogue.yaml';
+
+/**
+ * Checks that span files: the catalogue's own rules (unique ids, slugs that name their
+ * quantity, prices in pence) and every reference from a page to the catalogue. Route and link
+ * checks come later, once the route table exists.
+ */
+export function checkContent(content: SiteContent, problems: ProblemList): void {
+  checkCatalogue(content, problems);
+  const services = indexCatalogue(content.catalogue);
+  const subIdHint = `Known sub-categories: ${[...services.keys()].join(', ')}.`;
+
+  for (const { file, page } of content.services) {
+    const service = services.get(page.subCategory);
+    if (!service) {
+      problems.add({
+        code: codes.unknownSubCategory,
+        file,
+        field: 'subCategory',
+        message: `Sub-category ${page.subCategory} is not in the catalogue.`,
+        hint: subIdHint,
+      });
+    } else if (service.sub.packages.length === 0) {
+      problems.add({
+        code: codes.unknownSubCategory,
+        file,
+        field: 'subCategory',
+        message: `Sub-category ${page.subCategory} (${service.platform.name} ${service.sub.name}) has no packages to show.`,
+        hint: `Add packages to it in ${CATALOGUE}.`,
+      });
+    }
+    page.crossSells.forEach((id, i) => {
+      const target = services.get(id);
+      if (!target || target.sub.packages.length === 0) {
+        problems.add({
+          code: codes.unknownSubCategory,
+          file,
+          field: `crossSells[${i}]`,
+          message: target
+            ? `Cross-sell ${id} has no packages, so it has no "starting from" price.`
+            : `Cross-sell ${id} is not a sub-category of the catalogue.`,
+          hint: subIdHint,
+        });
+      } else if (!target.rating) {
+        problems.add({
+          code: codes.unknownRating,
+          file,
+          field: `crossSells[${i}]`,
+          message: `Cross-sell ${id} is a "${target.sub.service}" service, which has no rating in the catalogue.`,
+          hint: `Add ratings.${target.sub.service} to ${CATALOGUE}.`,
+        });
+      }
+    });
+    checkSectionIds(file, page.sections, problems);
+  }
+
+  for (const { file, page } of content.pages) {
+    checkSectionIds(file, page.sections, problems);
+    page.sections.forEach((section, i) => {
+      if (section.kind === 'picker' && !services.get(section.defaultSubCategory)?.sub.packages.length) {
+        problems.add({
+          code: codes.unknownSubCategory,
+          file,
+          field: `sections[${i}].defaultSubCategory`,
+          message: `Sub-category ${section.defaultSubCategory} is not in the catalogue or has no packages.`,
+          hint: subIdHint,
+        });
+      }
+    });
+  }
+
+  content.site.contactChannels.forEach((channel, i) => {
+    if (channel.contact.trim() === '') {
+      content.warnings.push(
+        `${codes.emptyContactChannel} content/site.yaml › contactChannels[${i}].contact  The ${channel.title} channel has no contact value and is left out. Set ${channel.icon === 'chat' ? 'MESSAGING_NUMBER' : 'SUPPORT_EMAIL'} to show it.`,
+      );
+    }
+  });
+}
+
+function checkCatalogue(content: SiteContent, problems: ProblemList): void {
+  const productIds = new Map<number, string>();
+  const subIds = new Map<number, string>();
+  content.catalogue.platforms.forEach((platform, pi) => {
+    platform.sub.forEach((sub, si) => {
+      const subField = `platforms[${pi}].sub[${si}]`;
+      const seenSub = subIds.get(sub.id);
+      if (seenSub) {
+        problems.add({
+          code: codes.duplicateSubCategoryId,
+          file: CATALOGUE,
+          field: `${subField}.id`,
+          message: `Sub-category id ${sub.id} is already used by ${seenSub}.`,
+          hint: 'Every sub-category needs its own id.',
+        });
+      } else subIds.set(sub.id, `${platform.name} ${sub.name}`);
+      if (!content.catalogue.ratings[sub.service]) {
+        problems.add({
+          code: codes.unknownRating,
+          file: CATALOGUE,
+          field: `${subField}.service`,
+          message: `The service kind "${sub.service}" has no rating.`,
+          hint: `Use one of: ${Object.keys(content.catalogue.ratings).join(', ')}, or add a rating for it.`,
+        });
+      }
+      sub.packages.forEach((pkg, ki) => {
+        const field = `${subField}.packages[${ki}]`;
+        const seen = productIds.get(pkg.id);
+        if (seen) {
+          problems.add({
+            code: codes.duplicateProductId,
+            file: CATALOGUE,
+            field: `${field}.id`,
+            message: `Product id ${pkg.id} is already used by ${seen}.`,
+            hint: 'Give this package an id no other package has.',
+          });
+        } else productIds.set(pkg.id, `${platform.name} ${sub.name} ${formatQuantity(pkg.quantity)}`);
+        const named = slugQuantity(pkg.slug);
+        if (named !== pkg.quantity) {
+          problems.add({
+            code: codes.slugQuantityMismatch,
+            file: CATALOGUE,
+            field: `${field}.slug`,
+            message:
+              named === undefined
+                ? `The checkout slug "${pkg.slug}" does not start with a quantity.`
+                : `The checkout slug "${pkg.slug}" names ${formatQuantity(named)}, but the package is ${formatQuantity(pkg.quantity)}.`,
+            hint: 'Start the slug with the quantity: 1000-ig-likes for 1,000; 10k and 25k for 10,000 and 25,000.',
+          });
+        }
+        if (!isValidPrice(pkg.price)) {
+          problems.add({
+            code: codes.badPrice,
+            file: CATALOGUE,
+            field: `${field}.price`,
+            message: `The price ${pkg.price} is not a positive amount of pounds with at most two decimals.`,
+            hint: 'Write prices as pounds, e.g. 4.99 or 10.',
+          });
+        }
+      });
+    });
+  });
+}
+
+function checkSectionIds(file: string, sections: readonly { id: string }[], problems: ProblemList): void {
+  const seen = new Set<string>();
+  sections.forEach((section, i) => {
+    if (seen.has(section.id)) {
+      problems.add({
+        code: codes.duplicateSectionId,
+        file,
+        field: `sections[${i}].id`,
+        message: `The section id "${section.id}" is used twice on this page.`,
+        hint: 'Section ids become anchors (#id) and must be unique on a page.',
+      });
+    }
+    seen.add(section.id);
+  });
+}

@@ -1,0 +1,69 @@
+import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { codes } from '../errors/codes.js';
+import type { ProblemList } from '../errors/storefront-error.js';
+import { renderMarkdown } from './markdown.js';
+import { parseWithSchema } from './parse-with-schema.js';
+import type { Post } from './post.js';
+import { unsafeSlugReason } from './post-slug.js';
+import { postSchema, type PostFrontMatter } from './schemas.js';
+import { readMarkdownFile } from './source-file.js';
+import { expandTokens } from './tokens.js';
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Reads the local Markdown blog: one post per `.md` file, newest first. */
+export async function loadLocalPosts(
+  root: string,
+  dir: string,
+  facts: Readonly<Record<string, string>>,
+  problems: ProblemList,
+): Promise<Post[]> {
+  if (!existsSync(dir)) return [];
+  const names = (await readdir(dir)).filter((n) => n.endsWith('.md') && !n.startsWith('.')).sort();
+  const posts: Post[] = [];
+  for (const name of names) {
+    const source = await readMarkdownFile(root, path.join(dir, name), problems);
+    if (!source) continue;
+    expandTokens(source, facts, problems);
+    const front = parseWithSchema(postSchema, source, problems, 'See docs/content-model.md, "Blog posts".') as
+      | PostFrontMatter
+      | undefined;
+    if (!front) continue;
+    const slug = front.slug ?? name.replace(/\.md$/, '');
+    const reason = unsafeSlugReason(slug);
+    if (reason) {
+      problems.add({
+        code: codes.badPostSlug,
+        file: source.file,
+        field: 'slug',
+        line: source.lineOf(['slug']),
+        message: `The slug "${slug}" cannot be a page address: ${reason}.`,
+        hint: 'Use lowercase words joined by hyphens, e.g. how-to-grow-on-tiktok.',
+      });
+      continue;
+    }
+    const body = renderMarkdown(source.body ?? '');
+    posts.push({
+      id: source.file,
+      slug,
+      titleHtml: escapeHtml(front.title),
+      titleText: front.title,
+      excerptHtml: escapeHtml(front.excerpt),
+      excerptText: front.excerpt,
+      contentHtml: body.html,
+      links: body.links,
+      date: front.date,
+      modified: front.modified ?? front.date,
+      image: front.image,
+      source: source.file,
+    });
+  }
+  return sortNewestFirst(posts);
+}
+
+export function sortNewestFirst(posts: Post[]): Post[] {
+  return posts.sort((a, b) => b.date.getTime() - a.date.getTime() || a.slug.localeCompare(b.slug));
+}

@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { renderMarkdown } from './markdown.js';
+
+/**
+ * The shape of every content file. Objects are strict: a misspelt key is an error, not a
+ * silently ignored field. Markdown fields come out rendered (see markdown.ts).
+ */
+
+const text = z.string().trim().min(1, 'must not be empty');
+const markdown = z.string().trim().min(1, 'must not be empty').transform(renderMarkdown);
+/** A root-relative path of the site: `/`, `/about`, `/buy-tiktok-likes`. */
+const sitePath = z
+  .string()
+  .regex(/^\/([a-z0-9-]+(\/[a-z0-9-]+)*)?$/, 'must be a path like /about: lowercase, hyphens, no trailing slash');
+const anchorId = z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be lowercase letters, digits and hyphens');
+const link = z.strictObject({ label: text, path: sitePath });
+
+export const ratingSchema = z.strictObject({
+  value: z.number().min(0).max(5),
+  count: z.number().int().nonnegative(),
+});
+
+export const packageSchema = z.strictObject({
+  id: z.number().int().positive(),
+  quantity: z.number().int().positive(),
+  price: z.number(),
+  slug: z.string().regex(/^[a-z0-9-]+$/, 'must be lowercase letters, digits and hyphens'),
+});
+
+export const catalogueSchema = z.strictObject({
+  ratings: z.record(z.string(), ratingSchema),
+  currency: z.literal('GBP'),
+  platforms: z.array(
+    z.strictObject({
+      id: z.number().int().positive(),
+      name: text,
+      slug: z.string().regex(/^[a-z0-9-]+$/),
+      sub: z.array(
+        z.strictObject({
+          id: z.number().int().positive(),
+          name: text,
+          service: z.string().min(1),
+          packages: z.array(packageSchema),
+        }),
+      ),
+    }),
+  ),
+});
+
+export const siteSchema = z.strictObject({
+  claims: z.record(z.string().regex(/^[A-Za-z][A-Za-z0-9]*$/), z.string()),
+  footerBlurb: text,
+  publicAccountNotice: text,
+  guarantees: z.array(z.strictObject({ title: text, text })).min(1),
+  contactBlock: z.strictObject({ eyebrow: text.optional(), heading: text, text, buttonLabel: text }),
+  contactChannels: z.array(
+    z.strictObject({ icon: z.enum(['chat', 'email']), title: text, desc: text, contact: z.string() }),
+  ),
+  paymentBrands: z.array(z.enum(['visa', 'mastercard', 'paypal', 'apple-pay', 'google-pay'])).length(5),
+  navigation: z.strictObject({
+    services: z.array(z.strictObject({ heading: text, links: z.array(link).min(1) })).min(1),
+  }),
+  footer: z.strictObject({ usefulLinks: z.array(link), serviceLinks: z.array(link) }),
+  blog: z.strictObject({ title: text, description: text, heading: text, intro: markdown.optional() }),
+  notFound: z.strictObject({ title: text, heading: text, label: text, message: text }),
+});
+
+export const redirectsSchema = z.array(
+  z.strictObject({
+    from: z.string().regex(/^\/[^\s?#]*$/, 'must be a root-relative path'),
+    to: sitePath,
+  }),
+);
+
+const hero = z.strictObject({
+  heading: text,
+  intro: markdown.optional(),
+  ratingLine: z.boolean().default(false),
+  buttons: z.array(link).max(3).default([]),
+});
+
+const item = z.strictObject({ title: text, text: markdown, path: sitePath.optional() });
+const sectionBase = { id: anchorId, heading: text, intro: markdown.optional() };
+
+export const sectionSchema = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('steps'),
+    ...sectionBase,
+    items: z.array(item).min(1),
+    cta: z.strictObject({ label: text, href: z.string().url() }).optional(),
+  }),
+  z.strictObject({ kind: z.literal('cards'), ...sectionBase, items: z.array(item).min(1) }),
+  z.strictObject({ kind: z.literal('prose'), ...sectionBase, body: markdown }),
+  z.strictObject({ kind: z.literal('guarantees'), ...sectionBase }),
+  z.strictObject({ kind: z.literal('contact'), id: anchorId }),
+  z.strictObject({ kind: z.literal('picker'), ...sectionBase, defaultSubCategory: z.number().int() }),
+  z.strictObject({ kind: z.literal('channels'), ...sectionBase }),
+]);
+
+const pageBase = {
+  path: sitePath,
+  title: text,
+  description: text,
+  hero,
+  sections: z.array(sectionSchema).default([]),
+};
+
+export const pageSchema = z.strictObject(pageBase);
+
+export const servicePageSchema = z.strictObject({
+  ...pageBase,
+  subCategory: z.number().int(),
+  breadcrumb: text,
+  packagesHeading: text,
+  packagesNote: markdown.optional(),
+  supportTile: z.strictObject({ heading: text, text }).optional(),
+  faqHeading: text,
+  faq: z.array(z.strictObject({ q: text, a: markdown })).min(1),
+  crossSellHeading: text,
+  crossSells: z.array(z.number().int()).default([]),
+  structuredData: z.boolean().default(false),
+});
+
+const isoDate = z.union([z.date(), z.string()]).transform((value, ctx) => {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) {
+    ctx.addIssue({ code: 'custom', message: 'must be a date such as 2026-03-14 or 2026-03-14T09:00:00Z' });
+    return z.NEVER;
+  }
+  return date;
+});
+
+export const textPageSchema = z.strictObject({
+  path: sitePath,
+  title: text,
+  description: text,
+  heading: text,
+  updated: isoDate,
+  noindex: z.boolean().default(false),
+});
+
+export const postSchema = z.strictObject({
+  title: text,
+  slug: z.string().optional(),
+  date: isoDate,
+  modified: isoDate.optional(),
+  excerpt: text,
+  image: z
+    .strictObject({
+      src: z.string().min(1),
+      alt: z.string(),
+      width: z.number().int().positive(),
+      height: z.number().int().positive(),
+    })
+    .optional(),
+});
+
+export type Catalogue = z.infer<typeof catalogueSchema>;
+export type Site = z.infer<typeof siteSchema>;
+export type Redirect = z.infer<typeof redirectsSchema>[number];
+export type Section = z.infer<typeof sectionSchema>;
+export type Page = z.infer<typeof pageSchema>;
+export type ServicePageContent = z.infer<typeof servicePageSchema>;
+export type TextPageFrontMatter = z.infer<typeof textPageSchema>;
+export type PostFrontMatter = z.infer<typeof postSchema>;
+export type Link = z.infer<typeof link>;

@@ -1,0 +1,100 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { LineCounter, parseDocument, type Document } from 'yaml';
+import matter from 'gray-matter';
+import { codes } from '../errors/codes.js';
+import type { ProblemList } from '../errors/storefront-error.js';
+
+/**
+ * A parsed YAML (or front matter) source, kept with its document so that a schema problem at a
+ * key path can be reported with its line number.
+ */
+export interface SourceFile {
+  /** Path relative to the project root, as shown in messages. */
+  file: string;
+  data: unknown;
+  /** Markdown body, for Markdown files. */
+  body?: string;
+  /** Line number of a key path, when the document has it. */
+  lineOf(fieldPath: readonly PropertyKey[]): number | undefined;
+}
+
+export function displayPath(root: string, file: string): string {
+  return path.relative(root, file).split(path.sep).join('/') || file;
+}
+
+function locate(doc: Document, counter: LineCounter, offset: number) {
+  return (fieldPath: readonly PropertyKey[]): number | undefined => {
+    // Walk up to the nearest node that exists (a missing field is reported at its parent).
+    for (let depth = fieldPath.length; depth >= 0; depth--) {
+      const node = doc.getIn(fieldPath.slice(0, depth) as unknown[], true) as
+        | { range?: [number, number, number] }
+        | undefined;
+      if (node && typeof node === 'object' && node.range) {
+        return counter.linePos(node.range[0]).line + offset;
+      }
+    }
+    return undefined;
+  };
+}
+
+function parseYamlText(
+  text: string,
+  file: string,
+  problems: ProblemList,
+  code: string,
+  lineOffset = 0,
+): { data: unknown; lineOf: SourceFile['lineOf'] } | undefined {
+  const counter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: true });
+  if (doc.errors.length > 0) {
+    for (const err of doc.errors) {
+      problems.add({
+        code,
+        file,
+        line: err.linePos?.[0]?.line !== undefined ? err.linePos[0].line + lineOffset : undefined,
+        message: `The YAML cannot be read: ${err.message.split('\n')[0]}`,
+        hint: 'Check the indentation and quoting around that line; quote text that contains ": " or starts with {{.',
+      });
+    }
+    return undefined;
+  }
+  return { data: doc.toJS(), lineOf: locate(doc, counter, lineOffset) };
+}
+
+export async function readYamlFile(
+  root: string,
+  absolute: string,
+  problems: ProblemList,
+): Promise<SourceFile | undefined> {
+  const file = displayPath(root, absolute);
+  const text = await readFile(absolute, 'utf8');
+  const parsed = parseYamlText(text, file, problems, codes.yamlSyntax);
+  return parsed && { file, ...parsed };
+}
+
+/** Reads Markdown with YAML front matter (gray-matter splits it; the yaml package parses it). */
+export async function readMarkdownFile(
+  root: string,
+  absolute: string,
+  problems: ProblemList,
+): Promise<SourceFile | undefined> {
+  const file = displayPath(root, absolute);
+  const text = await readFile(absolute, 'utf8');
+  let split: { matter: string; content: string };
+  try {
+    // gray-matter caches by input text; the engine only hands back the raw block.
+    const result = matter(text, { engines: { yaml: (s: string) => ({ __raw: s }) } });
+    split = { matter: (result.data as { __raw?: string }).__raw ?? '', content: result.content };
+  } catch (err) {
+    problems.add({
+      code: codes.frontMatterSyntax,
+      file,
+      message: `The front matter cannot be read: ${(err as Error).message}`,
+      hint: 'Front matter is YAML between two lines of three dashes (---) at the top of the file.',
+    });
+    return undefined;
+  }
+  const parsed = parseYamlText(split.matter, file, problems, codes.frontMatterSyntax, 1);
+  return parsed && { file, body: split.content, ...parsed };
+}

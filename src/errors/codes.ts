@@ -1,0 +1,29 @@
+/**
+ * The catalogue of problem codes. A code never changes meaning once published; the docs and
+ * the tests refer to them.
+ */
+export const codes = {
+  yamlSyntax: 'SF101',
+  frontMatterSyntax: 'SF102',
+  schema: 'SF103',
+  unknownToken: 'SF104',
+  duplicateProductId: 'SF110',
+  slugQuantityMismatch: 'SF111',
+  badPrice: 'SF112',
+  unknownSubCategory: 'SF113',
+  unknownRating: 'SF114',
+  duplicateSubCategoryId: 'SF115',
+  duplicateRoute: 'SF120',
+  brokenInternalLink: 'SF121',
+  badRedirect: 'SF122',
+  duplicateSectionId: 'SF123',
+  badPostSlug: 'SF124',
+  emptyContactChannel: 'SF130',
+  badSetting: 'SF140',
+  missingFile: 'SF141',
+  renderFailed: 'SF150',
+  outputFailed: 'SF160',
+  badFlag: 'SF170',
+} as const;
+
+export type Code = (typeof codes)[keyof typeof codes];

@@ -1,0 +1,49 @@
+/**
+ * The one error type for everything a user can cause: bad content, bad settings, bad flags,
+ * an unreachable CMS. It carries one or more problems, so validation can report all of them
+ * at once. The CLI prints it without a stack trace and exits non-zero.
+ */
+export interface Problem {
+  /** Short, permanent code, from `codes.ts`. */
+  code: string;
+  /** What happened, as a plain sentence. */
+  message: string;
+  /** The file concerned, relative to the project root where possible. */
+  file?: string;
+  /** Key path inside the file, e.g. `faq[3].a`. */
+  field?: string;
+  /** Line in the file, when known. */
+  line?: number;
+  /** The URL concerned (CMS errors). */
+  url?: string;
+  /** The next action for the user. */
+  hint?: string;
+}
+
+export class StorefrontError extends Error {
+  readonly problems: readonly Problem[];
+  /** Said once after the problems, e.g. that dist/ was left untouched. */
+  readonly footer?: string;
+
+  constructor(problems: Problem | readonly Problem[], footer?: string) {
+    const list = Array.isArray(problems) ? problems : [problems as Problem];
+    super(list.map((p) => `${p.code} ${p.message}`).join('\n'));
+    this.name = 'StorefrontError';
+    this.problems = list;
+    this.footer = footer;
+  }
+}
+
+/** Collects problems during a pass, then throws them together. */
+export class ProblemList {
+  readonly items: Problem[] = [];
+  add(problem: Problem): void {
+    this.items.push(problem);
+  }
+  get size(): number {
+    return this.items.length;
+  }
+  throwIfAny(footer?: string): void {
+    if (this.items.length > 0) throw new StorefrontError(this.items, footer);
+  }
+}

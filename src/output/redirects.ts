@@ -1,0 +1,19 @@
+import type { RouteTable } from '../routes/route-table.js';
+
+/** Netlify / Cloudflare Pages `_redirects`: one permanent redirect a line. */
+export function redirectsFile(table: RouteTable): string {
+  const lines = table.redirects.map((r) => `${encodeURI(r.from)} ${encodeURI(r.to)} 301`);
+  return `# Written by storefront build from content/redirects.yaml\n${lines.join('\n')}\n`;
+}
+
+/** Reads `_redirects` back (used by `preview`, so it serves what the host would). */
+export function parseRedirectsFile(text: string): Map<string, { to: string; status: number }> {
+  const map = new Map<string, { to: string; status: number }>();
+  for (const line of text.split('\n')) {
+    const trimmed = line.trim();
+    if (!trimmed || trimmed.startsWith('#')) continue;
+    const [from, to, status] = trimmed.split(/\s+/);
+    if (from && to) map.set(from, { to, status: Number(status ?? 301) });
+  }
+  return map;
+}

@@ -1,0 +1,44 @@
+import type { Config } from '../config/load-config.js';
+import type { SiteContent } from '../content/load-content.js';
+import type { Frame, NavItem } from '../../templates/view-model.js';
+
+/** The header item that a path belongs to (the spec's "last segment of the current path"). */
+export function activeNavItem(routePath: string, servicePaths: ReadonlySet<string>): NavItem | undefined {
+  if (routePath === '/') return 'home';
+  if (routePath === '/about') return 'about';
+  if (routePath === '/contact') return 'contact';
+  if (servicePaths.has(routePath)) return 'services';
+  return undefined;
+}
+
+function channelHref(icon: 'chat' | 'email', contact: string): string {
+  if (icon === 'email') return `mailto:${contact}`;
+  return `https://wa.me/${contact.replace(/[^\d]/g, '')}`;
+}
+
+/** The parts of a page that every route shares; computed once per build, then per path. */
+export function makeFrameFactory(
+  config: Config,
+  content: SiteContent,
+  stylesheetHref: string,
+  now: Date,
+): (routePath: string) => Frame {
+  const servicePaths = new Set(content.services.map((s) => s.page.path));
+  const site = content.site;
+  const shared: Omit<Frame, 'currentPath' | 'activeNav'> = {
+    brandName: config.brandName,
+    servicesMenu: site.navigation.services,
+    usefulLinks: site.footer.usefulLinks,
+    serviceLinks: site.footer.serviceLinks,
+    footerBlurb: site.footerBlurb,
+    contactChannels: site.contactChannels
+      .filter((c) => c.contact.trim() !== '')
+      .map((c) => ({ ...c, href: channelHref(c.icon, c.contact) })),
+    contactBlock: site.contactBlock,
+    paymentBrands: site.paymentBrands,
+    newsletterUrl: config.newsletterUrl,
+    year: now.getUTCFullYear(),
+    stylesheetHref,
+  };
+  return (routePath) => ({ ...shared, currentPath: routePath, activeNav: activeNavItem(routePath, servicePaths) });
+}

@@ -1,0 +1,90 @@
+import type { Service } from '../catalogue/catalogue-index.js';
+import type { Config } from '../config/load-config.js';
+import type { Post } from '../content/post.js';
+import type { Crumb } from '../../templates/view-model.js';
+
+/** Structured data (schema.org) objects; the Document escapes them for the script element. */
+
+export function breadcrumbList(crumbs: Crumb[], absolute: (path: string) => string): object {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((crumb, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: crumb.label,
+      item: absolute(crumb.path),
+    })),
+  };
+}
+
+export function organization(config: Config, absolute: (path: string) => string): object {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    '@id': `${config.siteUrl}/#organization`,
+    name: config.brandName,
+    url: absolute('/'),
+    logo: absolute('/favicon.svg'),
+    email: config.supportEmail,
+  };
+}
+
+export function webSite(config: Config, absolute: (path: string) => string): object {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'WebSite',
+    '@id': `${config.siteUrl}/#website`,
+    name: config.brandName,
+    url: absolute('/'),
+    inLanguage: 'en-GB',
+    publisher: { '@id': `${config.siteUrl}/#organization` },
+  };
+}
+
+/** A Service with an AggregateOffer whose price range comes from the catalogue. */
+export function serviceWithOffer(
+  config: Config,
+  service: Service,
+  name: string,
+  description: string,
+  url: string,
+): object {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Service',
+    name,
+    description,
+    url,
+    serviceType: `${service.platform.name} ${service.sub.name}`,
+    areaServed: 'GB',
+    provider: { '@id': `${config.siteUrl}/#organization` },
+    aggregateRating: service.rating
+      ? { '@type': 'AggregateRating', ratingValue: service.rating.value, reviewCount: service.rating.count, bestRating: 5 }
+      : undefined,
+    offers: {
+      '@type': 'AggregateOffer',
+      priceCurrency: 'GBP',
+      lowPrice: service.lowPrice!.toFixed(2),
+      highPrice: service.highPrice!.toFixed(2),
+      offerCount: service.sub.packages.length,
+    },
+  };
+}
+
+export function blogPosting(config: Config, post: Post, url: string, imageUrl: string): object {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BlogPosting',
+    headline: post.titleText,
+    description: post.excerptText,
+    datePublished: post.date.toISOString(),
+    dateModified: post.modified.toISOString(),
+    mainEntityOfPage: url,
+    url,
+    image: imageUrl,
+    inLanguage: 'en-GB',
+    author: { '@type': 'Organization', name: config.brandName },
+    publisher: { '@type': 'Organization', name: config.brandName },
+  };
+}

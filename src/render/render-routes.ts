@@ -1,0 +1,237 @@
+import { createElement, type ReactElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { indexCatalogue, type Service } from '../catalogue/catalogue-index.js';
+import type { Config } from '../config/load-config.js';
+import type { SiteContent } from '../content/load-content.js';
+import type { Post } from '../content/post.js';
+import type { Section } from '../content/schemas.js';
+import { codes } from '../errors/codes.js';
+import { StorefrontError, type Problem } from '../errors/storefront-error.js';
+import { blogListPath, type Route, type RouteTable } from '../routes/route-table.js';
+import { Document } from '../../templates/Document.js';
+import { BlogListPage } from '../../templates/pages/BlogListPage.js';
+import { BlogPostPage } from '../../templates/pages/BlogPostPage.js';
+import { ContentPage } from '../../templates/pages/ContentPage.js';
+import { NotFoundPage } from '../../templates/pages/NotFoundPage.js';
+import { ServicePage } from '../../templates/pages/ServicePage.js';
+import { TextPage } from '../../templates/pages/TextPage.js';
+import type { Crumb, Frame, Head, HeroView, PostCard, SectionView } from '../../templates/view-model.js';
+import { packageTiles, pickerGroups, serviceCard } from './catalogue-views.js';
+import { makeFrameFactory } from './frame.js';
+import { blogPosting, breadcrumbList, organization, serviceWithOffer, webSite } from './json-ld.js';
+
+export interface RenderedPage {
+  route: Route;
+  html: string;
+}
+
+export interface RenderOptions {
+  stylesheetHref: string;
+  ogImagePath: string;
+  now: Date;
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** Turns every route into a complete HTML document. Pure: no file or network access. */
+export function renderRoutes(config: Config, content: SiteContent, table: RouteTable, options: RenderOptions): RenderedPage[] {
+  const context = new RenderContext(config, content, options);
+  const failures: Problem[] = [];
+  const pages: RenderedPage[] = [];
+  for (const route of table.routes) {
+    try {
+      pages.push({ route, html: context.render(route) });
+    } catch (err) {
+      failures.push({
+        code: codes.renderFailed,
+        file: route.source,
+        message: `The page ${route.path} could not be rendered: ${(err as Error).message}`,
+        hint: 'This is a bug in a template or in the data it was given; run with --debug for the stack.',
+      });
+    }
+  }
+  if (failures.length) throw new StorefrontError(failures, 'Nothing was written; dist/ is as it was.');
+  return pages;
+}
+
+class RenderContext {
+  private readonly services: Map<number, Service>;
+  private readonly pathOfSub: Map<number, string>;
+  private readonly frameFor: (path: string) => Frame;
+
+  constructor(
+    private readonly config: Config,
+    private readonly content: SiteContent,
+    private readonly options: RenderOptions,
+  ) {
+    this.services = indexCatalogue(content.catalogue);
+    this.pathOfSub = new Map(content.services.map((s) => [s.page.subCategory, s.page.path]));
+    this.frameFor = makeFrameFactory(config, content, options.stylesheetHref, options.now);
+  }
+
+  absolute = (path: string): string => `${this.config.siteUrl}${encodeURI(path)}`;
+
+  render(route: Route): string {
+    const frame = this.frameFor(route.path);
+    const { head, body } = this.page(route, frame);
+    const element = createElement(Document, { frame, head, children: body });
+    return `<!DOCTYPE html>${renderToString(element)}`;
+  }
+
+  private head(route: Route, title: string, description: string, extra: Partial<Head> = {}): Head {
+    return {
+      title: `${title} | ${this.config.brandName}`,
+      description,
+      canonicalUrl: this.absolute(route.path),
+      ogImageUrl: this.absolute(this.options.ogImagePath),
+      ogType: 'website',
+      noindex: !route.indexable,
+      jsonLd: [],
+      ...extra,
+    };
+  }
+
+  private crumbs(label: string, path: string): Crumb[] {
+    return [
+      { label: 'Home', path: '/' },
+      { label, path },
+    ];
+  }
+
+  private page(route: Route, frame: Frame): { head: Head; body: ReactElement } {
+    switch (route.kind) {
+      case 'page': {
+        const { page } = route;
+        const hero: HeroView = { heading: page.hero.heading, intro: page.hero.intro, buttons: page.hero.buttons };
+        const isHome = route.path === '/';
+        return {
+          head: this.head(route, page.title, page.description, {
+            jsonLd: isHome ? [organization(this.config, this.absolute), webSite(this.config, this.absolute)] : [],
+          }),
+          body: createElement(ContentPage, { frame, hero, sections: this.sections(page.sections), large: isHome }),
+        };
+      }
+      case 'service': {
+        const { page } = route;
+        const service = this.services.get(page.subCategory)!;
+        const breadcrumb = this.crumbs(page.breadcrumb, page.path);
+        const url = this.absolute(page.path);
+        const jsonLd: object[] = [breadcrumbList(breadcrumb, this.absolute)];
+        if (page.structuredData) {
+          jsonLd.push(
+            organization(this.config, this.absolute),
+            webSite(this.config, this.absolute),
+            serviceWithOffer(this.config, service, page.hero.heading, page.description, url),
+          );
+        }
+        const hero: HeroView = {
+          heading: page.hero.heading,
+          intro: page.hero.intro,
+          buttons: page.hero.buttons,
+          breadcrumb,
+          ratingLine: page.hero.ratingLine ? { rating: 5, customers: '2K+' } : undefined,
+        };
+        return {
+          head: this.head(route, page.title, page.description, { jsonLd }),
+          body: createElement(ServicePage, {
+            frame,
+            hero,
+            packagesHeading: page.packagesHeading,
+            packages: packageTiles(service, this.config.checkoutUrl),
+            packagesNote: page.packagesNote,
+            supportTile: page.supportTile,
+            publicAccountNotice: this.content.site.publicAccountNotice,
+            sections: this.sections(page.sections),
+            faqHeading: page.faqHeading,
+            faq: page.faq,
+            crossSellHeading: page.crossSellHeading,
+            crossSells: page.crossSells.map((id) => serviceCard(this.services.get(id)!, this.pathOfSub.get(id)!)),
+          }),
+        };
+      }
+      case 'text': {
+        const { page } = route;
+        return {
+          head: this.head(route, page.title, page.description),
+          body: createElement(TextPage, {
+            hero: { heading: page.heading, buttons: [], breadcrumb: this.crumbs(page.title, page.path) },
+            updated: dateFormat.format(page.updated),
+            updatedIso: page.updated.toISOString().slice(0, 10),
+            body: route.body,
+          }),
+        };
+      }
+      case 'blog-list': {
+        const blog = this.content.site.blog;
+        const suffix = route.pageNumber > 1 ? ` – page ${route.pageNumber}` : '';
+        return {
+          head: this.head(route, `${blog.title}${suffix}`, blog.description),
+          body: createElement(BlogListPage, {
+            hero: { heading: blog.heading, intro: route.pageNumber === 1 ? blog.intro : undefined, buttons: [] },
+            posts: route.posts.map((post) => this.postCard(post)),
+            pageNumber: route.pageNumber,
+            pageCount: route.pageCount,
+            previousPath: route.pageNumber > 1 ? blogListPath(route.pageNumber - 1) : undefined,
+            nextPath: route.pageNumber < route.pageCount ? blogListPath(route.pageNumber + 1) : undefined,
+          }),
+        };
+      }
+      case 'blog-post': {
+        const { post } = route;
+        const url = this.absolute(route.path);
+        const imageUrl = post.image ? new URL(post.image.src, `${this.config.siteUrl}/`).href : this.absolute(this.options.ogImagePath);
+        const breadcrumb: Crumb[] = [
+          { label: 'Home', path: '/' },
+          { label: 'Blog', path: '/blog' },
+          { label: post.titleText, path: route.path },
+        ];
+        return {
+          head: this.head(route, post.titleText, post.excerptText, {
+            ogType: 'article',
+            ogImageUrl: imageUrl,
+            jsonLd: [blogPosting(this.config, post, url, imageUrl), breadcrumbList(breadcrumb, this.absolute)],
+          }),
+          body: createElement(BlogPostPage, { post: this.postCard(post), contentHtml: post.contentHtml, breadcrumb }),
+        };
+      }
+      case 'not-found': {
+        const notFound = this.content.site.notFound;
+        return {
+          head: this.head(route, notFound.title, notFound.message),
+          body: createElement(NotFoundPage, notFound),
+        };
+      }
+    }
+  }
+
+  private postCard(post: Post): PostCard {
+    return {
+      path: `/blog/${post.slug}`,
+      titleHtml: post.titleHtml,
+      excerptHtml: post.excerptHtml,
+      date: dateFormat.format(post.date),
+      dateIso: post.date.toISOString(),
+      image: post.image,
+    };
+  }
+
+  private sections(sections: Section[]): SectionView[] {
+    return sections.map((section): SectionView => {
+      switch (section.kind) {
+        case 'guarantees':
+          return { ...section, items: this.content.site.guarantees };
+        case 'picker':
+          return {
+            kind: 'picker',
+            id: section.id,
+            heading: section.heading,
+            intro: section.intro,
+            defaultId: section.defaultSubCategory,
+            groups: pickerGroups(this.content.catalogue, this.services, this.pathOfSub, this.config.checkoutUrl),
+          };
+        default:
+          return section;
+      }
+    });
+  }
+}

@@ -1,0 +1,63 @@
+import { ChevronIcon, LogoMark } from './Icons.js';
+import type { Frame, NavItem } from './view-model.js';
+
+const current = (frame: Frame, item: NavItem) => (frame.activeNav === item ? ('page' as const) : undefined);
+
+/**
+ * The site header. The Services mega menu is a native <details>, so it opens by click, tap and
+ * keyboard with scripting off; the browser script only adds closing on Escape and outside click.
+ */
+export function Header({ frame }: { frame: Frame }) {
+  return (
+    <header className="site-header" data-header>
+      <div className="container header-inner">
+        <a className="brand" href="/" aria-label={`${frame.brandName} home`}>
+          <LogoMark />
+          <span>{frame.brandName}</span>
+        </a>
+        <nav className="main-nav" aria-label="Main">
+          <ul className="nav-list">
+            <li>
+              <a href="/" aria-current={current(frame, 'home')}>
+                Home
+              </a>
+            </li>
+            <li className="nav-services">
+              <details className="mega" data-mega>
+                <summary aria-current={frame.activeNav === 'services' ? 'true' : undefined}>
+                  Services <ChevronIcon size={14} />
+                </summary>
+                <div className="mega-panel">
+                  {frame.servicesMenu.map((column) => (
+                    <div className="mega-column" key={column.heading}>
+                      <p className="mega-heading">{column.heading}</p>
+                      <ul>
+                        {column.links.map((link) => (
+                          <li key={link.path}>
+                            <a href={link.path} aria-current={frame.currentPath === link.path ? 'page' : undefined}>
+                              {link.label}
+                            </a>
+                          </li>
+                        ))}
+                      </ul>
+                    </div>
+                  ))}
+                </div>
+              </details>
+            </li>
+            <li>
+              <a href="/about" aria-current={current(frame, 'about')}>
+                About
+              </a>
+            </li>
+            <li>
+              <a href="/contact" aria-current={current(frame, 'contact')}>
+                Contact
+              </a>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

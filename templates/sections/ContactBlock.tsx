@@ -1,0 +1,19 @@
+import type { ContactBlockProps } from '../view-model.js';
+
+/** The site-wide 'Lets Get Started Today!' call to action. */
+export function ContactBlock({ block, id }: { block: ContactBlockProps; id: string }) {
+  return (
+    <section className="section contact-block" id={id} aria-labelledby={`${id}-heading`}>
+      <div className="container contact-block-inner">
+        <div>
+          {block.eyebrow ? <p className="eyebrow">{block.eyebrow}</p> : null}
+          <h2 id={`${id}-heading`}>{block.heading}</h2>
+          <p>{block.text}</p>
+        </div>
+        <a className="button button-large button-light" href="/contact">
+          {block.buttonLabel}
+        </a>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+import { StarIcon } from '../Icons.js';
+import type { ServiceCard } from '../view-model.js';
+
+export function CrossSells({ heading, cards }: { heading: string; cards: ServiceCard[] }) {
+  if (cards.length === 0) return null;
+  return (
+    <section className="section section-alt" id="more-services" aria-labelledby="more-services-heading">
+      <div className="container">
+        <h2 id="more-services-heading">{heading}</h2>
+        <ul className="service-cards">
+          {cards.map((card) => (
+            <li className="service-card" key={card.path}>
+              <h3>
+                <a href={card.path}>{card.name}</a>
+              </h3>
+              <p className="service-card-price">
+                Starting from <strong data-price>{card.fromPrice}</strong>
+              </p>
+              <p className="service-card-rating">
+                <StarIcon /> <span>{card.rating}/5</span> <span className="muted">({card.reviews} reviews)</span>
+              </p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import type { PackageTile } from '../view-model.js';
+
+/** Package tiles with Buy Now links to the external checkout. */
+export function PackageGrid({
+  packages,
+  labelledBy,
+  supportTile,
+}: {
+  packages: PackageTile[];
+  labelledBy?: string;
+  supportTile?: { heading: string; text: string };
+}) {
+  return (
+    <ul className="package-grid" aria-labelledby={labelledBy}>
+      {packages.map((pkg) => (
+        <li className="package" key={pkg.id}>
+          <p className="package-quantity">
+            <span className="package-number">{pkg.quantity}</span> <span className="package-unit">{pkg.unit}</span>
+          </p>
+          <p className="package-price" data-price>
+            {pkg.price}
+          </p>
+          <a className="button button-block" href={pkg.buyUrl} aria-label={`Buy ${pkg.label} for ${pkg.price}`}>
+            Buy Now
+          </a>
+        </li>
+      ))}
+      {supportTile ? (
+        <li className="package package-support">
+          <p className="package-quantity">{supportTile.heading}</p>
+          <p className="package-support-text">{supportTile.text}</p>
+          <a className="button button-block button-ghost" href="/contact">
+            Contact support
+          </a>
+        </li>
+      ) : null}
+    </ul>
+  );
+}

@@ -1,0 +1,124 @@
+/**
+ * The props the templates receive. Everything here is computed by src/render before rendering:
+ * prices are formatted, ratings looked up, links resolved. Templates only lay it out.
+ */
+
+export interface NavLink {
+  label: string;
+  path: string;
+}
+
+export interface NavColumn {
+  heading: string;
+  links: NavLink[];
+}
+
+export type NavItem = 'home' | 'services' | 'about' | 'contact';
+
+export interface ContactChannel {
+  icon: 'chat' | 'email';
+  title: string;
+  desc: string;
+  contact: string;
+  href: string;
+}
+
+export interface ContactBlockProps {
+  eyebrow?: string;
+  heading: string;
+  text: string;
+  buttonLabel: string;
+}
+
+/** What every page shares: header, footer and head defaults. */
+export interface Frame {
+  brandName: string;
+  currentPath: string;
+  /** The header item marked with aria-current. */
+  activeNav: NavItem | undefined;
+  servicesMenu: NavColumn[];
+  usefulLinks: NavLink[];
+  serviceLinks: NavLink[];
+  footerBlurb: string;
+  contactChannels: ContactChannel[];
+  contactBlock: ContactBlockProps;
+  paymentBrands: string[];
+  newsletterUrl: string;
+  year: number;
+  stylesheetHref: string;
+}
+
+export interface Head {
+  title: string;
+  description: string;
+  canonicalUrl: string;
+  ogImageUrl: string;
+  ogType: 'website' | 'article';
+  noindex: boolean;
+  jsonLd: object[];
+}
+
+export interface PackageTile {
+  id: number;
+  /** "1,000 Followers" */
+  label: string;
+  quantity: string;
+  unit: string;
+  price: string;
+  buyUrl: string;
+}
+
+export interface ServiceCard {
+  name: string;
+  path: string;
+  fromPrice: string;
+  rating: number;
+  reviews: number;
+}
+
+export interface Crumb {
+  label: string;
+  path: string;
+}
+
+/** Markdown already rendered to HTML by the content stage. */
+export interface Html {
+  html: string;
+}
+
+export interface CardItem {
+  title: string;
+  text: Html;
+  path?: string;
+}
+
+export type SectionView =
+  | { kind: 'steps'; id: string; heading: string; intro?: Html; items: CardItem[]; cta?: { label: string; href: string } }
+  | { kind: 'cards'; id: string; heading: string; intro?: Html; items: CardItem[] }
+  | { kind: 'prose'; id: string; heading: string; intro?: Html; body: Html }
+  | { kind: 'guarantees'; id: string; heading: string; intro?: Html; items: { title: string; text: string }[] }
+  | { kind: 'contact'; id: string }
+  | { kind: 'picker'; id: string; heading: string; intro?: Html; groups: PickerGroup[]; defaultId: number }
+  | { kind: 'channels'; id: string; heading: string; intro?: Html };
+
+export interface PickerGroup {
+  platform: string;
+  tabs: { id: number; label: string; path?: string; packages: PackageTile[] }[];
+}
+
+export interface HeroView {
+  heading: string;
+  intro?: Html;
+  buttons: NavLink[];
+  ratingLine?: { rating: number; customers: string };
+  breadcrumb?: Crumb[];
+}
+
+export interface PostCard {
+  path: string;
+  titleHtml: string;
+  excerptHtml: string;
+  date: string;
+  dateIso: string;
+  image?: { src: string; alt: string; width: number; height: number };
+}
