@@ -5,6 +5,7 @@ import { stylesheetAsset, staticAssets } from './output/assets.js';
 import { redirectsFile } from './output/redirects.js';
 import { robotsTxt, sitemapXml } from './output/sitemap.js';
 import { writeOutput, type OutputFile } from './output/write-output.js';
+import { packageRoot } from './package-root.js';
 import { renderRoutes } from './render/render-routes.js';
 import { checkContentLinks } from './routes/check-links.js';
 import { buildRouteTable, outputFile, type RouteKind } from './routes/route-table.js';
@@ -58,7 +59,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     checkContentLinks(content, routeTable);
     return routeTable;
   });
-  const stylesheet = await stylesheetAsset(root);
+  const stylesheet = await stylesheetAsset(packageRoot());
   const pages = await step('render', () =>
     renderRoutes(config, content, table, {
       stylesheetHref: `/${stylesheet.file}`,
@@ -70,7 +71,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const files: OutputFile[] = [
     ...pages.map((page) => ({ file: outputFile(page.route.path), contents: page.html })),
     stylesheet,
-    ...(await staticAssets(root)),
+    ...(await staticAssets(packageRoot())),
     { file: 'sitemap.xml', contents: sitemapXml(table, absolute) },
     { file: 'robots.txt', contents: robotsTxt(absolute('/sitemap.xml')) },
     { file: '_redirects', contents: redirectsFile(table) },

@@ -1,16 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Command, InvalidArgumentError } from 'commander';
 import { build } from '../build.js';
 import { codes } from '../errors/codes.js';
 import { StorefrontError } from '../errors/storefront-error.js';
+import { packageRoot } from '../package-root.js';
 import { startPreview } from '../preview/preview-server.js';
 import { formatError } from './report-error.js';
 
-/** The project root: the folder holding package.json, content/ and templates/. */
-const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const version = (JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;
+const version = (JSON.parse(readFileSync(path.join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
 
 function parsePort(value: string): number {
   const port = Number(value);
@@ -30,7 +28,7 @@ export function createProgram(): Command {
     .name('storefront')
     .description('Builds the storefront from content/ into a static folder any host can serve.')
     .version(version)
-    .option('--root <dir>', 'project folder holding content/ and templates/', process.cwd())
+    .option('--root <dir>', 'project folder holding content/', process.cwd())
     .option('--debug', 'show stack traces of errors')
     .showHelpAfterError();
 

@@ -46,14 +46,15 @@ function parseYamlText(
   lineOffset = 0,
 ): { data: unknown; lineOf: SourceFile['lineOf'] } | undefined {
   const counter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: true });
+  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: true, uniqueKeys: true });
   if (doc.errors.length > 0) {
-    for (const err of doc.errors) {
+    // The first error is the real one; the rest usually follow from it.
+    for (const err of doc.errors.slice(0, 1)) {
       problems.add({
         code,
         file,
         line: err.linePos?.[0]?.line !== undefined ? err.linePos[0].line + lineOffset : undefined,
-        message: `The YAML cannot be read: ${err.message.split('\n')[0]}`,
+        message: `The YAML cannot be read: ${err.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}.`,
         hint: 'Check the indentation and quoting around that line; quote text that contains ": " or starts with {{.',
       });
     }

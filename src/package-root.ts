@@ -1,0 +1,13 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The generator's own folder (package.json, templates/). Distinct from the project root given
+ * to a build, which only has to hold content/. Works from src/ under a TS runner and from lib/src/.
+ */
+export function packageRoot(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const parts = here.split(path.sep);
+  const lib = parts.lastIndexOf('lib');
+  return lib >= 0 ? parts.slice(0, lib).join(path.sep) : path.resolve(here, '..');
+}

@@ -1,0 +1,363 @@
+/**
+ * Builds the real content once with the real CLI and checks every output file against the
+ * route table, and each page kind's key facts against the catalogue and the specification.
+ */
+import { readFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { parse as parseHtml, type HTMLElement } from 'node-html-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { loadConfig } from '../../src/config/load-config.js';
+import { loadContent } from '../../src/content/load-content.js';
+import { buildRouteTable, outputFile, type RouteTable } from '../../src/routes/route-table.js';
+import { repoRoot, runCli, tempProject } from '../helpers.js';
+import { faqCounts, specPrices, specRatings } from './spec-prices.js';
+
+const SITE = 'https://shop.example.org';
+const CHECKOUT = 'https://pay.example.net';
+const env = { SITE_URL: SITE, CHECKOUT_URL: CHECKOUT, BRAND_NAME: 'Test Brand' };
+
+let project: Awaited<ReturnType<typeof tempProject>>;
+let out: string;
+let table: RouteTable;
+let buildOutput: string;
+const pages = new Map<string, HTMLElement>();
+
+interface CataloguePackage {
+  id: number;
+  quantity: number;
+  price: number;
+  slug: string;
+}
+interface CatalogueFile {
+  platforms: { name: string; sub: { id: number; name: string; packages: CataloguePackage[] }[] }[];
+}
+const catalogue = parseYaml(await readFile(path.join(repoRoot, 'content/catalogue.yaml'), 'utf8')) as CatalogueFile;
+const subById = new Map(catalogue.platforms.flatMap((p) => p.sub.map((s) => [s.id, { ...s, platform: p.name }] as const)));
+const pounds = (price: number) => `£${price.toFixed(2)}`;
+
+beforeAll(async () => {
+  project = await tempProject();
+  out = path.join(project.root, 'dist');
+  const result = await runCli(['--root', project.root, 'build'], env);
+  expect(result.code, result.stderr).toBe(0);
+  buildOutput = result.stdout;
+  const config = await loadConfig(project.root, env);
+  table = buildRouteTable(await loadContent(project.root, config));
+  for (const route of table.routes) {
+    pages.set(route.path, parseHtml(await readFile(path.join(out, outputFile(route.path)), 'utf8')));
+  }
+});
+
+afterAll(async () => {
+  await project?.cleanup();
+});
+
+const page = (routePath: string) => {
+  const html = pages.get(routePath);
+  if (!html) throw new Error(`no page ${routePath}`);
+  return html;
+};
+const servicePaths = () => table.routes.filter((r) => r.kind === 'service').map((r) => r.path);
+
+describe('outputs', () => {
+  it('prints a one-line summary with pages written and time', () => {
+    expect(buildOutput.trim().split('\n')).toHaveLength(1);
+    expect(buildOutput).toMatch(/^Built 20 pages .* in \d+\.\d\d s\.$/m);
+  });
+
+  it('writes one HTML file per route and nothing unexpected', async () => {
+    const files = (await readdir(out, { recursive: true })).map(String).filter((f) => f.endsWith('.html'));
+    expect(files.sort()).toEqual(table.routes.map((r) => outputFile(r.path)).sort());
+    expect(table.routes.map((r) => r.path)).toEqual(
+      expect.arrayContaining([
+        '/', '/about', '/contact', '/blog', '/term-of-service', '/privacy-policy',
+        '/buy-instagram-followers', '/buy-instagram-likes', '/buy-instagram-views',
+        '/buy-tiktok-followers', '/buy-tiktok-likes', '/buy-tiktok-views',
+        '/buy-youtube-subscribers', '/buy-youtube-likes', '/buy-youtube-views', '/buy-youtube-watch-hours',
+      ]),
+    );
+    expect(files).toContain('404.html');
+  });
+
+  it('sitemap lists every indexable route as an absolute URL and no noindex page', async () => {
+    const xml = await readFile(path.join(out, 'sitemap.xml'), 'utf8');
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    const expected = table.routes.filter((r) => r.indexable).map((r) => SITE + r.path);
+    expect(locs.sort()).toEqual(expected.sort());
+    for (const noindex of ['/term-of-service', '/privacy-policy', '/404']) expect(locs).not.toContain(SITE + noindex);
+    expect(locs.length).toBeGreaterThanOrEqual(17);
+  });
+
+  it('robots.txt names the sitemap', async () => {
+    const robots = await readFile(path.join(out, 'robots.txt'), 'utf8');
+    expect(robots).toContain(`Sitemap: ${SITE}/sitemap.xml`);
+  });
+
+  it('_redirects sends /index and the four old or misspelt paths to their pages with 301', async () => {
+    const lines = (await readFile(path.join(out, '_redirects'), 'utf8'))
+      .split('\n')
+      .filter((l) => l && !l.startsWith('#'))
+      .map((l) => l.split(/\s+/));
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        ['/index', '/', '301'],
+        ['/buy-instagrm-followers', '/buy-instagram-followers', '301'],
+        ['/buy-yotube-views', '/buy-youtube-views', '301'],
+        ['/buy-youtube-suscribers', '/buy-youtube-subscribers', '301'],
+        ['/buy-youtube-watch-time', '/buy-youtube-watch-hours', '301'],
+      ]),
+    );
+    for (const [, to] of lines) expect(table.byPath.has(to!)).toBe(true);
+  });
+
+  it('the stylesheet has a content hash in its name and every page links it', async () => {
+    const assets = await readdir(path.join(out, 'assets'));
+    const css = assets.filter((f) => f.endsWith('.css'));
+    expect(css).toHaveLength(1);
+    expect(css[0]).toMatch(/^site\.[0-9a-f]{10}\.css$/);
+    for (const [, html] of pages) expect(html.querySelector('link[rel=stylesheet]')?.getAttribute('href')).toBe(`/assets/${css[0]}`);
+  });
+});
+
+describe('every page', () => {
+  it('is a complete document with title, description, canonical, Open Graph and Twitter tags', () => {
+    for (const route of table.routes) {
+      const html = page(route.path);
+      expect(html.querySelector('html')?.getAttribute('lang')).toBe('en-GB');
+      expect(html.querySelectorAll('title')).toHaveLength(1);
+      expect(html.querySelector('title')!.text).toContain('Test Brand');
+      expect(html.querySelector('meta[name=description]')?.getAttribute('content')?.length).toBeGreaterThan(20);
+      const canonical = html.querySelector('link[rel=canonical]')?.getAttribute('href');
+      expect(canonical).toBe(SITE + route.path);
+      // No .html and no trailing slash (the home page's path is just "/").
+      expect(new URL(canonical!).pathname).toMatch(/^\/$|^\/.*[^/]$/);
+      expect(canonical).not.toMatch(/\.html$/);
+      expect(html.querySelector('meta[property="og:url"]')?.getAttribute('content')).toBe(canonical);
+      expect(html.querySelector('meta[property="og:title"]')?.getAttribute('content')).toBeTruthy();
+      expect(html.querySelector('meta[property="og:description"]')?.getAttribute('content')).toBeTruthy();
+      expect(html.querySelector('meta[property="og:image"]')?.getAttribute('content')).toMatch(/^https:\/\//);
+      expect(html.querySelector('meta[name="twitter:card"]')?.getAttribute('content')).toBe('summary_large_image');
+      expect(html.querySelectorAll('script:not([type="application/ld+json"])')).toHaveLength(0);
+      expect(html.querySelectorAll('h1')).toHaveLength(1);
+    }
+  });
+
+  it('has noindex exactly on terms, privacy and the 404 page', () => {
+    for (const route of table.routes) {
+      const robots = page(route.path).querySelector('meta[name=robots]')?.getAttribute('content');
+      const expected = ['/term-of-service', '/privacy-policy', '/404'].includes(route.path);
+      expect(robots === 'noindex', route.path).toBe(expected);
+    }
+  });
+
+  it('links only to routes and redirects of the site', () => {
+    const known = new Set([...table.byPath.keys(), ...table.redirects.map((r) => r.from)]);
+    for (const route of table.routes) {
+      for (const a of page(route.path).querySelectorAll('a[href]')) {
+        const href = a.getAttribute('href')!;
+        if (href.startsWith('#')) {
+          expect(page(route.path).querySelector(`[id="${href.slice(1)}"]`), `${route.path} ${href}`).toBeTruthy();
+          continue;
+        }
+        if (!href.startsWith('/')) continue;
+        expect(known.has(href.split('#')[0]!), `${route.path} links to ${href}`).toBe(true);
+      }
+    }
+  });
+
+  it('has the header with the active item marked and the footer with its parts', () => {
+    const about = page('/about');
+    expect(about.querySelector('.main-nav a[href="/about"]')?.getAttribute('aria-current')).toBe('page');
+    const service = page('/buy-youtube-watch-hours');
+    expect(service.querySelector('.mega summary')?.getAttribute('aria-current')).toBe('true');
+    expect(service.querySelector('.mega a[href="/buy-youtube-watch-hours"]')?.text).toBe('Watch Time');
+    const columns = service.querySelectorAll('.mega-column .mega-heading').map((h) => h.text);
+    expect(columns).toEqual(['Instagram', 'TikTok', 'YouTube']);
+    const footer = service.querySelector('footer')!;
+    expect(footer.querySelectorAll('input[type=email][required]')).toHaveLength(1);
+    expect(footer.querySelector('button[type=submit]')?.text.trim()).toBe('Subscribe');
+    expect(footer.querySelectorAll('.payments svg[role=img]')).toHaveLength(5);
+    expect(footer.text).toContain(String(new Date().getUTCFullYear()));
+    expect(footer.querySelector('a[href="mailto:support@example.com"]')).toBeTruthy();
+    for (const href of ['/about', '/term-of-service', '/privacy-policy', '/contact']) {
+      expect(footer.querySelector(`a[href="${href}"]`), href).toBeTruthy();
+    }
+  });
+
+  it('shows no dollar prices', () => {
+    for (const route of table.routes) expect(page(route.path).text).not.toMatch(/\$\s?\d/);
+  });
+});
+
+describe('service pages', () => {
+  it('every grid price equals the catalogue and the specification', () => {
+    for (const routePath of servicePaths()) {
+      const tiles = page(routePath).querySelectorAll('#packages .package:not(.package-support)');
+      const shown = tiles.map((t) => [
+        Number(t.querySelector('.package-number')!.text.replace(/,/g, '')),
+        t.querySelector('.package-price')!.text.trim(),
+      ]);
+      const expected = specPrices[routePath]!.map(([q, p]) => [q, pounds(p)]);
+      expect(shown, routePath).toEqual(expected);
+    }
+  });
+
+  it('Buy Now links go to the checkout with the catalogue slug of that package', () => {
+    for (const routePath of servicePaths()) {
+      const route = table.byPath.get(routePath)!;
+      if (route.kind !== 'service') throw new Error('not a service');
+      const sub = subById.get(route.page.subCategory)!;
+      const hrefs = page(routePath)
+        .querySelectorAll('#packages .package:not(.package-support) a')
+        .map((a) => a.getAttribute('href'));
+      expect(hrefs).toEqual(sub.packages.map((p) => `${CHECKOUT}/product/${p.slug}`));
+      for (const p of sub.packages) expect(pounds(p.price)).toBe(pounds(specPrices[routePath]!.find(([q]) => q === p.quantity)![1]));
+    }
+  });
+
+  it('each has the public-account notice, a visible breadcrumb and BreadcrumbList data', () => {
+    for (const routePath of servicePaths()) {
+      const html = page(routePath);
+      expect(html.querySelector('.notice')?.text).toBe('Your account should be public!');
+      const crumbs = html.querySelectorAll('.breadcrumb a').map((a) => a.getAttribute('href'));
+      expect(crumbs).toEqual(['/', routePath]);
+      const data = html.querySelectorAll('script[type="application/ld+json"]').map((s) => JSON.parse(s.text));
+      const list = data.find((d) => d['@type'] === 'BreadcrumbList');
+      expect(list.itemListElement.map((i: { item: string }) => i.item)).toEqual([`${SITE}/`, SITE + routePath]);
+    }
+  });
+
+  it('FAQs are native <details> with the required counts', () => {
+    for (const routePath of servicePaths()) {
+      const items = page(routePath).querySelectorAll('#faq details');
+      expect(items.length, routePath).toBeGreaterThan(0);
+      for (const item of items) {
+        expect(item.querySelector('summary')?.text.trim()).toBeTruthy();
+        expect(item.hasAttribute('open')).toBe(false);
+      }
+      if (faqCounts[routePath]) expect(items.length, routePath).toBe(faqCounts[routePath]);
+    }
+  });
+
+  it('cross-sell cards show the derived starting price, rating and reviews', () => {
+    for (const routePath of servicePaths()) {
+      for (const card of page(routePath).querySelectorAll('.service-card')) {
+        const target = card.querySelector('a')!.getAttribute('href')!;
+        const targetRoute = table.byPath.get(target)!;
+        if (targetRoute.kind !== 'service') throw new Error(`${target} is not a service page`);
+        const sub = subById.get(targetRoute.page.subCategory)!;
+        const lowest = Math.min(...specPrices[target]!.map(([, p]) => p));
+        expect(card.querySelector('[data-price]')!.text).toBe(pounds(lowest));
+        expect(Math.min(...sub.packages.map((p) => p.price))).toBe(lowest);
+        const rating = specRatings[sub.name]!;
+        expect(card.querySelector('.service-card-rating')!.text).toContain(`${rating.value}/5`);
+        expect(card.querySelector('.service-card-rating')!.text).toContain(`(${rating.reviews} reviews)`);
+      }
+    }
+    const cards = (p: string) => page(p).querySelectorAll('.service-card a').map((a) => a.getAttribute('href'));
+    expect(cards('/buy-instagram-likes')).toEqual(['/buy-instagram-followers', '/buy-instagram-views']);
+    expect(cards('/buy-tiktok-views')).toEqual(['/buy-tiktok-followers', '/buy-tiktok-likes']);
+    expect(cards('/buy-youtube-subscribers')).toEqual(['/buy-youtube-watch-hours', '/buy-youtube-likes', '/buy-youtube-views']);
+  });
+
+  it('Instagram followers: 8 packages, the 5-star 2K+ line, Organization, WebSite and Service with an AggregateOffer', () => {
+    const html = page('/buy-instagram-followers');
+    expect(html.querySelectorAll('#packages .package')).toHaveLength(8);
+    expect(html.querySelector('.rating-line')?.text).toContain('5 out of 5');
+    expect(html.querySelector('.rating-line')?.text).toContain('2K+ customers');
+    const data = html.querySelectorAll('script[type="application/ld+json"]').map((s) => JSON.parse(s.text));
+    const types = data.map((d) => d['@type']);
+    expect(types).toEqual(expect.arrayContaining(['BreadcrumbList', 'Organization', 'WebSite', 'Service']));
+    const offer = data.find((d) => d['@type'] === 'Service').offers;
+    expect(offer).toMatchObject({ '@type': 'AggregateOffer', priceCurrency: 'GBP', lowPrice: '1.89', highPrice: '160.00' });
+  });
+
+  it('TikTok followers sends orders above 10,000 to support; TikTok likes has no question mark', () => {
+    const followers = page('/buy-tiktok-followers');
+    const tile = followers.querySelector('.package-support');
+    expect(tile?.text).toContain('10,000');
+    expect(tile?.querySelector('a')?.getAttribute('href')).toBe('/contact');
+    expect(page('/buy-tiktok-likes').querySelector('h1')?.text).toBe('Buy TikTok Likes');
+  });
+
+  it('YouTube subscribers and likes mention the Premium tier; subscribers has a Buy now to the checkout home', () => {
+    expect(page('/buy-youtube-subscribers').querySelector('.packages-note')?.text).toMatch(/Premium/);
+    expect(page('/buy-youtube-likes').querySelector('.packages-note')?.text).toMatch(/Premium/);
+    const cta = page('/buy-youtube-subscribers').querySelector('#how-it-works .section-cta a');
+    expect(cta?.getAttribute('href')).toBe(CHECKOUT);
+  });
+});
+
+describe('other pages', () => {
+  it('home: two YouTube buttons, six feature blocks, how to order in three steps, /about, picker defaulting to 10', () => {
+    const home = page('/');
+    expect(home.querySelectorAll('.hero-buttons a').map((a) => a.getAttribute('href'))).toEqual([
+      '/buy-youtube-subscribers',
+      '/buy-youtube-views',
+    ]);
+    expect(home.querySelectorAll('#services .card h3 a').map((a) => a.getAttribute('href'))).toEqual([
+      '/buy-youtube-subscribers', '/buy-youtube-views', '/buy-tiktok-followers',
+      '/buy-tiktok-likes', '/buy-instagram-followers', '/buy-instagram-likes',
+    ]);
+    expect(home.querySelectorAll('#how-to-order .steps > li')).toHaveLength(3);
+    expect(home.querySelector('main a[href="/about"]')).toBeTruthy();
+    const picker = home.querySelector('[data-picker]')!;
+    expect(picker.getAttribute('data-default')).toBe('10');
+    expect(picker.querySelector('.picker-default')?.getAttribute('id')).toBe('pick-10');
+    // Without script every listed sub-category is reachable: one panel per tab, all in the page.
+    const tabs = picker.querySelectorAll('[data-tab]').map((a) => a.getAttribute('href'));
+    const panels = picker.querySelectorAll('[data-panel]').map((p) => `#${p.getAttribute('id')}`);
+    expect(tabs).toEqual(panels);
+    const listed = catalogue.platforms.flatMap((p) => p.sub.filter((s) => s.packages.length > 0));
+    expect(panels).toEqual(listed.map((s) => `#pick-${s.id}`));
+    for (const sub of listed) {
+      const prices = picker.querySelectorAll(`#pick-${sub.id} .package-price`).map((p) => p.text);
+      expect(prices).toEqual(sub.packages.map((p) => pounds(p.price)));
+    }
+    expect(picker.text).not.toContain('Facebook');
+  });
+
+  it('contact: channels from the site data, no form; about: the ten services and the contact block', () => {
+    const contact = page('/contact');
+    expect(contact.querySelectorAll('main form')).toHaveLength(0);
+    expect(contact.querySelectorAll('.channel')).toHaveLength(2);
+    expect(contact.querySelector('.channel a[href="mailto:support@example.com"]')).toBeTruthy();
+    const about = page('/about');
+    expect(about.querySelectorAll('#services .card h3 a')).toHaveLength(10);
+    expect(about.querySelector('.contact-block h2')?.text).toBe('Lets Get Started Today!');
+    expect(about.querySelector('.contact-block a')?.getAttribute('href')).toBe('/contact');
+  });
+
+  it('terms and privacy carry the business rules and point to the contact page', () => {
+    const terms = page('/term-of-service').text;
+    const privacy = page('/privacy-policy').text;
+    const both = terms + privacy;
+    for (const fact of ['13', 'GBP', 'chargeback', 'IP address', 'California', 'last four digits', '26 June 2022']) {
+      expect(both, fact).toContain(fact);
+    }
+    expect(page('/term-of-service').querySelector('main a[href="/contact"]')).toBeTruthy();
+    expect(page('/privacy-policy').querySelector('main a[href="/contact"]')).toBeTruthy();
+    expect(both).not.toMatch(/contact (us )?form/i);
+  });
+
+  it('blog: list of posts newest first with Read More links; each post page has its body', () => {
+    const list = page('/blog');
+    const links = list.querySelectorAll('.post-card h2 a').map((a) => a.getAttribute('href'));
+    const posts = table.routes.filter((r) => r.kind === 'blog-post');
+    expect(links).toHaveLength(posts.length);
+    expect(posts.length).toBeGreaterThanOrEqual(3);
+    const dates = list.querySelectorAll('.post-card time').map((t) => Date.parse(t.getAttribute('datetime')!));
+    expect([...dates].sort((a, b) => b - a)).toEqual(dates);
+    for (const href of links) {
+      expect(list.querySelector(`a.read-more[href="${href}"]`)).toBeTruthy();
+      expect(page(href!).querySelector('article .prose')!.text.length).toBeGreaterThan(500);
+    }
+  });
+
+  it('404: PAGE NOT FOUND and the message', () => {
+    const notFound = page('/404');
+    expect(notFound.text).toContain('PAGE NOT FOUND');
+    expect(notFound.text).toContain('removed, renamed or be temporarily unavailable');
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * End to end: the real CLI builds into a temporary folder, the real `preview` command serves it
+ * on a free port, and every sitemap URL answers 200 with its page.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, runCli, startPreviewProcess, tempProject } from '../helpers.js';
+
+const SITE = 'https://www.example.com';
+let project: Awaited<ReturnType<typeof tempProject>>;
+let preview: Awaited<ReturnType<typeof startPreviewProcess>> | undefined;
+
+beforeAll(async () => {
+  project = await tempProject();
+  const out = path.join(project.root, 'out');
+  const built = await runCli(['--root', project.root, 'build', '--out', 'out'], { SITE_URL: SITE });
+  expect(built.code, built.stderr).toBe(0);
+  preview = await startPreviewProcess(['--root', project.root, '--out', 'out', '--port', String(await freePort())]);
+  expect(await readFile(path.join(out, 'index.html'), 'utf8')).toContain('<!DOCTYPE html>');
+});
+
+afterAll(async () => {
+  await preview?.stop();
+  await project?.cleanup();
+});
+
+describe('preview', () => {
+  it('answers every sitemap URL with 200 and the page whose canonical it is', async () => {
+    const sitemap = await (await fetch(`${preview!.url}/sitemap.xml`)).text();
+    const urls = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    expect(urls.length).toBeGreaterThanOrEqual(17);
+    for (const url of urls) {
+      const local = url.replace(SITE, preview!.url);
+      const response = await fetch(local, { redirect: 'manual' });
+      expect(response.status, local).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/text\/html/);
+      const html = await response.text();
+      expect(html).toContain(`<link rel="canonical" href="${url}"/>`);
+    }
+  });
+
+  it('answers an unknown path with 404 and the 404 page', async () => {
+    const response = await fetch(`${preview!.url}/no-such-page`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain('PAGE NOT FOUND');
+  });
+
+  it('redirects /index and the misspelt paths with 301', async () => {
+    const cases: [string, string][] = [
+      ['/index', '/'],
+      ['/buy-instagrm-followers', '/buy-instagram-followers'],
+      ['/buy-youtube-watch-time', '/buy-youtube-watch-hours'],
+    ];
+    for (const [from, to] of cases) {
+      const response = await fetch(preview!.url + from, { redirect: 'manual' });
+      expect(response.status, from).toBe(301);
+      expect(response.headers.get('location')).toBe(to);
+    }
+  });
+
+  it('serves the stylesheet and the favicon', async () => {
+    const home = await (await fetch(`${preview!.url}/`)).text();
+    const css = /href="(\/assets\/site\.[0-9a-f]+\.css)"/.exec(home)![1]!;
+    const response = await fetch(preview!.url + css);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/text\/css/);
+    expect((await fetch(`${preview!.url}/favicon.svg`)).status).toBe(200);
+  });
+});
