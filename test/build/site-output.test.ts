@@ -361,3 +361,25 @@ describe('other pages', () => {
     expect(notFound.text).toContain('removed, renamed or be temporarily unavailable');
   });
 });
+
+describe('business constants of the specification (sections 1, 5 and 9)', () => {
+  const cases: [string, string[]][] = [
+    ['/buy-instagram-followers', ['about 15 minutes', '24 to 48 hours', '30 days', '6 months', '24/7', 'password', 'public', 'a week']],
+    ['/buy-instagram-likes', ['bonus views', 'automatic', 'split']],
+    ['/buy-instagram-views', ['Reels', 'Story views']],
+    ['/buy-tiktok-followers', ['10,000']],
+    ['/buy-youtube-subscribers', ['1,000 subscribers', 'steps of 10', 'Premium']],
+    ['/buy-youtube-likes', ['first 48 hours', 'Premium']],
+    ['/buy-youtube-views', ['1,000,000', '20%']],
+    ['/buy-youtube-watch-hours', ['lifetime', '60 minutes', '50 or 200', '4,000 watch hours']],
+    ['/about', ['12+ years', 'over 1,000']],
+    ['/term-of-service', ['13', 'GBP', 'chargeback', 'IP address', '26 June 2022']],
+    ['/privacy-policy', ['California', 'one month', 'last four digits']],
+  ];
+  for (const [routePath, phrases] of cases) {
+    it(`${routePath} states ${phrases.join(', ')}`, () => {
+      const text = page(routePath).querySelector('main')!.text.replace(/\s+/g, ' ');
+      for (const phrase of phrases) expect(text, phrase).toContain(phrase);
+    });
+  }
+});
