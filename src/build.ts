@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { loadConfig, type Config } from './config/load-config.js';
+import { defaultCmsOptions, loadCmsPosts, type CmsMode } from './cms/load-cms-posts.js';
 import { loadContent } from './content/load-content.js';
+import { atomFeed } from './output/feed.js';
 import { stylesheetAsset, staticAssets } from './output/assets.js';
 import { redirectsFile } from './output/redirects.js';
 import { robotsTxt, sitemapXml } from './output/sitemap.js';
@@ -8,7 +10,10 @@ import { writeOutput, type OutputFile } from './output/write-output.js';
 import { packageRoot } from './package-root.js';
 import { renderRoutes } from './render/render-routes.js';
 import { checkContentLinks } from './routes/check-links.js';
-import { buildRouteTable, outputFile, type RouteKind } from './routes/route-table.js';
+import { buildRouteTable, outputFile, postPath, type RouteKind } from './routes/route-table.js';
+
+/** The feed carries the newest posts only, as feed readers expect. */
+export const FEED_SIZE = 20;
 
 export interface BuildOptions {
   /** The project root: where content/ and templates/ are. */
@@ -19,7 +24,14 @@ export interface BuildOptions {
   postsDir?: string;
   env?: Readonly<Record<string, string | undefined>>;
   now?: Date;
+  /** Progress and warnings (not the summary). */
   log?: (line: string) => void;
+  /** WordPress REST API root; overrides CMS_API_URL and the config file. */
+  cmsApiUrl?: string;
+  /** How the CMS is used: fetch, the cache only, or fetch with the cache as fallback. */
+  cmsMode?: CmsMode;
+  cmsTimeoutMs?: number;
+  cmsRetries?: number;
 }
 
 export interface BuildSummary {
@@ -28,6 +40,8 @@ export interface BuildSummary {
   files: number;
   bytes: number;
   warnings: string[];
+  /** Where the blog came from and how long the fetch took. */
+  blog: { source: 'local' | 'network' | 'cache'; posts: number; fetchMs?: number; notes: string[] };
   stages: { name: string; ms: number }[];
   totalMs: number;
   outDir: string;
@@ -50,10 +64,35 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const outDir = path.resolve(root, options.outDir);
   const now = options.now ?? new Date();
 
-  const config: Config = await step('config', () => loadConfig(root, options.env ?? process.env));
-  const content = await step('content', () =>
-    loadContent(root, config, { postsDir: options.postsDir ? path.resolve(root, options.postsDir) : undefined }),
+  const env = options.env ?? process.env;
+  const log = options.log ?? (() => {});
+  const config: Config = await step('config', () =>
+    loadConfig(root, env, options.cmsApiUrl !== undefined ? { cmsApiUrl: options.cmsApiUrl } : {}),
   );
+  const useCms = config.cmsApiUrl !== '';
+  const content = await step('content', () =>
+    loadContent(root, config, {
+      postsDir: options.postsDir ? path.resolve(root, options.postsDir) : undefined,
+      localPosts: !useCms,
+    }),
+  );
+  let blog: BuildSummary['blog'] = { source: 'local', posts: content.posts.length, notes: [] };
+  if (useCms) {
+    const cms = await step('cms', () =>
+      loadCmsPosts({
+        root,
+        apiUrl: config.cmsApiUrl,
+        mode: options.cmsMode ?? 'online',
+        timeoutMs: options.cmsTimeoutMs ?? defaultCmsOptions.timeoutMs,
+        retry: { ...defaultCmsOptions.retry, retries: options.cmsRetries ?? defaultCmsOptions.retry.retries },
+        concurrency: defaultCmsOptions.concurrency,
+        env,
+        log,
+      }),
+    );
+    content.posts = cms.posts;
+    blog = { source: cms.source, posts: cms.posts.length, fetchMs: cms.fetchMs, notes: cms.notes };
+  }
   const table = await step('routes', () => {
     const routeTable = buildRouteTable(content);
     checkContentLinks(content, routeTable);
@@ -75,6 +114,19 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     { file: 'sitemap.xml', contents: sitemapXml(table, absolute) },
     { file: 'robots.txt', contents: robotsTxt(absolute('/sitemap.xml')) },
     { file: '_redirects', contents: redirectsFile(table) },
+    {
+      file: 'blog/feed.xml',
+      contents: atomFeed(content.posts.slice(0, FEED_SIZE), {
+        title: `${content.site.blog.title} | ${config.brandName}`,
+        subtitle: content.site.blog.description,
+        siteUrl: config.siteUrl,
+        feedUrl: absolute('/blog/feed.xml'),
+        blogUrl: absolute('/blog'),
+        postUrl: (post) => absolute(postPath(post.slug)),
+        updated: content.posts[0]?.modified ?? now,
+        author: config.brandName,
+      }),
+    },
   ];
   const bytes = await step('write', () => writeOutput(outDir, files));
 
@@ -86,6 +138,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     files: files.length,
     bytes,
     warnings: content.warnings,
+    blog,
     stages,
     totalMs: performance.now() - started,
     outDir,

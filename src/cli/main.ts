@@ -18,6 +18,22 @@ function parsePort(value: string): number {
   return port;
 }
 
+function parseWhole(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('must be a whole number.');
+  return n;
+}
+
+interface BuildFlags {
+  out: string;
+  posts?: string;
+  cms?: string;
+  offline?: boolean;
+  staleOk?: boolean;
+  cmsTimeout: number;
+  cmsRetries: number;
+}
+
 function formatBytes(bytes: number): string {
   return bytes > 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${(bytes / 1024).toFixed(0)} KB`;
 }
@@ -37,15 +53,43 @@ export function createProgram(): Command {
     .description('build the site into the output folder (swapped in only when the whole build succeeds)')
     .option('--out <dir>', 'output folder', 'dist')
     .option('--posts <dir>', 'read the local blog from this folder instead of content/blog')
-    .action(async (options: { out: string; posts?: string }) => {
+    .option('--cms <url>', 'take the blog from this WordPress REST API root (overrides CMS_API_URL)')
+    .option('--offline', 'build the CMS blog from the cache in .cache/, without the network')
+    .option('--stale-ok', 'if the CMS cannot be reached, build from the cache, with a warning')
+    .option('--cms-timeout <ms>', 'time limit of one CMS request', parseWhole, 15000)
+    .option('--cms-retries <n>', 'retries of a failed CMS request', parseWhole, 3)
+    .action(async (options: BuildFlags) => {
       const { root } = program.opts<{ root: string }>();
-      const summary = await build({ root, outDir: options.out, postsDir: options.posts });
+      if (options.offline && options.staleOk) {
+        throw new StorefrontError({
+          code: codes.badFlag,
+          message: '--offline and --stale-ok cannot be used together.',
+          hint: '--offline never touches the network; --stale-ok tries it first.',
+        });
+      }
+      const summary = await build({
+        root,
+        outDir: options.out,
+        postsDir: options.posts,
+        cmsApiUrl: options.cms,
+        cmsMode: options.offline ? 'offline' : options.staleOk ? 'stale-ok' : 'online',
+        cmsTimeoutMs: options.cmsTimeout,
+        cmsRetries: options.cmsRetries,
+        log: (line) => console.error(line),
+      });
       for (const warning of summary.warnings) console.warn(`warning: ${warning}`);
+      for (const note of summary.blog.notes) console.error(`note: ${note}`);
       const kinds = Object.entries(summary.pagesByKind)
         .map(([kind, n]) => `${n} ${kind}`)
         .join(', ');
+      const fetch =
+        summary.blog.source === 'local'
+          ? ''
+          : summary.blog.source === 'network'
+            ? `, ${summary.blog.posts} posts fetched in ${(summary.blog.fetchMs! / 1000).toFixed(2)} s`
+            : `, ${summary.blog.posts} posts from the CMS cache`;
       console.log(
-        `Built ${summary.pages} pages (${kinds}) and ${summary.files - summary.pages} other files, ${formatBytes(summary.bytes)}, into ${path.relative(process.cwd(), summary.outDir) || '.'} in ${(summary.totalMs / 1000).toFixed(2)} s.`,
+        `Built ${summary.pages} pages (${kinds}) and ${summary.files - summary.pages} other files, ${formatBytes(summary.bytes)}, into ${path.relative(process.cwd(), summary.outDir) || '.'} in ${(summary.totalMs / 1000).toFixed(2)} s${fetch}.`,
       );
     });
 

@@ -44,6 +44,8 @@ export interface LoadContentOptions {
   contentDir?: string;
   /** Folder of local blog posts; `content/blog` by default. */
   postsDir?: string;
+  /** False when the blog comes from the CMS instead. */
+  localPosts?: boolean;
 }
 
 async function listFiles(dir: string, extension: string): Promise<string[]> {
@@ -144,7 +146,7 @@ export async function loadContent(
   }
 
   const postsDir = options.postsDir ?? path.join(contentDir, 'blog');
-  const posts = await loadLocalPosts(root, postsDir, facts, problems);
+  const posts = options.localPosts === false ? [] : await loadLocalPosts(root, postsDir, facts, problems);
 
   problems.throwIfAny();
   const content: SiteContent = {

@@ -24,6 +24,11 @@ export const codes = {
   renderFailed: 'SF150',
   outputFailed: 'SF160',
   badFlag: 'SF170',
+  cmsFetchFailed: 'SF201',
+  cmsBadResponse: 'SF202',
+  cmsNoCache: 'SF203',
+  cmsBadPost: 'SF204',
+  duplicatePostSlug: 'SF205',
 } as const;
 
 export type Code = (typeof codes)[keyof typeof codes];

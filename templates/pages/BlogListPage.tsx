@@ -57,9 +57,7 @@ export function BlogListPage(props: BlogListPageProps) {
               ) : (
                 <span />
               )}
-              <span>
-                Page {props.pageNumber} of {props.pageCount}
-              </span>
+              <span>{`Page ${props.pageNumber} of ${props.pageCount}`}</span>
               {props.nextPath ? (
                 <a href={props.nextPath} rel="next">
                   Older posts

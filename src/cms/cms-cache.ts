@@ -1,0 +1,39 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * The last successful fetch of each CMS, under .cache/cms/. It holds the posts' JSON only:
+ * never a header, so never a credential.
+ */
+export interface CmsCacheEntry {
+  apiUrl: string;
+  fetchedAt: string;
+  items: unknown[];
+}
+
+export function cacheFile(root: string, apiUrl: string): string {
+  const key = createHash('sha256').update(apiUrl).digest('hex').slice(0, 16);
+  return path.join(root, '.cache', 'cms', `posts-${key}.json`);
+}
+
+export async function readCmsCache(root: string, apiUrl: string): Promise<CmsCacheEntry | undefined> {
+  const file = cacheFile(root, apiUrl);
+  if (!existsSync(file)) return undefined;
+  try {
+    const entry = JSON.parse(await readFile(file, 'utf8')) as CmsCacheEntry;
+    return Array.isArray(entry.items) ? entry : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function writeCmsCache(root: string, entry: CmsCacheEntry): Promise<void> {
+  const file = cacheFile(root, entry.apiUrl);
+  await mkdir(path.dirname(file), { recursive: true });
+  // Written beside and renamed, so a crash never leaves half a cache.
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, JSON.stringify(entry));
+  await rename(temporary, file);
+}

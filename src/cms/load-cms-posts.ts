@@ -1,0 +1,106 @@
+import { sortNewestFirst } from '../content/load-posts.js';
+import type { Post } from '../content/post.js';
+import { codes } from '../errors/codes.js';
+import { ProblemList, StorefrontError } from '../errors/storefront-error.js';
+import { readCmsCache, writeCmsCache, cacheFile } from './cms-cache.js';
+import { mapWordPressPosts } from './map-post.js';
+import type { RetryPolicy } from './retry.js';
+import { fetchAllPosts, redactUrl } from './wordpress-client.js';
+
+/** online: fetch (and cache); offline: the cache only; stale-ok: fetch, else the cache. */
+export type CmsMode = 'online' | 'offline' | 'stale-ok';
+
+export interface CmsOptions {
+  root: string;
+  apiUrl: string;
+  mode: CmsMode;
+  timeoutMs: number;
+  retry: RetryPolicy;
+  concurrency: number;
+  env: Readonly<Record<string, string | undefined>>;
+  log: (line: string) => void;
+  now?: () => Date;
+}
+
+export interface CmsPosts {
+  posts: Post[];
+  source: 'network' | 'cache';
+  pages: number;
+  fetchMs: number;
+  notes: string[];
+}
+
+export const defaultCmsOptions = {
+  timeoutMs: 15_000,
+  retry: { retries: 3, baseDelayMs: 500, maxDelayMs: 30_000 } satisfies RetryPolicy,
+  concurrency: 4,
+};
+
+function credentials(env: CmsOptions['env']): { user: string; password: string } | undefined {
+  const user = env.CMS_USER;
+  const password = env.CMS_APP_PASSWORD;
+  return user && password ? { user, password } : undefined;
+}
+
+function fromItems(items: unknown[], apiUrl: string): { posts: Post[]; notes: string[] } {
+  const problems = new ProblemList();
+  const mapped = mapWordPressPosts(items, apiUrl, problems);
+  problems.throwIfAny('Nothing was written; dist/ is as it was.');
+  const notes: string[] = [];
+  if (mapped.skippedProtected > 0) {
+    notes.push(`${mapped.skippedProtected} password-protected post(s) left out: a static page cannot enforce a password.`);
+  }
+  if (mapped.skippedUnpublished > 0) notes.push(`${mapped.skippedUnpublished} unpublished post(s) left out.`);
+  return { posts: sortNewestFirst(mapped.posts), notes };
+}
+
+/** The blog from WordPress: fetched over the network or read from the cache, then mapped. */
+export async function loadCmsPosts(options: CmsOptions): Promise<CmsPosts> {
+  const apiUrl = redactUrl(options.apiUrl).replace(/\/+$/, '');
+  const started = performance.now();
+  const fromCache = async (why: string | undefined): Promise<CmsPosts> => {
+    const entry = await readCmsCache(options.root, apiUrl);
+    if (!entry) {
+      throw new StorefrontError(
+        {
+          code: codes.cmsNoCache,
+          url: apiUrl,
+          file: cacheFile(options.root, apiUrl),
+          message: `There is no cached copy of this CMS's posts${why ? ` to fall back to (${why})` : ''}.`,
+          hint: 'Run one build with the CMS reachable first; it saves the posts under .cache/.',
+        },
+        'Nothing was written; dist/ is as it was.',
+      );
+    }
+    const { posts, notes } = fromItems(entry.items, apiUrl);
+    return { posts, source: 'cache', pages: 0, fetchMs: performance.now() - started, notes: [`posts from the cache of ${entry.fetchedAt}`, ...notes] };
+  };
+
+  if (options.mode === 'offline') return fromCache(undefined);
+
+  let fetched;
+  try {
+    fetched = await fetchAllPosts({
+      apiUrl,
+      timeoutMs: options.timeoutMs,
+      retry: options.retry,
+      concurrency: options.concurrency,
+      auth: credentials(options.env),
+      onProgress: (done, total) => options.log(`Fetching posts: page ${done} of ${total}`),
+      onRetry: (url, reason, delay, attempt) =>
+        options.log(`Retrying ${url} in ${(delay / 1000).toFixed(1)} s (attempt ${attempt + 1}): ${reason}`),
+    });
+  } catch (error) {
+    if (options.mode === 'stale-ok' && error instanceof StorefrontError) {
+      const reason = error.problems[0]?.message ?? 'the CMS failed';
+      options.log(`WARNING: the CMS could not be reached (${reason}); building from the cached posts instead (--stale-ok).`);
+      const cached = await fromCache(reason);
+      return { ...cached, notes: ['STALE: the CMS was unreachable', ...cached.notes] };
+    }
+    throw error;
+  }
+  const fetchMs = performance.now() - started;
+  const { posts, notes } = fromItems(fetched.items, apiUrl);
+  await writeCmsCache(options.root, { apiUrl, fetchedAt: (options.now?.() ?? new Date()).toISOString(), items: fetched.items });
+  return { posts, source: 'network', pages: fetched.pages, fetchMs, notes };
+}

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import type { Post } from '../content/post.js';
+import { unsafeSlugReason } from '../content/post-slug.js';
+import { codes } from '../errors/codes.js';
+import type { ProblemList } from '../errors/storefront-error.js';
+import { htmlToText, sanitizeBody, sanitizeExcerpt, sanitizeTitle } from './sanitize.js';
+
+/** The fields of a WordPress REST post that the site uses; everything else is ignored. */
+const rendered = z.object({ rendered: z.string(), protected: z.boolean().optional() });
+const wordpressPost = z.object({
+  id: z.number(),
+  slug: z.string(),
+  status: z.string().optional(),
+  date_gmt: z.string(),
+  modified_gmt: z.string().optional(),
+  link: z.string().optional(),
+  title: rendered,
+  excerpt: rendered,
+  content: rendered,
+  featured_image_src: z.string().optional(),
+  _embedded: z
+    .object({
+      'wp:featuredmedia': z.array(z.unknown()).optional(),
+    })
+    .optional(),
+});
+
+const media = z.object({
+  source_url: z.string(),
+  alt_text: z.string().optional(),
+  media_details: z.object({ width: z.number().optional(), height: z.number().optional() }).optional(),
+});
+
+/** WordPress's *_gmt fields are UTC without a zone: 2026-03-14T09:00:00. */
+function gmtDate(value: string): Date {
+  return new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value}Z`);
+}
+
+function featuredImage(post: z.infer<typeof wordpressPost>, alt: string): Post['image'] {
+  const embedded = media.safeParse(post._embedded?.['wp:featuredmedia']?.[0]);
+  // A site that adds featured_image_src (a common plugin field) takes precedence, as the
+  // old front end used it; core WordPress only has the embedded media.
+  const src = post.featured_image_src || (embedded.success ? embedded.data.source_url : undefined);
+  if (!src || !/^https?:\/\//i.test(src)) return undefined;
+  const details = embedded.success ? embedded.data.media_details : undefined;
+  return {
+    src,
+    alt: (embedded.success ? embedded.data.alt_text : undefined) || alt,
+    // Width and height are always set so the image reserves its space (no layout shift).
+    width: details?.width ?? 1200,
+    height: details?.height ?? 630,
+  };
+}
+
+export interface MappedPosts {
+  posts: Post[];
+  /** Password-protected posts left out: a static page cannot enforce a password. */
+  skippedProtected: number;
+  skippedUnpublished: number;
+}
+
+/** Maps raw WordPress posts to the site's post type, sanitising every piece of HTML. */
+export function mapWordPressPosts(items: readonly unknown[], apiUrl: string, problems: ProblemList): MappedPosts {
+  const posts: Post[] = [];
+  let skippedProtected = 0;
+  let skippedUnpublished = 0;
+  const bySlug = new Map<string, number>();
+  items.forEach((item, index) => {
+    const parsed = wordpressPost.safeParse(item);
+    const where = `${apiUrl}/wp/v2/posts`;
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      problems.add({
+        code: codes.cmsBadPost,
+        url: where,
+        field: `[${index}]${issue.path.length ? '.' + issue.path.join('.') : ''}`,
+        message: `A post from WordPress is missing a field the site needs: ${issue.message}.`,
+        hint: 'The site reads id, slug, date_gmt, title, excerpt and content of /wp/v2/posts.',
+      });
+      return;
+    }
+    const raw = parsed.data;
+    if (raw.status !== undefined && raw.status !== 'publish') {
+      skippedUnpublished += 1;
+      return;
+    }
+    if (raw.content.protected || raw.excerpt.protected) {
+      skippedProtected += 1;
+      return;
+    }
+    let slug: string;
+    try {
+      slug = decodeURIComponent(raw.slug);
+    } catch {
+      slug = raw.slug;
+    }
+    const reason = unsafeSlugReason(slug);
+    if (reason) {
+      problems.add({
+        code: codes.badPostSlug,
+        url: `${where}/${raw.id}`,
+        field: 'slug',
+        message: `The post ${raw.id} has the slug ${JSON.stringify(raw.slug)}, which cannot be a page address: ${reason}.`,
+        hint: 'Edit the post\'s slug (permalink) in WordPress.',
+      });
+      return;
+    }
+    const other = bySlug.get(slug);
+    if (other !== undefined) {
+      problems.add({
+        code: codes.duplicatePostSlug,
+        url: `${where}/${raw.id}`,
+        field: 'slug',
+        message: `The posts ${other} and ${raw.id} both have the slug "${slug}", so they would share one address.`,
+        hint: 'Give one of them another slug in WordPress.',
+      });
+      return;
+    }
+    bySlug.set(slug, raw.id);
+    const titleText = htmlToText(raw.title.rendered);
+    const date = gmtDate(raw.date_gmt);
+    posts.push({
+      id: String(raw.id),
+      slug,
+      titleHtml: sanitizeTitle(raw.title.rendered),
+      titleText,
+      excerptHtml: sanitizeExcerpt(raw.excerpt.rendered),
+      excerptText: htmlToText(raw.excerpt.rendered),
+      contentHtml: sanitizeBody(raw.content.rendered),
+      links: [],
+      date,
+      modified: raw.modified_gmt ? gmtDate(raw.modified_gmt) : date,
+      image: featuredImage(raw, titleText),
+      source: `${where}/${raw.id}`,
+    });
+  });
+  return { posts, skippedProtected, skippedUnpublished };
+}

@@ -1,0 +1,71 @@
+import { decodeHTML } from 'entities';
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * CMS HTML is untrusted: it is sanitised before it is written into a page. No script or style,
+ * no event handlers, links only to http(s), mailto and tel, iframes only from video hosts.
+ */
+export const VIDEO_HOSTS = ['www.youtube.com', 'www.youtube-nocookie.com', 'youtube.com', 'player.vimeo.com'];
+
+const bodyOptions: sanitizeHtml.IOptions = {
+  allowedTags: [
+    ...sanitizeHtml.defaults.allowedTags.filter((tag) => tag !== 'style'),
+    'img',
+    'figure',
+    'figcaption',
+    'picture',
+    'source',
+    'iframe',
+    'del',
+    'ins',
+  ],
+  allowedAttributes: {
+    a: ['href', 'title', 'rel'],
+    img: ['src', 'alt', 'width', 'height'],
+    source: ['srcset', 'type', 'media'],
+    iframe: ['src', 'width', 'height', 'title', 'allow', 'allowfullscreen'],
+    th: ['scope', 'colspan', 'rowspan'],
+    td: ['colspan', 'rowspan'],
+    ol: ['start', 'reversed'],
+    '*': ['id'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesByTag: { img: ['http', 'https'], iframe: ['https'], source: ['http', 'https'] },
+  allowProtocolRelative: false,
+  allowedIframeHostnames: VIDEO_HOSTS,
+  allowIframeRelativeUrls: false,
+  transformTags: {
+    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy', decoding: 'async' } }),
+    a: (tagName, attribs) =>
+      /^https?:/i.test(attribs.href ?? '')
+        ? { tagName, attribs: { ...attribs, rel: 'noopener' } }
+        : { tagName, attribs },
+  },
+};
+// loading and decoding are added by the transform above; they must survive the filter.
+(bodyOptions.allowedAttributes as Record<string, string[]>).img!.push('loading', 'decoding');
+
+const excerptOptions: sanitizeHtml.IOptions = {
+  allowedTags: ['p', 'em', 'strong', 'b', 'i', 'br', 'span'],
+  allowedAttributes: {},
+};
+
+export function sanitizeBody(html: string): string {
+  return sanitizeHtml(html, bodyOptions);
+}
+
+export function sanitizeExcerpt(html: string): string {
+  return sanitizeHtml(html, excerptOptions);
+}
+
+/** Title HTML with every tag removed; entities stay encoded so it is safe as HTML. */
+export function sanitizeTitle(html: string): string {
+  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} });
+}
+
+/** Plain text of CMS HTML: tags removed, entities decoded (`&#8217;` → ’), spaces collapsed. */
+export function htmlToText(html: string): string {
+  return decodeHTML(sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }))
+    .replace(/\s+/g, ' ')
+    .trim();
+}

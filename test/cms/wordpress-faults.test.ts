@@ -1,0 +1,175 @@
+/**
+ * What a build does when WordPress misbehaves: each fault of the fake server, run through the
+ * real CLI. Failures name the URL and the cause and leave the earlier dist/ as it was.
+ */
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { hashTree, runCli, tempProject } from '../helpers.js';
+import { FakeWordPress, makePosts } from '../support/fake-wordpress.js';
+
+let wp: FakeWordPress;
+let project: Awaited<ReturnType<typeof tempProject>>;
+let distHash: string;
+const out = () => path.join(project.root, 'dist');
+// Short limits so that a test of a fault takes a second, not a minute.
+const fast = ['--cms-timeout', '400', '--cms-retries', '2'];
+const build = (...extra: string[]) => runCli(['--root', project.root, 'build', '--cms', wp.apiUrl, ...fast, ...extra]);
+
+beforeEach(async () => {
+  wp = await new FakeWordPress(makePosts(30)).start();
+  project = await tempProject();
+  // An earlier, good build from local content; a failed CMS build must leave it alone.
+  const earlier = await runCli(['--root', project.root, 'build']);
+  expect(earlier.code, earlier.stderr).toBe(0);
+  await mkdir(path.join(out(), 'marker'), { recursive: true });
+  await writeFile(path.join(out(), 'marker', 'earlier.txt'), 'earlier');
+  distHash = await hashTree(out());
+});
+
+afterEach(async () => {
+  await wp.stop();
+  await project.cleanup();
+});
+
+const postRequests = () => wp.requests.filter((r) => r.url.startsWith('/wp-json/wp/v2/posts'));
+
+async function expectFailedUntouched(result: Awaited<ReturnType<typeof runCli>>, ...fragments: string[]) {
+  expect(result.code).toBe(1);
+  expect(result.stderr).toContain(`${wp.apiUrl}/wp/v2/posts?per_page=100&page=1&_embed`);
+  for (const fragment of fragments) expect(result.stderr).toContain(fragment);
+  expect(result.stderr).toContain('dist/ is as it was');
+  expect(result.stderr).not.toMatch(/\n\s+at .+:\d+:\d+/);
+  expect(await hashTree(out())).toBe(distHash);
+}
+
+describe('WordPress faults', () => {
+  it('slow answers past the timeout: retried, then the build fails naming the URL and the cause', async () => {
+    wp.faults.slowMs = 2_000;
+    const result = await build();
+    await expectFailedUntouched(result, 'SF201', 'no complete answer within 400 ms', 'after 3 attempts');
+    expect(postRequests()).toHaveLength(3);
+  });
+
+  it('500 then success: retried and built', async () => {
+    wp.faults.fail500 = 1;
+    const result = await build();
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain('Retrying');
+    expect(result.stderr).toContain('HTTP 500');
+    expect(postRequests()).toHaveLength(2);
+    expect(await readFile(path.join(out(), 'blog', 'growth-note-30.html'), 'utf8')).toContain('Growth note 30');
+  });
+
+  it('429 with Retry-After: waits as long as asked, then builds', async () => {
+    wp.faults.rateLimit = { times: 1, retryAfter: '1' };
+    const result = await build();
+    expect(result.code, result.stderr).toBe(0);
+    const [first, second] = postRequests();
+    expect(second!.at - first!.at).toBeGreaterThanOrEqual(950);
+    expect(result.stderr).toContain('HTTP 429');
+  });
+
+  it('a body that is not JSON fails at once, without retries', async () => {
+    wp.faults.notJson = true;
+    const result = await build();
+    await expectFailedUntouched(result, 'SF201', 'is not JSON');
+    expect(postRequests()).toHaveLength(1);
+  });
+
+  it('JSON that is not a list of posts fails', async () => {
+    wp.faults.notArray = true;
+    await expectFailedUntouched(await build(), 'not a list of posts');
+  });
+
+  it('a connection reset is retried, and succeeds when the server recovers', async () => {
+    wp.faults.reset = 1;
+    const result = await build();
+    expect(result.code, result.stderr).toBe(0);
+    expect(postRequests()).toHaveLength(2);
+  });
+
+  it('connection resets that go on fail the build naming the cause', async () => {
+    wp.faults.reset = Infinity;
+    await expectFailedUntouched(await build(), 'SF201', 'after 3 attempts');
+    expect(postRequests()).toHaveLength(3);
+  });
+
+  it('a 4xx other than 429 is not retried', async () => {
+    const result = await runCli(['--root', project.root, 'build', '--cms', `${wp.origin}/not-wp-json`, ...fast]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('HTTP 404 (rest_no_route');
+    expect(wp.requests).toHaveLength(1);
+    expect(await hashTree(out())).toBe(distHash);
+  });
+
+  it('an unreachable CMS fails with the URL and a hint', async () => {
+    await wp.stop();
+    const result = await build();
+    await expectFailedUntouched(result, 'SF201', 'ECONNREFUSED', 'hint:', '--stale-ok');
+  });
+});
+
+describe('cache, --offline and --stale-ok', () => {
+  it('--offline builds from the cache of the last fetch without touching the network', async () => {
+    expect((await build()).code).toBe(0);
+    await wp.stop();
+    const before = wp.requests.length;
+    const result = await runCli(['--root', project.root, 'build', '--cms', wp.apiUrl, '--offline']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('30 posts from the CMS cache');
+    expect(wp.requests.length).toBe(before);
+    expect((await readdir(path.join(out(), 'blog'))).filter((f) => f.startsWith('growth-note-'))).toHaveLength(30);
+  });
+
+  it('--offline without a cache fails and says how to make one', async () => {
+    const result = await runCli(['--root', project.root, 'build', '--cms', wp.apiUrl, '--offline']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('SF203');
+    expect(result.stderr).toContain('Run one build with the CMS reachable first');
+    expect(wp.requests).toHaveLength(0);
+    expect(await hashTree(out())).toBe(distHash);
+  });
+
+  it('--stale-ok falls back to the cache with a loud warning when the CMS fails', async () => {
+    expect((await build()).code).toBe(0);
+    wp.faults.fail500 = Infinity;
+    const result = await build('--stale-ok');
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toMatch(/WARNING: the CMS could not be reached .*building from the cached posts/);
+    expect(result.stderr).toContain('STALE');
+    expect(result.stdout).toContain('30 posts from the CMS cache');
+  });
+
+  it('--stale-ok without a cache still fails, naming both causes', async () => {
+    wp.faults.fail500 = Infinity;
+    const result = await build('--stale-ok');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('SF203');
+    expect(result.stderr).toContain('HTTP 500');
+    expect(await hashTree(out())).toBe(distHash);
+  });
+
+  it('credentials from the environment are sent but never appear in output, pages or the cache', async () => {
+    const secret = 'abcd EFGH 1234 ijkl MNOP 5678';
+    const result = await runCli(['--root', project.root, 'build', '--cms', wp.apiUrl, ...fast], {
+      CMS_USER: 'editor',
+      CMS_APP_PASSWORD: secret,
+    });
+    expect(result.code, result.stderr).toBe(0);
+    const sent = postRequests()[0]!.authorization!;
+    expect(Buffer.from(sent.replace(/^Basic /, ''), 'base64').toString()).toBe(`editor:${secret}`);
+    const encoded = sent.replace(/^Basic /, '');
+    const everything = [result.stdout, result.stderr];
+    for (const dir of [out(), path.join(project.root, '.cache')]) {
+      for (const file of await readdir(dir, { recursive: true })) {
+        const full = path.join(dir, String(file));
+        if ((await import('node:fs')).statSync(full).isFile()) everything.push(await readFile(full, 'utf8'));
+      }
+    }
+    for (const text of everything) {
+      expect(text).not.toContain(secret);
+      expect(text).not.toContain(encoded);
+    }
+  });
+});

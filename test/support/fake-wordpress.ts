@@ -1,0 +1,202 @@
+/**
+ * A real HTTP server on 127.0.0.1 that answers like WordPress 6's REST posts collection
+ * (`/wp-json/wp/v2/posts`): per_page capped at 100, X-WP-Total and X-WP-TotalPages headers,
+ * `rest_post_invalid_page_number` past the last page, `_embed` with featured media, WordPress's
+ * error bodies, and switchable faults.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface FakePost {
+  id: number;
+  date_gmt: string;
+  modified_gmt: string;
+  slug: string;
+  status: 'publish';
+  title: string;
+  excerpt: string;
+  content: string;
+  protected?: boolean;
+  featuredMedia?: { id: number; alt: string; width: number; height: number };
+  featured_image_src?: string;
+}
+
+export interface Faults {
+  /** Delay before answering any request. */
+  slowMs?: number;
+  /** Answer this many requests with 500 first. */
+  fail500?: number;
+  /** Answer this many requests with 429 and this Retry-After (seconds) first. */
+  rateLimit?: { times: number; retryAfter: string };
+  /** Answer with an HTML page instead of JSON. */
+  notJson?: boolean;
+  /** Answer with a JSON object instead of an array. */
+  notArray?: boolean;
+  /** Destroy the connection of this many requests first (Infinity: always). */
+  reset?: number;
+}
+
+export interface RequestRecord {
+  url: string;
+  authorization?: string;
+  at: number;
+}
+
+const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** 250 ordinary posts, newest with the highest id, dates an hour apart, half with images. */
+export function makePosts(count: number): FakePost[] {
+  const start = Date.parse('2025-01-01T08:00:00Z');
+  return Array.from({ length: count }, (_, i) => {
+    const id = i + 1;
+    const date = new Date(start + id * 3_600_000).toISOString().slice(0, 19);
+    const modified = new Date(start + id * 3_600_000 + 86_400_000).toISOString().slice(0, 19);
+    return {
+      id,
+      date_gmt: date,
+      modified_gmt: modified,
+      slug: `growth-note-${id}`,
+      status: 'publish' as const,
+      title: `Growth note ${id}: what works &#8211; and what doesn&#8217;t`,
+      excerpt: `<p>Short advice number ${id} for creators &amp; businesses [&hellip;]</p>\n`,
+      content: `<p>Body of note ${id}. Post regularly and reply to comments.</p>\n<h2>Why it matters</h2>\n<p>Consistency beats bursts.</p>\n`,
+      featuredMedia: id % 2 === 0 ? { id: 10_000 + id, alt: `Illustration ${id}`, width: 1200, height: 800 } : undefined,
+    };
+  });
+}
+
+function restError(res: ServerResponse, status: number, code: string, message: string): void {
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=UTF-8' });
+  res.end(JSON.stringify({ code, message, data: { status } }));
+}
+
+export class FakeWordPress {
+  posts: FakePost[];
+  faults: Faults = {};
+  readonly requests: RequestRecord[] = [];
+  private server: Server | undefined;
+  private served = 0;
+  origin = '';
+
+  constructor(posts: FakePost[] = makePosts(250)) {
+    this.posts = posts;
+  }
+
+  /** The REST API root to give the build, like https://example.com/wp-json */
+  get apiUrl(): string {
+    return `${this.origin}/wp-json`;
+  }
+
+  async start(): Promise<this> {
+    this.server = createServer((req, res) => void this.handle(req, res));
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.origin = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    if (!this.server) return;
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server!.close(() => resolve()));
+    this.server = undefined;
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', this.origin);
+    this.requests.push({ url: url.pathname + url.search, authorization: req.headers.authorization, at: Date.now() });
+    const n = this.served++;
+    const f = this.faults;
+    if (f.slowMs) await new Promise((resolve) => setTimeout(resolve, f.slowMs));
+    if (url.pathname.startsWith('/media/')) {
+      res.writeHead(200, { 'Content-Type': 'image/png' });
+      res.end(PNG_1X1);
+      return;
+    }
+    if (f.reset !== undefined && n < f.reset) {
+      req.socket.destroy();
+      return;
+    }
+    if (f.fail500 !== undefined && n < f.fail500) {
+      return restError(res, 500, 'internal_server_error', 'There has been a critical error on this website.');
+    }
+    if (f.rateLimit && n < f.rateLimit.times) {
+      res.writeHead(429, { 'Retry-After': f.rateLimit.retryAfter, 'Content-Type': 'application/json; charset=UTF-8' });
+      res.end(JSON.stringify({ code: 'too_many_requests', message: 'Slow down.', data: { status: 429 } }));
+      return;
+    }
+    if (f.notJson) {
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=UTF-8' });
+      res.end('<!DOCTYPE html><html><body>Briefly unavailable for scheduled maintenance.</body></html>');
+      return;
+    }
+    if (url.pathname !== '/wp-json/wp/v2/posts') {
+      return restError(res, 404, 'rest_no_route', 'No route was found matching the URL and request method.');
+    }
+    if (f.notArray) {
+      res.writeHead(200, { 'Content-Type': 'application/json; charset=UTF-8' });
+      res.end(JSON.stringify({ posts: [] }));
+      return;
+    }
+    const perPage = Number(url.searchParams.get('per_page') ?? 10);
+    const page = Number(url.searchParams.get('page') ?? 1);
+    if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100) {
+      return restError(res, 400, 'rest_invalid_param', 'Invalid parameter(s): per_page');
+    }
+    if (!Number.isInteger(page) || page < 1) return restError(res, 400, 'rest_invalid_param', 'Invalid parameter(s): page');
+    const sorted = [...this.posts].sort((a, b) => b.date_gmt.localeCompare(a.date_gmt));
+    const total = sorted.length;
+    const totalPages = Math.ceil(total / perPage);
+    if (page > totalPages && total > 0) {
+      return restError(res, 400, 'rest_post_invalid_page_number', 'The page number requested is larger than the number of pages available.');
+    }
+    const embed = url.searchParams.has('_embed');
+    const body = sorted.slice((page - 1) * perPage, page * perPage).map((post) => this.toJson(post, embed));
+    res.writeHead(200, {
+      'Content-Type': 'application/json; charset=UTF-8',
+      'X-WP-Total': String(total),
+      'X-WP-TotalPages': String(totalPages),
+    });
+    res.end(JSON.stringify(body));
+  }
+
+  private toJson(post: FakePost, embed: boolean): Record<string, unknown> {
+    const json: Record<string, unknown> = {
+      id: post.id,
+      date: post.date_gmt,
+      date_gmt: post.date_gmt,
+      modified: post.modified_gmt,
+      modified_gmt: post.modified_gmt,
+      slug: post.slug,
+      status: post.status,
+      type: 'post',
+      link: `${this.origin}/${post.slug}/`,
+      title: { rendered: post.title },
+      content: { rendered: post.protected ? '' : post.content, protected: Boolean(post.protected) },
+      excerpt: { rendered: post.protected ? '' : post.excerpt, protected: Boolean(post.protected) },
+      author: 1,
+      featured_media: post.featuredMedia?.id ?? 0,
+      categories: [1],
+    };
+    if (post.featured_image_src) json.featured_image_src = post.featured_image_src;
+    if (embed && post.featuredMedia) {
+      const m = post.featuredMedia;
+      json._embedded = {
+        'wp:featuredmedia': [
+          {
+            id: m.id,
+            type: 'attachment',
+            alt_text: m.alt,
+            media_type: 'image',
+            mime_type: 'image/png',
+            source_url: `${this.origin}/media/${m.id}.png`,
+            media_details: { width: m.width, height: m.height, file: `${m.id}.png`, sizes: {} },
+          },
+        ],
+      };
+    }
+    return json;
+  }
+}
