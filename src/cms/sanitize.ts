@@ -34,6 +34,8 @@ const bodyOptions: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   allowedIframeHostnames: VIDEO_HOSTS,
   allowIframeRelativeUrls: false,
+  // An iframe whose src was refused (not a video host) is dropped rather than left empty.
+  exclusiveFilter: (frame) => frame.tag === 'iframe' && !frame.attribs.src,
   transformTags: {
     img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy', decoding: 'async' } }),
     a: (tagName, attribs) =>

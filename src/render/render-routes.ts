@@ -7,7 +7,7 @@ import type { Post } from '../content/post.js';
 import type { Section } from '../content/schemas.js';
 import { codes } from '../errors/codes.js';
 import { StorefrontError, type Problem } from '../errors/storefront-error.js';
-import { blogListPath, type Route, type RouteTable } from '../routes/route-table.js';
+import { blogListPath, postPath, type Route, type RouteTable } from '../routes/route-table.js';
 import { Document } from '../../templates/Document.js';
 import { BlogListPage } from '../../templates/pages/BlogListPage.js';
 import { BlogPostPage } from '../../templates/pages/BlogPostPage.js';
@@ -206,7 +206,8 @@ class RenderContext {
 
   private postCard(post: Post): PostCard {
     return {
-      path: `/blog/${post.slug}`,
+      // Percent-encoded as WordPress gives it, so non-ASCII slugs make plain ASCII links.
+      path: encodeURI(postPath(post.slug)),
       titleHtml: post.titleHtml,
       excerptHtml: post.excerptHtml,
       date: dateFormat.format(post.date),

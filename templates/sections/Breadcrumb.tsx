@@ -1,12 +1,14 @@
 import type { Crumb } from '../view-model.js';
 
+/** Crumb paths are decoded route paths; links are percent-encoded (non-ASCII post slugs). */
+
 export function Breadcrumb({ crumbs }: { crumbs: Crumb[] }) {
   return (
     <nav className="breadcrumb" aria-label="Breadcrumb">
       <ol>
         {crumbs.map((crumb, i) => (
           <li key={crumb.path}>
-            <a href={crumb.path} aria-current={i === crumbs.length - 1 ? 'page' : undefined}>
+            <a href={encodeURI(crumb.path)} aria-current={i === crumbs.length - 1 ? 'page' : undefined}>
               {crumb.label}
             </a>
           </li>
