@@ -39,6 +39,7 @@ export function Document({ frame, head, children }: { frame: Frame; head: Head; 
         <meta name="twitter:image" content={head.ogImageUrl} />
         <meta name="theme-color" content="#4338ca" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="alternate" type="application/atom+xml" href="/blog/feed.xml" title={`${frame.brandName} blog`} />
         <link rel="stylesheet" href={frame.stylesheetHref} />
         {head.jsonLd.map((data, i) => (
           <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptSafeJson(data) }} />
