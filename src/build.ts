@@ -3,7 +3,7 @@ import { loadConfig, type Config } from './config/load-config.js';
 import { defaultCmsOptions, loadCmsPosts, type CmsMode } from './cms/load-cms-posts.js';
 import { loadContent } from './content/load-content.js';
 import { atomFeed } from './output/feed.js';
-import { stylesheetAsset, staticAssets } from './output/assets.js';
+import { scriptAsset, stylesheetAsset, staticAssets } from './output/assets.js';
 import { redirectsFile } from './output/redirects.js';
 import { robotsTxt, sitemapXml } from './output/sitemap.js';
 import { writeOutput, type OutputFile } from './output/write-output.js';
@@ -98,10 +98,11 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     checkContentLinks(content, routeTable);
     return routeTable;
   });
-  const stylesheet = await stylesheetAsset(packageRoot());
+  const [stylesheet, script] = await Promise.all([stylesheetAsset(packageRoot()), scriptAsset(packageRoot())]);
   const pages = await step('render', () =>
     renderRoutes(config, content, table, {
       stylesheetHref: `/${stylesheet.file}`,
+      scriptHref: `/${script.file}`,
       ogImagePath: '/assets/og-image.png',
       now,
     }),
@@ -110,6 +111,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const files: OutputFile[] = [
     ...pages.map((page) => ({ file: outputFile(page.route.path), contents: page.html })),
     stylesheet,
+    script,
     ...(await staticAssets(packageRoot())),
     { file: 'sitemap.xml', contents: sitemapXml(table, absolute) },
     { file: 'robots.txt', contents: robotsTxt(absolute('/sitemap.xml')) },

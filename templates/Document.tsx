@@ -41,6 +41,7 @@ export function Document({ frame, head, children }: { frame: Frame; head: Head; 
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="alternate" type="application/atom+xml" href="/blog/feed.xml" title={`${frame.brandName} blog`} />
         <link rel="stylesheet" href={frame.stylesheetHref} />
+        <script src={frame.scriptHref} defer />
         {head.jsonLd.map((data, i) => (
           <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptSafeJson(data) }} />
         ))}

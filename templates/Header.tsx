@@ -1,4 +1,4 @@
-import { ChevronIcon, LogoMark } from './Icons.js';
+import { ChevronIcon, LogoMark, MenuIcon } from './Icons.js';
 import type { Frame, NavItem } from './view-model.js';
 
 const current = (frame: Frame, item: NavItem) => (frame.activeNav === item ? ('page' as const) : undefined);
@@ -15,7 +15,14 @@ export function Header({ frame }: { frame: Frame }) {
           <LogoMark />
           <span>{frame.brandName}</span>
         </a>
-        <nav className="main-nav" aria-label="Main">
+        {/* Shown only where scripting is enabled (CSS `scripting` media query), so the page has
+            the same layout before and after the script runs; with scripting off the links
+            are always visible instead. */}
+        <button type="button" className="menu-toggle" aria-expanded="false" aria-controls="site-nav" data-menu-toggle>
+          <MenuIcon />
+          <span>Menu</span>
+        </button>
+        <nav className="main-nav" id="site-nav" aria-label="Main">
           <ul className="nav-list">
             <li>
               <a href="/" aria-current={current(frame, 'home')}>

@@ -83,3 +83,11 @@ export function LogoMark({ size = 28 }: IconProps) {
     </svg>
   );
 }
+
+export function MenuIcon({ size = 22 }: IconProps) {
+  return (
+    <svg {...base(size)}>
+      <path d="M4 7h16M4 12h16M4 17h16" />
+    </svg>
+  );
+}

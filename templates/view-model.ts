@@ -46,6 +46,7 @@ export interface Frame {
   newsletterUrl: string;
   year: number;
   stylesheetHref: string;
+  scriptHref: string;
 }
 
 export interface Head {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { build as esbuild } from 'esbuild';
 
 export interface Asset {
   /** Path under the output folder, e.g. `assets/site.3f2a9c1b.css`. */
@@ -8,11 +9,27 @@ export interface Asset {
   contents: string | Buffer;
 }
 
+const contentHash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 10);
+
 /** The stylesheet, under a content-hashed name so it can be cached for a year. */
 export async function stylesheetAsset(root: string): Promise<Asset> {
   const css = await readFile(path.join(root, 'templates', 'styles.css'), 'utf8');
-  const hash = createHash('sha256').update(css).digest('hex').slice(0, 10);
-  return { file: `assets/site.${hash}.css`, contents: css };
+  return { file: `assets/site.${contentHash(css)}.css`, contents: css };
+}
+
+/** The browser script, bundled and minified by esbuild, under a content-hashed name. */
+export async function scriptAsset(root: string): Promise<Asset> {
+  const result = await esbuild({
+    entryPoints: [path.join(root, 'src', 'browser', 'site.ts')],
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    target: ['es2020'],
+    write: false,
+    legalComments: 'none',
+  });
+  const js = result.outputFiles[0]!.text;
+  return { file: `assets/site.${contentHash(js)}.js`, contents: js };
 }
 
 /** Files copied as they are: the favicon and the Open Graph image. */

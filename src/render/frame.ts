@@ -20,7 +20,7 @@ function channelHref(icon: 'chat' | 'email', contact: string): string {
 export function makeFrameFactory(
   config: Config,
   content: SiteContent,
-  stylesheetHref: string,
+  assets: { stylesheetHref: string; scriptHref: string },
   now: Date,
 ): (routePath: string) => Frame {
   const servicePaths = new Set(content.services.map((s) => s.page.path));
@@ -38,7 +38,7 @@ export function makeFrameFactory(
     paymentBrands: site.paymentBrands,
     newsletterUrl: config.newsletterUrl,
     year: now.getUTCFullYear(),
-    stylesheetHref,
+    ...assets,
   };
   return (routePath) => ({ ...shared, currentPath: routePath, activeNav: activeNavItem(routePath, servicePaths) });
 }

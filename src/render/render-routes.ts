@@ -27,6 +27,7 @@ export interface RenderedPage {
 
 export interface RenderOptions {
   stylesheetHref: string;
+  scriptHref: string;
   ogImagePath: string;
   now: Date;
 }
@@ -66,7 +67,7 @@ class RenderContext {
   ) {
     this.services = indexCatalogue(content.catalogue);
     this.pathOfSub = new Map(content.services.map((s) => [s.page.subCategory, s.page.path]));
-    this.frameFor = makeFrameFactory(config, content, options.stylesheetHref, options.now);
+    this.frameFor = makeFrameFactory(config, content, { stylesheetHref: options.stylesheetHref, scriptHref: options.scriptHref }, options.now);
   }
 
   absolute = (path: string): string => `${this.config.siteUrl}${encodeURI(path)}`;

@@ -6,7 +6,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseHtml } from 'node-html-parser';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../support/browser.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, runCli, startPreviewProcess, tempProject } from '../helpers.js';
 import { FakeWordPress, makePosts, type FakePost } from '../support/fake-wordpress.js';
@@ -124,10 +125,7 @@ describe('hostile and unusual posts', () => {
     const preview = await startPreviewProcess(['--root', project.root, '--port', String(await freePort())]);
     let browser: Browser | undefined;
     try {
-      browser = await chromium.launch({
-        executablePath: '/usr/bin/chromium',
-        args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-      });
+      browser = await launchChromium();
       const page = await browser.newPage();
       // Only the preview server is reachable; anything else would hang on the closed network.
       await page.route((url) => !url.href.startsWith(preview.url), (route) => route.abort());

@@ -1,0 +1,144 @@
+/**
+ * The site's one browser script. Every page already works without it (native <details>, plain
+ * links and a plain form POST); this only improves what is there. No framework; keep it small
+ * (the budget is 2 KB gzipped, checked by the tests).
+ */
+
+const STICKY_OFFSET = 50;
+
+function stickyHeader(): void {
+  const header = document.querySelector<HTMLElement>('[data-header]');
+  if (!header) return;
+  const update = () => header.classList.toggle('is-stuck', window.scrollY >= STICKY_OFFSET);
+  window.addEventListener('scroll', update, { passive: true });
+  update();
+}
+
+function mobileMenu(): void {
+  const button = document.querySelector<HTMLButtonElement>('[data-menu-toggle]');
+  const header = document.querySelector<HTMLElement>('[data-header]');
+  if (!button || !header) return;
+  const setOpen = (open: boolean) => {
+    button.setAttribute('aria-expanded', String(open));
+    header.classList.toggle('menu-open', open);
+  };
+  button.addEventListener('click', () => setOpen(button.getAttribute('aria-expanded') !== 'true'));
+  document.addEventListener('keydown', (event) => {
+    // An open Services menu inside takes the first Escape (see megaMenu).
+    if (event.key === 'Escape' && !event.defaultPrevented && button.getAttribute('aria-expanded') === 'true') {
+      setOpen(false);
+      button.focus();
+    }
+  });
+}
+
+function megaMenu(): void {
+  const menu = document.querySelector<HTMLDetailsElement>('[data-mega]');
+  if (!menu) return;
+  document.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && menu.open) {
+      event.preventDefault();
+      menu.open = false;
+      menu.querySelector('summary')?.focus();
+    }
+  });
+  document.addEventListener('click', (event) => {
+    if (menu.open && !menu.contains(event.target as Node)) menu.open = false;
+  });
+}
+
+/** One FAQ item open at a time, for browsers without exclusive <details name>. */
+function faq(): void {
+  for (const group of document.querySelectorAll<HTMLElement>('[data-faq]')) {
+    const items = [...group.querySelectorAll('details')];
+    for (const item of items) {
+      item.addEventListener('toggle', () => {
+        if (item.open) for (const other of items) if (other !== item) other.open = false;
+      });
+    }
+  }
+}
+
+/** The home picker as WAI-ARIA tabs: arrow keys, Home and End move between them. */
+function picker(): void {
+  const root = document.querySelector<HTMLElement>('[data-picker]');
+  if (!root) return;
+  const tabs = [...root.querySelectorAll<HTMLAnchorElement>('[data-tab]')];
+  const list = root.querySelector<HTMLElement>('.picker-tabs')!;
+  list.setAttribute('role', 'tablist');
+  list.setAttribute('aria-label', 'Choose a service');
+  for (const el of list.querySelectorAll('ul, li, .picker-group')) el.setAttribute('role', 'presentation');
+  for (const el of list.querySelectorAll('.picker-platform')) el.setAttribute('aria-hidden', 'true');
+  const panelOf = (tab: HTMLElement) => document.getElementById(`pick-${tab.dataset.tab}`)!;
+  const select = (tab: HTMLAnchorElement, focus: boolean) => {
+    for (const other of tabs) {
+      const selected = other === tab;
+      other.setAttribute('aria-selected', String(selected));
+      other.tabIndex = selected ? 0 : -1;
+      panelOf(other).hidden = !selected;
+    }
+    if (focus) tab.focus();
+  };
+  for (const tab of tabs) {
+    const panel = panelOf(tab);
+    tab.setAttribute('role', 'tab');
+    tab.removeAttribute('aria-current');
+    tab.setAttribute('aria-controls', panel.id);
+    tab.setAttribute('aria-label', panel.querySelector('h3')!.textContent!);
+    tab.id = `tab-${tab.dataset.tab}`;
+    panel.setAttribute('role', 'tabpanel');
+    panel.setAttribute('aria-labelledby', tab.id);
+    panel.tabIndex = 0;
+    tab.addEventListener('click', (event) => {
+      event.preventDefault();
+      select(tab, false);
+    });
+    tab.addEventListener('keydown', (event) => {
+      const i = tabs.indexOf(tab);
+      const next = { ArrowRight: i + 1, ArrowDown: i + 1, ArrowLeft: i - 1, ArrowUp: i - 1, Home: 0, End: tabs.length - 1 }[event.key];
+      if (next === undefined) return;
+      event.preventDefault();
+      select(tabs[(next + tabs.length) % tabs.length]!, true);
+    });
+  }
+  const initial = tabs.find((t) => `#${panelOf(t).id}` === location.hash) ?? tabs.find((t) => t.dataset.tab === root.dataset.default) ?? tabs[0]!;
+  select(initial, false);
+  root.dataset.tabsReady = '';
+}
+
+/** Subscribes with fetch and answers inline; without script the form posts as usual. */
+function newsletter(): void {
+  const form = document.querySelector<HTMLFormElement>('[data-newsletter]');
+  const status = form?.querySelector<HTMLElement>('[data-newsletter-status]');
+  if (!form || !status) return;
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const button = form.querySelector('button')!;
+    button.disabled = true;
+    status.textContent = 'Subscribing…';
+    try {
+      const response = await fetch(form.action, { method: 'POST', body: new FormData(form), headers: { accept: 'application/json' } });
+      if (!response.ok) throw new Error(String(response.status));
+      form.reset();
+      status.dataset.state = 'ok';
+      status.textContent = 'Thank you: you are subscribed.';
+    } catch {
+      status.dataset.state = 'error';
+      status.textContent = 'Sorry, that did not work. Please check the address and try again.';
+    } finally {
+      button.disabled = false;
+    }
+  });
+}
+
+function footerYear(): void {
+  for (const el of document.querySelectorAll('[data-year]')) el.textContent = String(new Date().getFullYear());
+}
+
+stickyHeader();
+megaMenu();
+mobileMenu();
+faq();
+picker();
+newsletter();
+footerYear();

@@ -1,0 +1,320 @@
+/**
+ * The built site in a real headless Chromium, served by the real preview server: the browser
+ * script's behaviours at phone and desktop widths, the site with scripting off, console errors,
+ * failed requests, horizontal scrolling, axe-core and the keyboard.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, runCli, startPreviewProcess, tempProject } from '../helpers.js';
+import { launchChromium } from '../support/browser.js';
+import { NewsletterEndpoint } from '../support/newsletter-endpoint.js';
+
+let project: Awaited<ReturnType<typeof tempProject>>;
+let preview: Awaited<ReturnType<typeof startPreviewProcess>> | undefined;
+let newsletter: NewsletterEndpoint;
+let browser: Browser | undefined;
+let routes: string[] = [];
+
+const PHONE = { width: 375, height: 800 };
+const DESKTOP = { width: 1280, height: 800 };
+
+beforeAll(async () => {
+  newsletter = await new NewsletterEndpoint().start();
+  project = await tempProject();
+  const built = await runCli(['--root', project.root, 'build'], { NEWSLETTER_URL: newsletter.url, SITE_URL: 'https://www.example.com' });
+  expect(built.code, built.stderr).toBe(0);
+  preview = await startPreviewProcess(['--root', project.root, '--port', String(await freePort())]);
+  const sitemap = await readFile(path.join(project.root, 'dist', 'sitemap.xml'), 'utf8');
+  routes = [...sitemap.matchAll(/<loc>https:\/\/www\.example\.com([^<]*)<\/loc>/g)].map((m) => m[1]!);
+  routes.push('/term-of-service', '/privacy-policy', '/no-such-page');
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await preview?.stop();
+  await newsletter?.stop();
+  await project?.cleanup();
+});
+
+async function open(routePath: string, viewport = DESKTOP, javaScriptEnabled = true): Promise<{ page: Page; context: BrowserContext }> {
+  const context = await browser!.newContext({ viewport, javaScriptEnabled });
+  const page = await context.newPage();
+  await page.goto(preview!.url + routePath, { waitUntil: 'load' });
+  return { page, context };
+}
+
+describe('the browser script', () => {
+  it('is at most 2 KB gzipped, loaded with defer, and is the only script', async () => {
+    const assets = await readdir(path.join(project.root, 'dist', 'assets'));
+    const js = assets.filter((f) => f.endsWith('.js'));
+    expect(js).toHaveLength(1);
+    expect(js[0]).toMatch(/^site\.[0-9a-f]{10}\.js$/);
+    const size = gzipSync(await readFile(path.join(project.root, 'dist', 'assets', js[0]!)), { level: 9 }).length;
+    console.log(`browser script: ${size} bytes gzipped`);
+    expect(size).toBeLessThanOrEqual(2048);
+    const html = await readFile(path.join(project.root, 'dist', 'index.html'), 'utf8');
+    expect(html).toContain(`<script src="/assets/${js[0]}" defer="">`);
+  });
+
+  for (const viewport of [PHONE, DESKTOP]) {
+    const at = `at ${viewport.width}px`;
+
+    it(`sticky header from 50 px of scroll ${at}`, async () => {
+      const { page, context } = await open('/buy-instagram-followers', viewport);
+      const header = page.locator('[data-header]');
+      await expect.poll(() => header.getAttribute('class')).not.toContain('is-stuck');
+      await page.evaluate(() => window.scrollTo(0, 60));
+      await expect.poll(() => header.getAttribute('class')).toContain('is-stuck');
+      await page.evaluate(() => window.scrollTo(0, 49));
+      await expect.poll(() => header.getAttribute('class')).not.toContain('is-stuck');
+      await context.close();
+    });
+
+    it(`Services mega menu opens by click and keyboard, not by hover, closes on Escape and outside click ${at}`, async () => {
+      const { page, context } = await open('/about', viewport);
+      if (viewport === PHONE) await page.click('[data-menu-toggle]');
+      const mega = page.locator('[data-mega]');
+      const summary = mega.locator('summary');
+      await summary.hover();
+      expect(await mega.getAttribute('open')).toBeNull();
+      await summary.click();
+      expect(await mega.getAttribute('open')).not.toBeNull();
+      await expect.poll(() => page.locator('.mega-panel a[href="/buy-youtube-watch-hours"]').isVisible()).toBe(true);
+      await page.keyboard.press('Escape');
+      expect(await mega.getAttribute('open')).toBeNull();
+      expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('SUMMARY');
+      await page.keyboard.press('Enter');
+      expect(await mega.getAttribute('open')).not.toBeNull();
+      await page.mouse.click(5, 700);
+      expect(await mega.getAttribute('open')).toBeNull();
+      await context.close();
+    });
+
+    it(`FAQ: none open, one at a time, the open one closes ${at}`, async () => {
+      const { page, context } = await open('/buy-youtube-subscribers', viewport);
+      const items = page.locator('#faq details');
+      expect(await items.count()).toBe(11);
+      const openCount = () => page.locator('#faq details[open]').count();
+      expect(await openCount()).toBe(0);
+      await items.nth(0).locator('summary').click();
+      expect(await openCount()).toBe(1);
+      await expect.poll(() => items.nth(0).locator('.faq-answer').isVisible()).toBe(true);
+      await items.nth(1).locator('summary').click();
+      expect(await openCount()).toBe(1);
+      expect(await items.nth(1).getAttribute('open')).not.toBeNull();
+      await items.nth(1).locator('summary').click();
+      expect(await openCount()).toBe(0);
+      await context.close();
+    });
+
+    it(`home picker: ARIA tabs with arrows, Home and End, default sub-category 10 ${at}`, async () => {
+      const { page, context } = await open('/', viewport);
+      const tabs = page.locator('[role=tab]');
+      const count = await tabs.count();
+      expect(count).toBeGreaterThan(5);
+      expect(await page.locator('[role=tablist]').count()).toBe(1);
+      const selected = page.locator('[role=tab][aria-selected=true]');
+      expect(await selected.getAttribute('data-tab')).toBe('10');
+      const visiblePanels = () => page.locator('[role=tabpanel]:visible').evaluateAll((els) => els.map((e) => e.id));
+      expect(await visiblePanels()).toEqual(['pick-10']);
+      await selected.focus();
+      await page.keyboard.press('ArrowRight');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-tab'))).toBe('11');
+      expect(await visiblePanels()).toEqual(['pick-11']);
+      await page.keyboard.press('End');
+      const last = await tabs.nth(count - 1).getAttribute('data-tab');
+      expect(await visiblePanels()).toEqual([`pick-${last}`]);
+      await page.keyboard.press('ArrowRight');
+      expect(await visiblePanels()).toEqual(['pick-10']);
+      await page.keyboard.press('Home');
+      await page.keyboard.press('ArrowLeft');
+      expect(await visiblePanels()).toEqual([`pick-${last}`]);
+      await tabs.nth(3).click();
+      expect(await tabs.nth(3).getAttribute('aria-selected')).toBe('true');
+      expect(page.url()).not.toContain('#');
+      expect(await page.locator('[role=tab][tabindex="0"]').count()).toBe(1);
+      await context.close();
+    });
+
+    it(`newsletter: inline, announced success and failure; bad addresses refused by the browser ${at}`, async () => {
+      const { page, context } = await open('/contact', viewport);
+      const input = page.locator('#newsletter-email');
+      const status = page.locator('[data-newsletter-status]');
+      expect(await status.getAttribute('aria-live')).toBe('polite');
+      const before = newsletter.received.length;
+      await input.fill('not-an-address');
+      await page.click('.newsletter button');
+      expect(await input.evaluate((el: HTMLInputElement) => el.validity.valid)).toBe(false);
+      expect(newsletter.received.length).toBe(before);
+
+      newsletter.accept = true;
+      await input.fill('reader@example.com');
+      await page.click('.newsletter button');
+      await expect.poll(() => status.textContent()).toContain('subscribed');
+      expect(newsletter.received.at(-1)).toContain('reader@example.com');
+      expect(await input.inputValue()).toBe('');
+
+      newsletter.accept = false;
+      await input.fill('second@example.com');
+      await page.click('.newsletter button');
+      await expect.poll(() => status.textContent()).toContain('did not work');
+      expect(await input.inputValue()).toBe('second@example.com');
+      expect(page.url()).toBe(`${preview!.url}/contact`);
+      await context.close();
+    });
+
+    it(`footer year is the current year ${at}`, async () => {
+      const { page, context } = await open('/', viewport);
+      expect(await page.locator('[data-year]').textContent()).toBe(String(new Date().getFullYear()));
+      await context.close();
+    });
+  }
+
+  it('mobile menu: the toggle opens and closes it, Escape closes it and returns focus; hidden on desktop', async () => {
+    const { page, context } = await open('/', PHONE);
+    const button = page.locator('[data-menu-toggle]');
+    expect(await button.isVisible()).toBe(true);
+    expect(await button.getAttribute('aria-controls')).toBe('site-nav');
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.locator('#site-nav').isVisible()).toBe(false);
+    await button.click();
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    expect(await page.locator('#site-nav a[href="/about"]').isVisible()).toBe(true);
+    await button.click();
+    expect(await page.locator('#site-nav').isVisible()).toBe(false);
+    await button.click();
+    await page.locator('#site-nav a[href="/about"]').focus();
+    await page.keyboard.press('Escape');
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-menu-toggle'))).toBe(true);
+    await context.close();
+    const desktop = await open('/', DESKTOP);
+    expect(await desktop.page.locator('[data-menu-toggle]').isVisible()).toBe(false);
+    expect(await desktop.page.locator('#site-nav a[href="/about"]').isVisible()).toBe(true);
+    await desktop.context.close();
+  });
+});
+
+describe('with JavaScript disabled', () => {
+  it('every page keeps its links, prices, FAQ answers and Buy Now links usable', { timeout: 300_000 }, async () => {
+    for (const routePath of routes) {
+      const { page, context } = await open(routePath, PHONE, false);
+      // The navigation is visible without a toggle.
+      expect(await page.locator('[data-menu-toggle]').isVisible(), routePath).toBe(false);
+      expect(await page.locator('#site-nav a[href="/contact"]').isVisible(), routePath).toBe(true);
+      const faq = page.locator('#faq details');
+      for (let i = 0; i < (await faq.count()); i++) {
+        await faq.nth(i).locator('summary').click();
+        expect(await faq.nth(i).locator('.faq-answer').isVisible(), `${routePath} faq ${i}`).toBe(true);
+      }
+      const buy = page.locator('.section-packages a.button');
+      for (let i = 0; i < (await buy.count()); i++) {
+        expect(await buy.nth(i).isVisible(), `${routePath} buy ${i}`).toBe(true);
+        expect(await buy.nth(i).getAttribute('href')).toMatch(/^https:\/\/checkout\.example\.com\/product\/|^\/contact$/);
+      }
+      expect(await page.locator('.section-packages [data-price]:visible').count()).toBe(await page.locator('.section-packages [data-price]').count());
+      await context.close();
+    }
+  });
+
+  it('the home picker still reaches every sub-category through its links', async () => {
+    const { page, context } = await open('/', PHONE, false);
+    const links = await page.locator('[data-tab]').evaluateAll((els) => els.map((e) => e.getAttribute('href')!));
+    expect(await page.locator('#pick-10').isVisible()).toBe(true);
+    for (const href of links) {
+      await page.click(`[data-tab][href="${href}"]`);
+      expect(await page.locator(href).isVisible(), href).toBe(true);
+      expect(await page.locator(`${href} .button`).first().getAttribute('href')).toMatch(/\/product\//);
+    }
+    await context.close();
+  });
+
+  it('the Services menu opens without script', async () => {
+    const { page, context } = await open('/', DESKTOP, false);
+    await page.click('[data-mega] summary');
+    expect(await page.locator('.mega-panel a[href="/buy-tiktok-views"]').isVisible()).toBe(true);
+    await context.close();
+  });
+});
+
+describe('every route', () => {
+  it('has no console errors, no failed requests and no horizontal scrolling at 320 px', { timeout: 300_000 }, async () => {
+    for (const routePath of routes) {
+      const context = await browser!.newContext({ viewport: { width: 320, height: 700 } });
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on('console', (msg) => {
+        // The 404 page is itself answered with status 404, which Chromium logs; nothing else may.
+        const own404 = routePath === '/no-such-page' && msg.location().url === preview!.url + routePath;
+        if (msg.type() === 'error' && !own404) problems.push(`console: ${msg.text()} (${msg.location().url})`);
+      });
+      page.on('pageerror', (error) => problems.push(`error: ${error.message}`));
+      page.on('requestfailed', (request) => problems.push(`failed: ${request.url()}`));
+      page.on('response', (response) => {
+        if (response.status() >= 400 && response.url() !== preview!.url + routePath) problems.push(`${response.status()}: ${response.url()}`);
+      });
+      await page.goto(preview!.url + routePath, { waitUntil: 'load' });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, routePath).toBe(0);
+      if (routePath === '/') {
+        await page.click('[data-menu-toggle]');
+        const openOverflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(openOverflow, 'menu open').toBe(0);
+      }
+      expect(problems, routePath).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('has zero axe-core violations, with the menus closed and open, on phone and desktop', { timeout: 600_000 }, async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      for (const routePath of routes) {
+        const { page, context } = await open(routePath, viewport);
+        const closed = await new AxeBuilder({ page }).analyze();
+        expect(closed.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${routePath} ${viewport.width}`).toEqual([]);
+        if (viewport === PHONE) await page.click('[data-menu-toggle]');
+        await page.click('[data-mega] summary');
+        const opened = await new AxeBuilder({ page }).analyze();
+        expect(opened.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${routePath} ${viewport.width} menu open`).toEqual([]);
+        await context.close();
+      }
+    }
+  });
+
+  it('the keyboard alone reaches every control, and focus is always visible', { timeout: 300_000 }, async () => {
+    for (const routePath of ['/', '/buy-instagram-followers', '/contact', '/blog']) {
+      for (const viewport of [PHONE, DESKTOP]) {
+        const { page, context } = await open(routePath, viewport);
+        const controls = await page.evaluate(
+          () =>
+            [...document.querySelectorAll<HTMLElement>('a[href], button, summary, input, [tabindex="0"]')].filter(
+              (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden',
+            ).length,
+        );
+        const reached = new Set<string>();
+        for (let i = 0; i < controls + 5; i++) {
+          await page.keyboard.press('Tab');
+          const focus = await page.evaluate(() => {
+            const el = document.activeElement as HTMLElement | null;
+            if (!el || el === document.body) return null;
+            const style = getComputedStyle(el);
+            const visible = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
+            const key = `${el.tagName}:${el.getAttribute('href') ?? el.id ?? ''}:${[...el.parentElement!.children].indexOf(el)}:${el.textContent?.slice(0, 20)}`;
+            return { key, visible, tag: el.tagName, text: el.textContent?.slice(0, 30) };
+          });
+          if (!focus) continue;
+          expect(focus.visible, `${routePath} ${viewport.width}: focus not visible on ${focus.tag} ${focus.text}`).toBe(true);
+          reached.add(focus.key);
+        }
+        // Skip link, header controls, page controls and footer: the walk went through the page.
+        expect(reached.size, `${routePath} ${viewport.width}`).toBeGreaterThanOrEqual(Math.min(controls, 15));
+        await context.close();
+      }
+    }
+  });
+});
