@@ -4,8 +4,10 @@
 // Serves DIR with the real preview server on 127.0.0.1 (free port), runs Lighthouse in Debian's
 // Chromium on a fixed list of pages, and prints one row per page and mode (category scores,
 // LCP, CLS, TBT, bytes transferred by resource type), the failing audits behind every score
-// below 100, and the gzipped HTML + CSS + JS of /buy-instagram-followers against its 30 KB
-// budget. It reports, it does not judge: the exit status is always 0.
+// below 100 (plus failing weight-0 accessibility, best-practices and SEO audits, which Lighthouse
+// hides from the score), and the gzipped HTML + CSS + JS of /buy-instagram-followers against its
+// 30 KB budget. It reports, it does not judge: the exit status is always 0. The preview server
+// does not compress, so the byte columns show uncompressed sizes.
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
@@ -21,6 +23,7 @@ const PAGES = ['/', '/buy-instagram-followers', '/buy-tiktok-likes', '/buy-youtu
 const NOT_FOUND = '/no-such-page';
 const BUDGET_PAGE = '/buy-instagram-followers';
 const BUDGET_BYTES = 30 * 1024;
+const EXPECTED_ON_404 = 'http-status-code, is-crawlable (noindex) and errors-in-console (the document\'s own 404) are expected on a 404 page';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const CATEGORY_SHORT = { performance: 'perf', accessibility: 'a11y', 'best-practices': 'bp', seo: 'seo' };
 const MODES = { mobile: undefined, desktop: desktopConfig }; // undefined: Lighthouse's default (mobile) config
@@ -55,10 +58,15 @@ function bytesByType(lhr) {
   return [...main.map(size), Math.max(0, size('total') - known)]; // other: fonts, media, favicon, ...
 }
 
-/** Audits of a category that fail: score < 1, and scored (not notApplicable, informative, manual). */
-function failingAudits(lhr, categoryId) {
+/**
+ * Audits of a category that fail: score < 1, and scored (not notApplicable, informative, manual).
+ * counted: the audits that weigh in the category score; otherwise those of weight 0, which
+ * Lighthouse runs and hides (e.g. label-content-name-mismatch) but which are real problems too.
+ */
+function failingAudits(lhr, categoryId, counted = true) {
   const skip = new Set(['notApplicable', 'informative', 'manual']);
   return lhr.categories[categoryId].auditRefs
+    .filter((ref) => (ref.weight > 0) === counted)
     .map((ref) => lhr.audits[ref.id])
     .filter((a) => a && !skip.has(a.scoreDisplayMode) && (a.scoreDisplayMode === 'error' || (a.score !== null && a.score < 1)))
     .map((a) => `${a.id} (${a.score === null ? 'error' : Math.round(a.score * 100)}): ${a.title}${a.displayValue ? ` [${a.displayValue}]` : ''}`
@@ -149,14 +157,18 @@ try {
       for (const id of CATEGORIES) {
         const category = lhr.categories[id];
         if (category?.score != null && category.score < 1) failures.push({ label, mode, id, audits: failingAudits(lhr, id) });
+        // Weight-0 performance audits are savings estimates (compression, caching): not listed.
+        const hidden = id === 'performance' || !category ? [] : failingAudits(lhr, id, false);
+        if (hidden.length) failures.push({ label, mode, id: `${CATEGORY_SHORT[id]}, weight 0, not in the score`, audits: hidden });
       }
+      if (page === NOT_FOUND) failures.push({ label, mode, id: 'note', audits: [EXPECTED_ON_404] });
       for (const warning of lhr.runWarnings ?? []) failures.push({ label, mode, id: 'run warning', audits: [warning] });
       const external = externalRequests(lhr);
       if (external.length) failures.push({ label, mode, id: 'external requests', audits: external });
     }
   }
 
-  console.log('\nFailing audits (scores below 100):');
+  console.log('\nFailing audits (behind every score below 100, and weight-0 accessibility/best-practices/SEO audits):');
   if (!failures.length) console.log('  none: every category scores 100 on every page.');
   for (const { label, mode, id, audits } of failures) {
     console.log(`  ${label} [${mode}] ${CATEGORY_SHORT[id] ?? id}:`);

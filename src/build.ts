@@ -3,13 +3,14 @@ import { loadConfig, type Config } from './config/load-config.js';
 import { defaultCmsOptions, loadCmsPosts, type CmsMode } from './cms/load-cms-posts.js';
 import { loadContent } from './content/load-content.js';
 import { atomFeed } from './output/feed.js';
-import { scriptAsset, stylesheetAsset, staticAssets } from './output/assets.js';
+import { contentImages, scriptAsset, stylesheetAsset, staticAssets } from './output/assets.js';
 import { redirectsFile } from './output/redirects.js';
 import { robotsTxt, sitemapXml } from './output/sitemap.js';
-import { writeOutput, type OutputFile } from './output/write-output.js';
+import { checkOutputFolder, writeOutput, type OutputFile } from './output/write-output.js';
 import { packageRoot } from './package-root.js';
 import { renderRoutes } from './render/render-routes.js';
 import { checkContentLinks } from './routes/check-links.js';
+import { NOTHING_WRITTEN, ProblemList } from './errors/storefront-error.js';
 import { buildRouteTable, outputFile, postPath, type RouteKind } from './routes/route-table.js';
 
 /** The feed carries the newest posts only, as feed readers expect. */
@@ -64,18 +65,31 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const outDir = path.resolve(root, options.outDir);
   const now = options.now ?? new Date();
 
+  checkOutputFolder(outDir, root);
   const env = options.env ?? process.env;
   const log = options.log ?? (() => {});
   const config: Config = await step('config', () =>
     loadConfig(root, env, options.cmsApiUrl !== undefined ? { cmsApiUrl: options.cmsApiUrl } : {}),
   );
   const useCms = config.cmsApiUrl !== '';
+  // Every content problem is collected (schemas, cross-file rules, routes, links) and reported
+  // together, before the CMS is asked for anything.
+  const problems = new ProblemList();
   const content = await step('content', () =>
-    loadContent(root, config, {
-      postsDir: options.postsDir ? path.resolve(root, options.postsDir) : undefined,
-      localPosts: !useCms,
-    }),
+    loadContent(
+      root,
+      config,
+      { postsDir: options.postsDir ? path.resolve(root, options.postsDir) : undefined, localPosts: !useCms },
+      problems,
+    ),
   );
+  const checkedRouteTable = () => {
+    const routeTable = buildRouteTable(content, problems);
+    checkContentLinks(content, routeTable, config.siteUrl, problems);
+    problems.throwIfAny(NOTHING_WRITTEN);
+    return routeTable;
+  };
+  let table = await step('routes', checkedRouteTable);
   let blog: BuildSummary['blog'] = { source: 'local', posts: content.posts.length, notes: [] };
   if (useCms) {
     const cms = await step('cms', () =>
@@ -92,12 +106,8 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     );
     content.posts = cms.posts;
     blog = { source: cms.source, posts: cms.posts.length, fetchMs: cms.fetchMs, notes: cms.notes };
+    table = await step('routes', checkedRouteTable);
   }
-  const table = await step('routes', () => {
-    const routeTable = buildRouteTable(content);
-    checkContentLinks(content, routeTable);
-    return routeTable;
-  });
   const [stylesheet, script] = await Promise.all([stylesheetAsset(packageRoot()), scriptAsset(packageRoot())]);
   const pages = await step('render', () =>
     renderRoutes(config, content, table, {
@@ -113,6 +123,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     stylesheet,
     script,
     ...(await staticAssets(packageRoot())),
+    ...(await contentImages(path.join(root, 'content'))),
     { file: 'sitemap.xml', contents: sitemapXml(table, absolute) },
     { file: 'robots.txt', contents: robotsTxt(absolute('/sitemap.xml')) },
     { file: '_redirects', contents: redirectsFile(table) },

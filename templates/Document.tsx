@@ -25,12 +25,12 @@ export function Document({ frame, head, children }: { frame: Frame; head: Head; 
         <title>{head.title}</title>
         <meta name="description" content={head.description} />
         {head.noindex ? <meta name="robots" content="noindex" /> : null}
-        <link rel="canonical" href={head.canonicalUrl} />
+        {head.canonicalUrl ? <link rel="canonical" href={head.canonicalUrl} /> : null}
         <meta property="og:type" content={head.ogType} />
         <meta property="og:site_name" content={frame.brandName} />
         <meta property="og:title" content={head.title} />
         <meta property="og:description" content={head.description} />
-        <meta property="og:url" content={head.canonicalUrl} />
+        {head.canonicalUrl ? <meta property="og:url" content={head.canonicalUrl} /> : null}
         <meta property="og:image" content={head.ogImageUrl} />
         <meta property="og:locale" content="en_GB" />
         <meta name="twitter:card" content="summary_large_image" />

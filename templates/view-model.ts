@@ -52,7 +52,8 @@ export interface Frame {
 export interface Head {
   title: string;
   description: string;
-  canonicalUrl: string;
+  /** Absent on the 404 page, which has no address of its own. */
+  canonicalUrl?: string;
   ogImageUrl: string;
   ogType: 'website' | 'article';
   noindex: boolean;
@@ -111,7 +112,7 @@ export interface HeroView {
   heading: string;
   intro?: Html;
   buttons: NavLink[];
-  ratingLine?: { rating: number; customers: string };
+  ratingLine?: { stars: number; customers: string };
   breadcrumb?: Crumb[];
 }
 

@@ -78,9 +78,12 @@ export async function loadConfig(
   }
   const merged: Record<string, unknown> = { ...defaults, ...fromFile };
   const fromEnv = new Set<string>();
+  // Optional settings can be switched off from the environment with an empty value
+  // (MESSAGING_NUMBER= hides the channel); required ones ignore an empty variable.
+  const optional = new Set(['messagingNumber', 'newsletterUrl', 'cmsApiUrl']);
   for (const [key, name] of Object.entries(envNames)) {
     const value = env[name];
-    if (value !== undefined && value !== '') {
+    if (value !== undefined && (value !== '' || optional.has(key))) {
       merged[key] = value;
       fromEnv.add(key);
     }

@@ -19,6 +19,7 @@ export function checkContent(content: SiteContent, problems: ProblemList): void 
   checkCatalogue(content, problems);
   const services = indexCatalogue(content.catalogue);
   const subIdHint = `Known sub-categories: ${[...services.keys()].join(', ')}.`;
+  const pageOfSub = new Set(content.services.map((s) => s.page.subCategory));
 
   for (const { file, page } of content.services) {
     const service = services.get(page.subCategory);
@@ -50,6 +51,14 @@ export function checkContent(content: SiteContent, problems: ProblemList): void 
             ? `Cross-sell ${id} has no packages, so it has no "starting from" price.`
             : `Cross-sell ${id} is not a sub-category of the catalogue.`,
           hint: subIdHint,
+        });
+      } else if (!pageOfSub.has(id)) {
+        problems.add({
+          code: codes.unknownSubCategory,
+          file,
+          field: `crossSells[${i}]`,
+          message: `Cross-sell ${id} (${target.platform.name} ${target.sub.name}) has no service page to link to.`,
+          hint: 'Cross-sell only sub-categories that have a page in content/services/.',
         });
       } else if (!target.rating) {
         problems.add({
@@ -89,6 +98,10 @@ export function checkContent(content: SiteContent, problems: ProblemList): void 
 }
 
 function checkCatalogue(content: SiteContent, problems: ProblemList): void {
+  const lineOf = content.lineOf[CATALOGUE] ?? (() => undefined);
+  // Field strings like platforms[0].sub[1].packages[2].slug, back to a key path for the line.
+  const line = (field: string) =>
+    lineOf(field.split(/[.[\]]+/).filter(Boolean).map((k) => (/^\d+$/.test(k) ? Number(k) : k)));
   const productIds = new Map<number, string>();
   const subIds = new Map<number, string>();
   content.catalogue.platforms.forEach((platform, pi) => {
@@ -100,6 +113,7 @@ function checkCatalogue(content: SiteContent, problems: ProblemList): void {
           code: codes.duplicateSubCategoryId,
           file: CATALOGUE,
           field: `${subField}.id`,
+          line: line(`${subField}.id`),
           message: `Sub-category id ${sub.id} is already used by ${seenSub}.`,
           hint: 'Every sub-category needs its own id.',
         });
@@ -109,6 +123,7 @@ function checkCatalogue(content: SiteContent, problems: ProblemList): void {
           code: codes.unknownRating,
           file: CATALOGUE,
           field: `${subField}.service`,
+          line: line(`${subField}.service`),
           message: `The service kind "${sub.service}" has no rating.`,
           hint: `Use one of: ${Object.keys(content.catalogue.ratings).join(', ')}, or add a rating for it.`,
         });
@@ -121,6 +136,7 @@ function checkCatalogue(content: SiteContent, problems: ProblemList): void {
             code: codes.duplicateProductId,
             file: CATALOGUE,
             field: `${field}.id`,
+            line: line(`${field}.id`),
             message: `Product id ${pkg.id} is already used by ${seen}.`,
             hint: 'Give this package an id no other package has.',
           });
@@ -131,6 +147,7 @@ function checkCatalogue(content: SiteContent, problems: ProblemList): void {
             code: codes.slugQuantityMismatch,
             file: CATALOGUE,
             field: `${field}.slug`,
+            line: line(`${field}.slug`),
             message:
               named === undefined
                 ? `The checkout slug "${pkg.slug}" does not start with a quantity.`
@@ -143,6 +160,7 @@ function checkCatalogue(content: SiteContent, problems: ProblemList): void {
             code: codes.badPrice,
             file: CATALOGUE,
             field: `${field}.price`,
+            line: line(`${field}.price`),
             message: `The price ${pkg.price} is not a positive amount of pounds with at most two decimals.`,
             hint: 'Write prices as pounds, e.g. 4.99 or 10.',
           });
@@ -152,9 +170,24 @@ function checkCatalogue(content: SiteContent, problems: ProblemList): void {
   });
 }
 
+/** Ids the templates give to elements of every page; a section cannot take one of them. */
+const RESERVED_IDS = new Set([
+  'main', 'site-nav', 'page-heading', 'packages', 'packages-heading', 'faq', 'faq-heading',
+  'more-services', 'more-services-heading', 'newsletter-email', 'newsletter-heading',
+]);
+
 function checkSectionIds(file: string, sections: readonly { id: string }[], problems: ProblemList): void {
   const seen = new Set<string>();
   sections.forEach((section, i) => {
+    if (RESERVED_IDS.has(section.id) || section.id.startsWith('pick-')) {
+      problems.add({
+        code: codes.duplicateSectionId,
+        file,
+        field: `sections[${i}].id`,
+        message: `The section id "${section.id}" is already used by the page layout.`,
+        hint: `Choose another id; these are taken: ${[...RESERVED_IDS].join(', ')}, pick-*.`,
+      });
+    }
     if (seen.has(section.id)) {
       problems.add({
         code: codes.duplicateSectionId,

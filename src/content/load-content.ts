@@ -3,7 +3,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config/load-config.js';
 import { codes } from '../errors/codes.js';
-import { ProblemList } from '../errors/storefront-error.js';
+import { NOTHING_WRITTEN, ProblemList } from '../errors/storefront-error.js';
 import { checkContent } from './check-content.js';
 import { loadLocalPosts } from './load-posts.js';
 import { renderMarkdown, type Markdown } from './markdown.js';
@@ -37,6 +37,8 @@ export interface SiteContent {
   posts: Post[];
   /** Non-fatal notes for the user (e.g. a contact channel left out). */
   warnings: string[];
+  /** Line numbers of key paths, by file, for problems found after parsing. */
+  lineOf: Record<string, SourceFile['lineOf']>;
 }
 
 export interface LoadContentOptions {
@@ -77,9 +79,11 @@ export async function loadContent(
   root: string,
   config: Config,
   options: LoadContentOptions = {},
+  /** Where problems go; when given, the caller throws them (after its own checks). */
+  collected?: ProblemList,
 ): Promise<SiteContent> {
   const contentDir = options.contentDir ?? path.join(root, 'content');
-  const problems = new ProblemList();
+  const problems = collected ?? new ProblemList();
   const required = async (name: string) => {
     const absolute = path.join(contentDir, name);
     if (!existsSync(absolute)) {
@@ -96,13 +100,16 @@ export async function loadContent(
 
   const siteSource = await required('site.yaml');
   const facts = tokenFacts(config, siteSource);
+  // When site.yaml itself cannot be read its claims are unknown: every token would look
+  // unknown, so token problems are not reported until site.yaml is fixed.
+  const tokenProblems = siteSource ? problems : new ProblemList();
   const validate = <T>(
     source: SourceFile | undefined,
     schema: Parameters<typeof parseWithSchema>[0],
     hint: string,
   ): T | undefined => {
     if (!source) return undefined;
-    expandTokens(source, facts, problems);
+    expandTokens(source, facts, tokenProblems);
     return parseWithSchema(schema, source, problems, hint) as T | undefined;
   };
 
@@ -146,9 +153,11 @@ export async function loadContent(
   }
 
   const postsDir = options.postsDir ?? path.join(contentDir, 'blog');
-  const posts = options.localPosts === false ? [] : await loadLocalPosts(root, postsDir, facts, problems);
+  const posts = options.localPosts === false ? [] : await loadLocalPosts(root, postsDir, facts, tokenProblems);
 
-  problems.throwIfAny();
+  // Without these three nothing else can be checked; with them, the cross-file checks run on
+  // every file that did parse, so one run reports as much as it can.
+  if (!site || !catalogue || !redirects) problems.throwIfAny(NOTHING_WRITTEN);
   const content: SiteContent = {
     site: site!,
     catalogue: catalogue!,
@@ -158,8 +167,9 @@ export async function loadContent(
     services,
     posts,
     warnings: [],
+    lineOf: { [catalogueSource!.file]: catalogueSource!.lineOf },
   };
   checkContent(content, problems);
-  problems.throwIfAny();
+  if (!collected) problems.throwIfAny(NOTHING_WRITTEN);
   return content;
 }

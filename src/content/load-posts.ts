@@ -45,6 +45,16 @@ export async function loadLocalPosts(
       });
       continue;
     }
+    if (front.image && !/^https?:\/\//.test(front.image.src) && !existsSync(path.join(dir, '..', front.image.src))) {
+      problems.add({
+        code: codes.missingFile,
+        file: source.file,
+        field: 'image.src',
+        line: source.lineOf(['image', 'src']),
+        message: `The image ${front.image.src} is not in content/images/.`,
+        hint: 'Put the image in content/images/ and write its path as /images/name.svg, or use an https:// URL.',
+      });
+    }
     const body = renderMarkdown(source.body ?? '');
     posts.push({
       id: source.file,

@@ -75,7 +75,8 @@ export const redirectsSchema = z.array(
 const hero = z.strictObject({
   heading: text,
   intro: markdown.optional(),
-  ratingLine: z.boolean().default(false),
+  /** The hero's customer rating line, e.g. 5 stars from 2K+ customers (Instagram followers). */
+  ratingLine: z.strictObject({ stars: z.number().min(0).max(5), customers: text }).optional(),
   buttons: z.array(link).max(3).default([]),
 });
 

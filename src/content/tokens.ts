@@ -4,6 +4,8 @@ import type { SourceFile } from './source-file.js';
 import { formatField } from './field-path.js';
 
 const TOKEN = /\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\}/g;
+/** A price typed into copy: £4.99, $2, 4.99 GBP. Prices come from the catalogue only. */
+const TYPED_PRICE = /[£$€]\s?\d|\d(?:[.,]\d+)?\s?(?:GBP|USD|pounds?\b)/i;
 
 /**
  * Replaces `{{name}}` tokens in every string of a parsed file with the claim or setting of that
@@ -25,8 +27,19 @@ export function expandTokens(
     }
     return value;
   };
-  const expandString = (text: string, at: PropertyKey[]): string =>
-    text.replace(TOKEN, (whole, name: string) => {
+  const expandString = (text: string, at: PropertyKey[]): string => {
+    const price = TYPED_PRICE.exec(text);
+    if (price) {
+      problems.add({
+        code: codes.typedPrice,
+        file: source.file,
+        field: formatField(at),
+        line: source.lineOf(at),
+        message: `A price is typed into the copy ("${price[0]}…"); it would not follow the catalogue.`,
+        hint: 'Prices live only in content/catalogue.yaml and are shown by the package grid; write "see the packages above" instead.',
+      });
+    }
+    return text.replace(TOKEN, (whole, name: string) => {
       const fact = facts[name];
       if (fact !== undefined) return fact;
       problems.add({
@@ -39,6 +52,7 @@ export function expandTokens(
       });
       return whole;
     });
+  };
   source.data = visit(source.data, []);
   if (source.body !== undefined) source.body = expandString(source.body, ['(body)']);
 }

@@ -7,6 +7,7 @@ export const codes = {
   frontMatterSyntax: 'SF102',
   schema: 'SF103',
   unknownToken: 'SF104',
+  typedPrice: 'SF105',
   duplicateProductId: 'SF110',
   slugQuantityMismatch: 'SF111',
   badPrice: 'SF112',

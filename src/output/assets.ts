@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { build as esbuild } from 'esbuild';
 
@@ -30,6 +31,20 @@ export async function scriptAsset(root: string): Promise<Asset> {
   });
   const js = result.outputFiles[0]!.text;
   return { file: `assets/site.${contentHash(js)}.js`, contents: js };
+}
+
+/** Images of the content (content/images/**), copied to /images/. */
+export async function contentImages(contentDir: string): Promise<Asset[]> {
+  const dir = path.join(contentDir, 'images');
+  if (!existsSync(dir)) return [];
+  const names = (await readdir(dir, { recursive: true })).map(String);
+  const files: Asset[] = [];
+  for (const name of names.sort()) {
+    const full = path.join(dir, name);
+    if (!(await stat(full)).isFile()) continue;
+    files.push({ file: `images/${name.split(path.sep).join('/')}`, contents: await readFile(full) });
+  }
+  return files;
 }
 
 /** Files copied as they are: the favicon and the Open Graph image. */

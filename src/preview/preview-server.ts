@@ -1,8 +1,20 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import sirv from 'sirv';
 import { parseRedirectsFile } from '../output/redirects.js';
+
+/** Files for the host, not for visitors. */
+const HOST_FILES = new Set(['/_redirects', '/_headers']);
+
+/** `/about/` → `/about`, `/about.html` → `/about`, `/index.html` → `/`, `//x` → `/x`. */
+export function cleanPath(pathname: string): string {
+  let clean = `/${pathname.replace(/^\/+/, '')}`;
+  if (clean.endsWith('.html')) clean = clean.slice(0, -'.html'.length);
+  if (clean.endsWith('/index')) clean = clean.slice(0, -'index'.length);
+  if (clean.length > 1) clean = clean.replace(/\/+$/, '');
+  return clean || '/';
+}
 
 export interface PreviewServer {
   server: Server;
@@ -19,6 +31,11 @@ export async function startPreview(outDir: string, port: number, host = '127.0.0
   const redirects = existsSync(redirectsPath) ? parseRedirectsFile(readFileSync(redirectsPath, 'utf8')) : new Map();
   const notFoundPath = path.join(outDir, '404.html');
   const serve = sirv(outDir, { extensions: ['html'], dotfiles: false, etag: true });
+  const notFound = (res: ServerResponse) => {
+    res.statusCode = 404;
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.end(existsSync(notFoundPath) ? readFileSync(notFoundPath) : 'Not found');
+  };
   const server = createServer((req, res) => {
     const pathname = (req.url ?? '/').split('?')[0]!;
     const redirect = redirects.get(pathname) ?? redirects.get(pathname.replace(/\/+$/, ''));
@@ -27,17 +44,16 @@ export async function startPreview(outDir: string, port: number, host = '127.0.0
       res.end();
       return;
     }
-    // A trailing slash is not a route: /about/ → /about, as the canonical URLs say.
-    if (pathname.length > 1 && pathname.endsWith('/')) {
-      res.writeHead(301, { Location: pathname.replace(/\/+$/, '') || '/' });
+    // Clean URLs only, as the canonical URLs say: /about/ and /about.html → /about.
+    // The location always starts with exactly one slash, so it can never name another host.
+    const clean = cleanPath(pathname);
+    if (clean !== pathname) {
+      res.writeHead(301, { Location: clean });
       res.end();
       return;
     }
-    serve(req, res, () => {
-      res.statusCode = 404;
-      res.setHeader('Content-Type', 'text/html; charset=utf-8');
-      res.end(existsSync(notFoundPath) ? readFileSync(notFoundPath) : 'Not found');
-    });
+    if (HOST_FILES.has(pathname)) return notFound(res);
+    serve(req, res, () => notFound(res));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -130,7 +130,7 @@ class RenderContext {
           intro: page.hero.intro,
           buttons: page.hero.buttons,
           breadcrumb,
-          ratingLine: page.hero.ratingLine ? { rating: 5, customers: '2K+' } : undefined,
+          ratingLine: page.hero.ratingLine,
         };
         return {
           head: this.head(route, page.title, page.description, { jsonLd }),
@@ -198,7 +198,7 @@ class RenderContext {
       case 'not-found': {
         const notFound = this.content.site.notFound;
         return {
-          head: this.head(route, notFound.title, notFound.message),
+          head: { ...this.head(route, notFound.title, notFound.message), canonicalUrl: undefined },
           body: createElement(NotFoundPage, notFound),
         };
       }

@@ -2,17 +2,41 @@ import type { SiteContent } from '../content/load-content.js';
 import { formatField } from '../content/field-path.js';
 import { Markdown } from '../content/markdown.js';
 import { codes } from '../errors/codes.js';
-import { ProblemList } from '../errors/storefront-error.js';
+import { NOTHING_WRITTEN, ProblemList } from '../errors/storefront-error.js';
 import type { RouteTable } from './route-table.js';
 
-/** The route path an internal href points to, or undefined for external links and anchors. */
-export function internalTarget(href: string): string | undefined {
-  if (!href.startsWith('/') || href.startsWith('//')) return undefined;
-  const bare = href.replace(/[?#].*$/, '');
+export type LinkTarget =
+  | { kind: 'route'; path: string }
+  | { kind: 'external' }
+  /** A relative link (`contact`, `../about`): it would break depending on the page. */
+  | { kind: 'relative' };
+
+/**
+ * What an href in content points to. Root-relative paths and absolute URLs on the site's own
+ * origin are routes; other schemes and origins are external; `#anchor` is external here (the
+ * page's own anchors are checked in the built HTML).
+ */
+export function classifyHref(href: string, siteUrl: string): LinkTarget {
+  if (href.startsWith('#')) return { kind: 'external' };
+  let pathname: string;
+  if (href.startsWith('/') && !href.startsWith('//')) {
+    pathname = href.replace(/[?#].*$/, '');
+  } else if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//')) {
+    let url: URL;
+    try {
+      url = new URL(href, siteUrl);
+    } catch {
+      return { kind: 'external' };
+    }
+    if (url.origin !== new URL(siteUrl).origin) return { kind: 'external' };
+    pathname = url.pathname;
+  } else {
+    return { kind: 'relative' };
+  }
   try {
-    return decodeURIComponent(bare);
+    return { kind: 'route', path: decodeURIComponent(pathname) };
   } catch {
-    return bare;
+    return { kind: 'route', path: pathname };
   }
 }
 
@@ -20,18 +44,25 @@ export function internalTarget(href: string): string | undefined {
  * Every internal link written in content (Markdown links, `path` and `href` fields) must name a
  * route or a redirect. Reported with the file and field, before anything is rendered.
  */
-export function checkContentLinks(content: SiteContent, table: RouteTable): void {
-  const problems = new ProblemList();
+export function checkContentLinks(content: SiteContent, table: RouteTable, siteUrl: string, collected?: ProblemList): void {
+  const problems = collected ?? new ProblemList();
   const known = new Set<string>([...table.byPath.keys(), ...table.redirects.map((r) => r.from)]);
+  const routePaths = [...table.byPath.keys()].filter((p) => !p.startsWith('/blog/'));
   const check = (file: string, at: PropertyKey[], href: string) => {
-    const target = internalTarget(href);
-    if (target === undefined || known.has(target)) return;
+    const target = classifyHref(href, siteUrl);
+    if (target.kind === 'external' || (target.kind === 'route' && known.has(target.path))) return;
     problems.add({
       code: codes.brokenInternalLink,
       file,
       field: formatField(at),
-      message: `The link to ${href} points to no page of the site.`,
-      hint: `Link to an existing route, e.g. ${nearest(target, [...table.byPath.keys()])}, or add a redirect in content/redirects.yaml.`,
+      message:
+        target.kind === 'relative'
+          ? `The link to ${href} is relative, so it would point somewhere different on each page.`
+          : `The link to ${href} points to no page of the site.`,
+      hint:
+        target.kind === 'relative'
+          ? 'Start internal links with a slash, e.g. /contact.'
+          : `Link to an existing route, e.g. ${nearest(target.path, routePaths)}, or add a redirect in content/redirects.yaml.`,
     });
   };
   const walk = (file: string, value: unknown, at: PropertyKey[]) => {
@@ -51,7 +82,7 @@ export function checkContentLinks(content: SiteContent, table: RouteTable): void
   for (const { file, page } of content.services) walk(file, page, []);
   for (const { file, body } of content.textPages) walk(file, body, ['(body)']);
   for (const post of content.posts) for (const href of post.links) check(post.source, ['(body)'], href);
-  problems.throwIfAny('Nothing was written; dist/ is as it was.');
+  if (!collected) problems.throwIfAny(NOTHING_WRITTEN);
 }
 
 /** The route closest in spelling, to suggest in the hint. */

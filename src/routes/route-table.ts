@@ -3,7 +3,7 @@ import type { Markdown } from '../content/markdown.js';
 import type { Post } from '../content/post.js';
 import type { Page, Redirect, ServicePageContent, TextPageFrontMatter } from '../content/schemas.js';
 import { codes } from '../errors/codes.js';
-import { ProblemList } from '../errors/storefront-error.js';
+import { NOTHING_WRITTEN, ProblemList } from '../errors/storefront-error.js';
 
 export const POSTS_PER_PAGE = 12;
 export const NOT_FOUND_PATH = '/404';
@@ -53,7 +53,7 @@ export function outputFile(routePath: string): string {
   return routePath === '/' ? 'index.html' : `${routePath.slice(1)}.html`;
 }
 
-export function buildRouteTable(content: SiteContent): RouteTable {
+export function buildRouteTable(content: SiteContent, collected?: ProblemList): RouteTable {
   const routes: Route[] = [];
   for (const { file, page } of content.pages) {
     routes.push({ kind: 'page', path: page.path, source: file, indexable: true, page });
@@ -89,7 +89,7 @@ export function buildRouteTable(content: SiteContent): RouteTable {
   }
   routes.push({ kind: 'not-found', path: NOT_FOUND_PATH, source: 'content/site.yaml › notFound', indexable: false });
 
-  const problems = new ProblemList();
+  const problems = collected ?? new ProblemList();
   const byPath = new Map<string, Route>();
   for (const route of routes) {
     const other = byPath.get(route.path);
@@ -103,7 +103,18 @@ export function buildRouteTable(content: SiteContent): RouteTable {
       });
     } else byPath.set(route.path, route);
   }
+  const froms = new Set<string>();
   content.redirects.list.forEach((redirect, i) => {
+    if (froms.has(redirect.from)) {
+      problems.add({
+        code: codes.badRedirect,
+        file: content.redirects.file,
+        field: `[${i}].from`,
+        message: `${redirect.from} is redirected twice.`,
+        hint: 'Keep one redirect for each old path.',
+      });
+    }
+    froms.add(redirect.from);
     if (byPath.has(redirect.from)) {
       problems.add({
         code: codes.badRedirect,
@@ -123,6 +134,6 @@ export function buildRouteTable(content: SiteContent): RouteTable {
       });
     }
   });
-  problems.throwIfAny('Nothing was written; dist/ is as it was.');
+  if (!collected) problems.throwIfAny(NOTHING_WRITTEN);
   return { routes, byPath, redirects: content.redirects.list };
 }

@@ -17,7 +17,7 @@ export function Hero({ hero, large = false }: { hero: HeroView; large?: boolean 
               ))}
             </span>
             <span>
-              Rated {hero.ratingLine.rating} out of 5 by {hero.ratingLine.customers} customers
+              {`Rated ${hero.ratingLine.stars} out of 5 by ${hero.ratingLine.customers} customers`}
             </span>
           </p>
         ) : null}

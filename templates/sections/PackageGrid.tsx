@@ -20,8 +20,8 @@ export function PackageGrid({
           <p className="package-price" data-price>
             {pkg.price}
           </p>
-          <a className="button button-block" href={pkg.buyUrl} aria-label={`Buy ${pkg.label} for ${pkg.price}`}>
-            Buy Now
+          <a className="button button-block" href={pkg.buyUrl}>
+            Buy Now<span className="visually-hidden">{`: ${pkg.label} for ${pkg.price}`}</span>
           </a>
         </li>
       ))}

@@ -17,7 +17,7 @@ export function Picker({ groups, defaultId }: { groups: PickerGroup[]; defaultId
             <ul>
               {group.tabs.map((tab) => (
                 <li key={tab.id}>
-                  <a href={`#pick-${tab.id}`} data-tab={tab.id} aria-current={tab.id === defaultId ? 'true' : undefined}>
+                  <a href={`#pick-${tab.id}`} data-tab={tab.id}>
                     {tab.label}
                   </a>
                 </li>

@@ -129,16 +129,27 @@ describe('every page', () => {
       expect(html.querySelector('title')!.text).toContain('Test Brand');
       expect(html.querySelector('meta[name=description]')?.getAttribute('content')?.length).toBeGreaterThan(20);
       const canonical = html.querySelector('link[rel=canonical]')?.getAttribute('href');
-      expect(canonical).toBe(SITE + route.path);
-      // No .html and no trailing slash (the home page's path is just "/").
-      expect(new URL(canonical!).pathname).toMatch(/^\/$|^\/.*[^/]$/);
-      expect(canonical).not.toMatch(/\.html$/);
-      expect(html.querySelector('meta[property="og:url"]')?.getAttribute('content')).toBe(canonical);
+      if (route.kind === 'not-found') {
+        // The 404 page is served at every unknown address: it has no canonical URL of its own.
+        expect(canonical).toBeUndefined();
+        expect(html.querySelector('meta[property="og:url"]')).toBeNull();
+      } else {
+        expect(canonical).toBe(SITE + route.path);
+        // No .html and no trailing slash (the home page's path is just "/").
+        expect(new URL(canonical!).pathname).toMatch(/^\/$|^\/.*[^/]$/);
+        expect(canonical).not.toMatch(/\.html$/);
+        expect(html.querySelector('meta[property="og:url"]')?.getAttribute('content')).toBe(canonical);
+      }
       expect(html.querySelector('meta[property="og:title"]')?.getAttribute('content')).toBeTruthy();
       expect(html.querySelector('meta[property="og:description"]')?.getAttribute('content')).toBeTruthy();
       expect(html.querySelector('meta[property="og:image"]')?.getAttribute('content')).toMatch(/^https:\/\//);
       expect(html.querySelector('meta[name="twitter:card"]')?.getAttribute('content')).toBe('summary_large_image');
-      expect(html.querySelectorAll('script:not([type="application/ld+json"])')).toHaveLength(0);
+      // One external, deferred script (the browser script); no inline script.
+      const scripts = html.querySelectorAll('script:not([type="application/ld+json"])');
+      expect(scripts).toHaveLength(1);
+      expect(scripts[0]!.getAttribute('src')).toMatch(/^\/assets\/site\.[0-9a-f]{10}\.js$/);
+      expect(scripts[0]!.hasAttribute('defer')).toBe(true);
+      expect(scripts[0]!.text).toBe('');
       expect(html.querySelectorAll('h1')).toHaveLength(1);
     }
   });

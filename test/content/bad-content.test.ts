@@ -4,6 +4,7 @@
  * message names the file and the field, that no stack trace is printed, and that the output of
  * an earlier, good build is left exactly as it was.
  */
+import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -99,6 +100,47 @@ const cases: Case[] = [
       editFile(root, 'content/blog/tiktok-growth-routine.md', 'slug: tiktok-growth-routine', 'slug: ../tiktok'),
     expect: ['SF124', 'content/blog/tiktok-growth-routine.md', '› slug', 'cannot be a page address'],
   },
+  {
+    name: 'price typed into copy',
+    breakIt: (root) =>
+      editFile(root, 'content/services/buy-instagram-likes.yaml', '**Buy Now** takes you to our secure checkout.', 'Packages from £1.49.'),
+    expect: ['SF105', 'content/services/buy-instagram-likes.yaml', '› packagesNote', '£1'],
+  },
+  {
+    name: 'relative internal link',
+    breakIt: (root) =>
+      editFile(root, 'content/services/buy-instagram-likes.yaml', '**Buy Now** takes you to our secure checkout.', '[Ask us](contact).'),
+    expect: ['SF121', '› packagesNote', 'is relative', 'Start internal links with a slash'],
+  },
+  {
+    name: 'absolute link to a misspelt page of the site itself',
+    breakIt: (root) =>
+      editFile(
+        root,
+        'content/services/buy-instagram-likes.yaml',
+        '**Buy Now** takes you to our secure checkout.',
+        '[More](https://www.example.com/buy-instagram-folowers).',
+      ),
+    expect: ['SF121', '› packagesNote', 'points to no page', '/buy-instagram-followers'],
+  },
+  {
+    name: 'cross-sell to a sub-category without a page',
+    breakIt: async (root) => {
+      await editFile(root, 'content/catalogue.yaml', /(- id: 40\n\s+name: Followers\n\s+service: followers\n\s+)packages: \[\].*\n/, '$1packages:\n          - { id: 4001, quantity: 100, price: 3, slug: 100-fb-followers }\n');
+      await editFile(root, 'content/services/buy-instagram-likes.yaml', 'crossSells: [10, 12]', 'crossSells: [10, 40]');
+    },
+    expect: ['SF113', 'crossSells[1]', 'has no service page'],
+  },
+  {
+    name: 'section id taken by the page layout',
+    breakIt: (root) => editFile(root, 'content/services/buy-instagram-likes.yaml', 'id: how-it-works', 'id: faq'),
+    expect: ['SF123', 'sections[0].id', 'already used by the page layout'],
+  },
+  {
+    name: 'old path redirected twice',
+    breakIt: (root) => editFile(root, 'content/redirects.yaml', '- { from: /index, to: / }', '- { from: /index, to: / }\n- { from: /index, to: /about }'),
+    expect: ['SF122', '[1].from', 'redirected twice'],
+  },
 ];
 
 describe('bad content is rejected, every problem named, dist/ untouched', () => {
@@ -140,6 +182,12 @@ describe('bad content is rejected, every problem named, dist/ untouched', () => 
     expect(catalogueRun.stderr).toContain('The build found 3 problems');
     for (const code of ['SF110', 'SF111', 'SF112']) expect(catalogueRun.stderr).toContain(code);
 
+    // A catalogue problem and a broken link are found in different stages, and reported together.
+    await editFile(project.root, 'content/services/buy-tiktok-views.yaml', 'packagesNote: >-\n', '$&  See [likes](/buy-tiktok-lkes).\n');
+    const mixedRun = await runCli(['--root', project.root, 'build']);
+    for (const code of ['SF110', 'SF111', 'SF112', 'SF121']) expect(mixedRun.stderr).toContain(code);
+    expect(mixedRun.stderr).toContain('The build found 4 problems');
+
     // Schema problems in several files are reported together too.
     await editFile(project.root, 'content/services/buy-instagram-likes.yaml', /^title: .*\n/m, '');
     await editFile(project.root, 'content/services/buy-tiktok-likes.yaml', /^breadcrumb: .*\n/m, 'breadcrumbs: Typo\n');
@@ -149,6 +197,31 @@ describe('bad content is rejected, every problem named, dist/ untouched', () => 
     expect(schemaRun.stderr).toContain('› title');
     expect(schemaRun.stderr).toContain('buy-tiktok-likes.yaml');
     expect(schemaRun.stderr).toContain('Unknown field breadcrumbs');
+    // ...and with the catalogue problems, which are checked on everything that did parse.
+    expect(schemaRun.stderr).toContain('SF110');
     expect(await hashTree(out())).toBe(distHash);
+  });
+
+  it('a syntax error in site.yaml is one problem, not a cascade of unknown tokens', async () => {
+    await editFile(project.root, 'content/site.yaml', 'claims:', 'claims: [');
+    const result = await runCli(['--root', project.root, 'build']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('SF101');
+    expect(result.stderr).not.toContain('SF104');
+    expect(result.stderr).toContain('The build found a problem:');
+  });
+
+  it('refuses an output folder that is the project, its content, or not an earlier build', async () => {
+    for (const out of ['.', 'content', 'content/services']) {
+      const result = await runCli(['--root', project.root, 'build', '--out', out]);
+      expect(result.code, out).toBe(1);
+      expect(result.stderr).toContain('will not write to this folder');
+    }
+    await mkdir(path.join(project.root, 'photos'));
+    await writeFile(path.join(project.root, 'photos', 'holiday.jpg'), 'x');
+    const result = await runCli(['--root', project.root, 'build', '--out', 'photos']);
+    expect(result.stderr).toContain('do not look like an earlier build');
+    expect(existsSync(path.join(project.root, 'photos', 'holiday.jpg'))).toBe(true);
+    expect(existsSync(path.join(project.root, 'content', 'catalogue.yaml'))).toBe(true);
   });
 });

@@ -59,6 +59,25 @@ describe('preview', () => {
     }
   });
 
+  it('keeps to clean URLs: trailing slashes and .html redirect, never to another host', async () => {
+    const cases: [string, string][] = [
+      ['/about/', '/about'],
+      ['/about.html', '/about'],
+      ['/index.html', '/'],
+      ['//evil.example/', '/evil.example'],
+      ['//evil.example', '/evil.example'],
+    ];
+    for (const [from, to] of cases) {
+      const response = await fetch(preview!.url + from, { redirect: 'manual' });
+      expect(response.status, from).toBe(301);
+      expect(response.headers.get('location'), from).toBe(to);
+    }
+  });
+
+  it('does not serve the host configuration files', async () => {
+    expect((await fetch(`${preview!.url}/_redirects`)).status).toBe(404);
+  });
+
   it('serves the stylesheet and the favicon', async () => {
     const home = await (await fetch(`${preview!.url}/`)).text();
     const css = /href="(\/assets\/site\.[0-9a-f]+\.css)"/.exec(home)![1]!;
