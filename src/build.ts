@@ -4,6 +4,11 @@ import { defaultCmsOptions, loadCmsPosts, type CmsMode } from './cms/load-cms-po
 import { loadContent } from './content/load-content.js';
 import { atomFeed } from './output/feed.js';
 import { contentImages, scriptAsset, stylesheetAsset, staticAssets } from './output/assets.js';
+import { isCompressible, precompressed } from './output/compress.js';
+import { headersFile } from './output/headers-file.js';
+import { securityHeaders } from './output/http-headers.js';
+import { nginxConf } from './output/nginx-conf.js';
+import { redirectPages } from './output/redirect-pages.js';
 import { redirectsFile } from './output/redirects.js';
 import { robotsTxt, sitemapXml } from './output/sitemap.js';
 import { checkOutputFolder, writeOutput, type OutputFile } from './output/write-output.js';
@@ -127,6 +132,9 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     { file: 'sitemap.xml', contents: sitemapXml(table, absolute) },
     { file: 'robots.txt', contents: robotsTxt(absolute('/sitemap.xml')) },
     { file: '_redirects', contents: redirectsFile(table) },
+    { file: '_headers', contents: headersFile(table, securityHeaders(config)) },
+    { file: '_nginx.conf', contents: nginxConf(table, securityHeaders(config)) },
+    ...redirectPages(table, absolute),
     {
       file: 'blog/feed.xml',
       contents: atomFeed(content.posts.slice(0, FEED_SIZE), {
@@ -141,7 +149,10 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       }),
     },
   ];
-  const bytes = await step('write', () => writeOutput(outDir, files));
+  const compressed = await step('compress', async () =>
+    (await Promise.all(files.filter((f) => isCompressible(f.file)).map(precompressed))).flat(),
+  );
+  const bytes = await step('write', () => writeOutput(outDir, [...files, ...compressed]));
 
   const pagesByKind = {} as Record<RouteKind, number>;
   for (const page of pages) pagesByKind[page.route.kind] = (pagesByKind[page.route.kind] ?? 0) + 1;

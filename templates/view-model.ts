@@ -119,6 +119,7 @@ export interface HeroView {
 export interface PostCard {
   path: string;
   titleHtml: string;
+  titleText: string;
   excerptHtml: string;
   date: string;
   dateIso: string;

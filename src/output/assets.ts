@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { build as esbuild } from 'esbuild';
+import { build as esbuild, transform } from 'esbuild';
 
 export interface Asset {
   /** Path under the output folder, e.g. `assets/site.3f2a9c1b.css`. */
@@ -14,7 +14,8 @@ const contentHash = (text: string) => createHash('sha256').update(text).digest('
 
 /** The stylesheet, under a content-hashed name so it can be cached for a year. */
 export async function stylesheetAsset(root: string): Promise<Asset> {
-  const css = await readFile(path.join(root, 'templates', 'styles.css'), 'utf8');
+  const source = await readFile(path.join(root, 'templates', 'styles.css'), 'utf8');
+  const css = (await transform(source, { loader: 'css', minify: true, target: ['chrome100', 'firefox100', 'safari15'] })).code;
   return { file: `assets/site.${contentHash(css)}.css`, contents: css };
 }
 

@@ -1,8 +1,11 @@
 import type { RouteTable } from '../routes/route-table.js';
 
-/** Netlify / Cloudflare Pages `_redirects`: one permanent redirect a line. */
+/**
+ * Netlify / Cloudflare Pages `_redirects`: one permanent redirect a line. `301!` makes Netlify
+ * redirect even though a small redirect page exists at the old path (for GitHub Pages).
+ */
 export function redirectsFile(table: RouteTable): string {
-  const lines = table.redirects.map((r) => `${encodeURI(r.from)} ${encodeURI(r.to)} 301`);
+  const lines = table.redirects.map((r) => `${encodeURI(r.from)} ${encodeURI(r.to)} 301!`);
   return `# Written by storefront build from content/redirects.yaml\n${lines.join('\n')}\n`;
 }
 
@@ -13,7 +16,7 @@ export function parseRedirectsFile(text: string): Map<string, { to: string; stat
     const trimmed = line.trim();
     if (!trimmed || trimmed.startsWith('#')) continue;
     const [from, to, status] = trimmed.split(/\s+/);
-    if (from && to) map.set(from, { to, status: Number(status ?? 301) });
+    if (from && to) map.set(from, { to, status: Number.parseInt(status ?? '301', 10) });
   }
   return map;
 }

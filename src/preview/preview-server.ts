@@ -3,6 +3,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import sirv from 'sirv';
 import { parseRedirectsFile } from '../output/redirects.js';
+import { headersFor, parseHeadersFile } from './headers-rules.js';
 
 /** Files for the host, not for visitors. */
 const HOST_FILES = new Set(['/_redirects', '/_headers']);
@@ -30,7 +31,10 @@ export async function startPreview(outDir: string, port: number, host = '127.0.0
   const redirectsPath = path.join(outDir, '_redirects');
   const redirects = existsSync(redirectsPath) ? parseRedirectsFile(readFileSync(redirectsPath, 'utf8')) : new Map();
   const notFoundPath = path.join(outDir, '404.html');
-  const serve = sirv(outDir, { extensions: ['html'], dotfiles: false, etag: true });
+  const headersPath = path.join(outDir, '_headers');
+  const headerRules = existsSync(headersPath) ? parseHeadersFile(readFileSync(headersPath, 'utf8')) : [];
+  // brotli and gzip: sirv sends the precompressed .br / .gz beside a file when the client accepts it.
+  const serve = sirv(outDir, { extensions: ['html'], dotfiles: false, etag: true, brotli: true, gzip: true });
   const notFound = (res: ServerResponse) => {
     res.statusCode = 404;
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
@@ -38,6 +42,13 @@ export async function startPreview(outDir: string, port: number, host = '127.0.0
   };
   const server = createServer((req, res) => {
     const pathname = (req.url ?? '/').split('?')[0]!;
+    let decoded = pathname;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      // Not valid percent-encoding: matched as it is.
+    }
+    for (const [name, value] of headersFor(headerRules, decoded)) res.setHeader(name, value);
     const redirect = redirects.get(pathname) ?? redirects.get(pathname.replace(/\/+$/, ''));
     if (redirect) {
       res.writeHead(redirect.status, { Location: redirect.to });

@@ -210,6 +210,7 @@ class RenderContext {
       // Percent-encoded as WordPress gives it, so non-ASCII slugs make plain ASCII links.
       path: encodeURI(postPath(post.slug)),
       titleHtml: post.titleHtml,
+      titleText: post.titleText,
       excerptHtml: post.excerptHtml,
       date: dateFormat.format(post.date),
       dateIso: post.date.toISOString(),

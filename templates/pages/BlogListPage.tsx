@@ -40,8 +40,8 @@ export function BlogListPage(props: BlogListPageProps) {
                   </h2>
                   <div className="post-excerpt" dangerouslySetInnerHTML={{ __html: post.excerptHtml }} />
                   <p>
-                    <a className="read-more" href={post.path} aria-hidden="true" tabIndex={-1}>
-                      Read More
+                    <a className="read-more" href={post.path}>
+                      Read More<span className="visually-hidden">{`: ${post.titleText}`}</span>
                     </a>
                   </p>
                 </div>

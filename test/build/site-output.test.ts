@@ -68,7 +68,16 @@ describe('outputs', () => {
 
   it('writes one HTML file per route and nothing unexpected', async () => {
     const files = (await readdir(out, { recursive: true })).map(String).filter((f) => f.endsWith('.html'));
-    expect(files.sort()).toEqual(table.routes.map((r) => outputFile(r.path)).sort());
+    // One file per route, plus a small redirect page at each old path (for hosts without rules).
+    const redirectPages = table.redirects.map((r) => outputFile(r.from)).filter((f) => f !== 'index.html');
+    expect(files.sort()).toEqual([...table.routes.map((r) => outputFile(r.path)), ...redirectPages].sort());
+    for (const file of redirectPages) {
+      const html = await readFile(path.join(out, file), 'utf8');
+      const target = table.redirects.find((r) => outputFile(r.from) === file)!.to;
+      expect(html).toContain(`<link rel="canonical" href="${SITE}${target}">`);
+      expect(html).toContain(`<meta http-equiv="refresh" content="0; url=${target}">`);
+      expect(html).toContain('<meta name="robots" content="noindex">');
+    }
     expect(table.routes.map((r) => r.path)).toEqual(
       expect.arrayContaining([
         '/', '/about', '/contact', '/blog', '/term-of-service', '/privacy-policy',
@@ -101,11 +110,11 @@ describe('outputs', () => {
       .map((l) => l.split(/\s+/));
     expect(lines).toEqual(
       expect.arrayContaining([
-        ['/index', '/', '301'],
-        ['/buy-instagrm-followers', '/buy-instagram-followers', '301'],
-        ['/buy-yotube-views', '/buy-youtube-views', '301'],
-        ['/buy-youtube-suscribers', '/buy-youtube-subscribers', '301'],
-        ['/buy-youtube-watch-time', '/buy-youtube-watch-hours', '301'],
+        ['/index', '/', '301!'],
+        ['/buy-instagrm-followers', '/buy-instagram-followers', '301!'],
+        ['/buy-yotube-views', '/buy-youtube-views', '301!'],
+        ['/buy-youtube-suscribers', '/buy-youtube-subscribers', '301!'],
+        ['/buy-youtube-watch-time', '/buy-youtube-watch-hours', '301!'],
       ]),
     );
     for (const [, to] of lines) expect(table.byPath.has(to!)).toBe(true);

@@ -119,7 +119,7 @@ describe('cache, --offline and --stale-ok', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain('30 posts from the CMS cache');
     expect(wp.requests.length).toBe(before);
-    expect((await readdir(path.join(out(), 'blog'))).filter((f) => f.startsWith('growth-note-'))).toHaveLength(30);
+    expect((await readdir(path.join(out(), 'blog'))).filter((f) => /^growth-note-\d+\.html$/.test(f))).toHaveLength(30);
   });
 
   it('--offline without a cache fails and says how to make one', async () => {

@@ -1,0 +1,47 @@
+import type { Config } from '../config/load-config.js';
+import { VIDEO_HOSTS } from '../cms/sanitize.js';
+
+/**
+ * The HTTP headers of the site, host-neutral. The writers for Netlify / Cloudflare Pages
+ * (`_headers`) and nginx turn these into their own syntax, so every host sends the same.
+ */
+
+/** Hashed files never change under their name. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Pages and unhashed files: cached, but revalidated on every visit. */
+export const REVALIDATE = 'public, max-age=0, must-revalidate';
+
+const origin = (url: string) => {
+  try {
+    return url ? new URL(url).origin : '';
+  } catch {
+    return '';
+  }
+};
+
+/** Security headers of every response. Scripts only from the site itself: no inline script. */
+export function securityHeaders(config: Config): Record<string, string> {
+  const newsletter = origin(config.newsletterUrl);
+  const cms = origin(config.cmsApiUrl);
+  const csp = [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    // Featured images of CMS posts come from the CMS's own host.
+    `img-src 'self' data:${cms ? ` ${cms}` : ''} https:`,
+    "font-src 'self'",
+    `connect-src 'self'${newsletter ? ` ${newsletter}` : ''}`,
+    `form-action 'self'${newsletter ? ` ${newsletter}` : ''}`,
+    `frame-src ${VIDEO_HOSTS.map((h) => `https://${h}`).join(' ')}`,
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "object-src 'none'",
+  ].join('; ');
+  return {
+    'Content-Security-Policy': csp,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Frame-Options': 'DENY',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+  };
+}

@@ -1,0 +1,69 @@
+import type { RouteTable } from '../routes/route-table.js';
+import { IMMUTABLE, REVALIDATE } from './http-headers.js';
+
+const quote = (value: string) => `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+
+/**
+ * An nginx include for a `server { root …/dist; include …/dist/_nginx.conf; }` block: clean
+ * URLs, the redirects, the 404 page, caching, security headers and the precompressed files.
+ * nginx drops server-level add_header lines in any location that has its own, so every
+ * location repeats the security headers.
+ */
+export function nginxConf(table: RouteTable, security: Record<string, string>): string {
+  const headers = (cache: string) =>
+    [...Object.entries(security), ['Cache-Control', cache]].map(([n, v]) => `    add_header ${n} ${quote(v!)} always;`).join('\n');
+  const redirects = table.redirects
+    .map((r) => `location = ${quote(encodeURI(r.from))} {\n    return 301 ${quote(encodeURI(r.to))};\n}`)
+    .join('\n');
+  return `# Written by storefront build. Include it inside a server block whose root is this folder:
+#   server { listen 80; root /srv/site/dist; include /srv/site/dist/_nginx.conf; }
+# Precompressed .br files need the brotli static module (Debian: libnginx-mod-http-brotli-static).
+charset utf-8;
+charset_types text/css application/javascript application/xml text/plain application/atom+xml image/svg+xml;
+gzip_static on;
+brotli_static on;
+error_page 404 /404.html;
+
+# Old and misspelt addresses, from content/redirects.yaml.
+${redirects}
+
+# Clean URLs: /about/ and /about.html go to /about (one slash first, never another host).
+location ~ ^/(?<clean>.+?)/+$ {
+    return 301 /$clean;
+}
+location ~ ^/(?<clean>.+)\\.html$ {
+    return 301 /$clean;
+}
+
+# Files for the host, not for visitors.
+location ~ ^/_ {
+    return 404;
+}
+
+location /assets/ {
+${headers(IMMUTABLE)}
+    try_files $uri =404;
+}
+
+location / {
+${headers(REVALIDATE)}
+    try_files $uri $uri.html =404;
+}
+
+location = / {
+${headers(REVALIDATE)}
+    try_files /index.html =404;
+}
+
+location = /404.html {
+    internal;
+${headers(REVALIDATE)}
+}
+
+location = /blog/feed.xml {
+${headers(REVALIDATE)}
+    types { }
+    default_type application/atom+xml;
+}
+`;
+}
