@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { build } from '../build.js';
+import { checkSite } from '../check/check-site.js';
 import { codes } from '../errors/codes.js';
 import { StorefrontError } from '../errors/storefront-error.js';
 import { packageRoot } from '../package-root.js';
@@ -32,6 +33,15 @@ interface BuildFlags {
   staleOk?: boolean;
   cmsTimeout: number;
   cmsRetries: number;
+}
+
+function countByHost(urls: string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const url of urls) {
+    const host = URL.canParse(url) && new URL(url).origin !== 'null' ? new URL(url).origin : url.split(':')[0]!;
+    counts.set(host, (counts.get(host) ?? 0) + 1);
+  }
+  return counts;
 }
 
 function formatBytes(bytes: number): string {
@@ -116,6 +126,28 @@ export function createProgram(): Command {
       const stop = () => void preview.close().then(() => process.exit(0));
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
+    });
+
+  program
+    .command('check')
+    .description('serve the built folder and check every link, redirect, canonical and sitemap URL; fail on any problem')
+    .option('--out <dir>', 'folder to check', 'dist')
+    .option('--external', 'also fetch external links (the checkout site, CMS images)')
+    .action(async (options: { out: string; external?: boolean }) => {
+      const { root } = program.opts<{ root: string }>();
+      const report = await checkSite({ outDir: path.resolve(root, options.out), external: options.external });
+      // Fetched links are listed one by one; the others are summed up by host.
+      const externalLines = options.external
+        ? report.external.map((e) => `  ${e.url} ${e.state ?? ''}${e.status ? ` (HTTP ${e.status})` : ''}`)
+        : [...countByHost(report.external.map((e) => e.url))].map(([host, n]) => `  ${host}  ${n} link${n > 1 ? 's' : ''}`);
+      if (externalLines.length) {
+        console.log(`External links${options.external ? '' : ' (not fetched; --external fetches them)'}:`);
+        console.log(externalLines.join('\n'));
+      }
+      if (report.problems.length) {
+        throw new StorefrontError(report.problems, `Checked ${report.pagesCrawled} pages and ${report.linksChecked} links.`);
+      }
+      console.log(`Checked ${report.pagesCrawled} pages and ${report.linksChecked} links: no broken links, redirects, canonicals or orphans.`);
     });
 
   return program;

@@ -13,7 +13,7 @@ export function formatError(err: unknown, debug: boolean): string {
   if (err instanceof StorefrontError) {
     const lines: string[] = [];
     const count = err.problems.length;
-    lines.push(count === 1 ? 'The build found a problem:' : `The build found ${count} problems:`);
+    lines.push(count === 1 ? 'Found a problem:' : `Found ${count} problems:`);
     for (const problem of err.problems) {
       lines.push('');
       lines.push(`  ${problem.code}  ${place(problem)}`);

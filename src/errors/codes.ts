@@ -30,6 +30,11 @@ export const codes = {
   cmsNoCache: 'SF203',
   cmsBadPost: 'SF204',
   duplicatePostSlug: 'SF205',
+  brokenLink: 'SF301',
+  badCanonical: 'SF302',
+  badSitemapUrl: 'SF303',
+  orphanPage: 'SF304',
+  badRedirectTarget: 'SF305',
 } as const;
 
 export type Code = (typeof codes)[keyof typeof codes];

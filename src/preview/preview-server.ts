@@ -75,6 +75,10 @@ export async function startPreview(outDir: string, port: number, host = '127.0.0
   return {
     server,
     url: `http://${host}:${actualPort}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

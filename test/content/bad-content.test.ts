@@ -179,14 +179,14 @@ describe('bad content is rejected, every problem named, dist/ untouched', () => 
     await editFile(project.root, 'content/catalogue.yaml', '{ id: 1002, quantity: 250', '{ id: 1001, quantity: 250');
     await editFile(project.root, 'content/catalogue.yaml', 'slug: 10k-ig-followers', 'slug: 1000-ig-followers');
     const catalogueRun = await runCli(['--root', project.root, 'build']);
-    expect(catalogueRun.stderr).toContain('The build found 3 problems');
+    expect(catalogueRun.stderr).toContain('Found 3 problems');
     for (const code of ['SF110', 'SF111', 'SF112']) expect(catalogueRun.stderr).toContain(code);
 
     // A catalogue problem and a broken link are found in different stages, and reported together.
     await editFile(project.root, 'content/services/buy-tiktok-views.yaml', 'packagesNote: >-\n', '$&  See [likes](/buy-tiktok-lkes).\n');
     const mixedRun = await runCli(['--root', project.root, 'build']);
     for (const code of ['SF110', 'SF111', 'SF112', 'SF121']) expect(mixedRun.stderr).toContain(code);
-    expect(mixedRun.stderr).toContain('The build found 4 problems');
+    expect(mixedRun.stderr).toContain('Found 4 problems');
 
     // Schema problems in several files are reported together too.
     await editFile(project.root, 'content/services/buy-instagram-likes.yaml', /^title: .*\n/m, '');
@@ -208,7 +208,7 @@ describe('bad content is rejected, every problem named, dist/ untouched', () => 
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('SF101');
     expect(result.stderr).not.toContain('SF104');
-    expect(result.stderr).toContain('The build found a problem:');
+    expect(result.stderr).toContain('Found a problem:');
   });
 
   it('refuses an output folder that is the project, its content, or not an earlier build', async () => {

@@ -1,0 +1,146 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { LinkChecker, LinkState } from 'linkinator';
+import { codes } from '../errors/codes.js';
+import { StorefrontError, type Problem } from '../errors/storefront-error.js';
+import { parseRedirectsFile } from '../output/redirects.js';
+import { startPreview } from '../preview/preview-server.js';
+
+export interface CheckReport {
+  pagesCrawled: number;
+  linksChecked: number;
+  /** Every problem found: broken links, bad redirects, canonicals, sitemap, orphans. */
+  problems: Problem[];
+  /** External links found (fetched only with `external`). */
+  external: { url: string; pages: string[]; state?: string; status?: number }[];
+}
+
+export interface CheckOptions {
+  outDir: string;
+  /** Fetch external links too. */
+  external?: boolean;
+  concurrency?: number;
+}
+
+/**
+ * Serves the built folder like `preview` and crawls it with linkinator from `/` and every
+ * sitemap URL. Internal links must answer; redirects must end on pages; canonical and sitemap
+ * URLs must answer 200 themselves; every indexable page must be reachable by a link.
+ */
+export async function checkSite(options: CheckOptions): Promise<CheckReport> {
+  const sitemapPath = path.join(options.outDir, 'sitemap.xml');
+  if (!existsSync(sitemapPath)) {
+    throw new StorefrontError({
+      code: codes.missingFile,
+      file: sitemapPath,
+      message: 'There is no built site to check (no sitemap.xml).',
+      hint: 'Run `storefront build` first.',
+    });
+  }
+  const sitemapUrls = [...readFileSync(sitemapPath, 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+  const siteOrigin = sitemapUrls.length ? new URL(sitemapUrls[0]!).origin : '';
+  const server = await startPreview(options.outDir, 0);
+  const local = (url: string) => (siteOrigin && url.startsWith(siteOrigin) ? server.url + url.slice(siteOrigin.length) : url);
+  const shown = (url: string) => (url.startsWith(server.url) ? url.slice(server.url.length) || '/' : url);
+  const problems: Problem[] = [];
+  try {
+    const checker = new LinkChecker();
+    const result = await checker.check({
+      path: [`${server.url}/`, ...sitemapUrls.map(local)],
+      recurse: true,
+      concurrency: options.concurrency ?? 25,
+      timeout: 10_000,
+      checkFragments: true,
+      // Absolute links to the site's own origin (Open Graph images, say) are checked locally.
+      urlRewriteExpressions: siteOrigin ? [{ pattern: new RegExp(`^${siteOrigin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`), replacement: server.url }] : [],
+      // Only our own server is crawled; other hosts are listed, and fetched only on request.
+      linksToSkip: async (link) => !options.external && !link.startsWith(server.url),
+    });
+
+    const internal = (url: string) => url.startsWith(server.url);
+    const reachedByLink = new Set<string>();
+    const external = new Map<string, CheckReport['external'][number]>();
+    for (const link of result.links) {
+      if (!internal(link.url)) {
+        const entry = external.get(link.url) ?? { url: link.url, pages: [] };
+        if (link.parent) entry.pages.push(shown(link.parent));
+        if (link.state !== LinkState.SKIPPED) Object.assign(entry, { state: link.state, status: link.status });
+        external.set(link.url, entry);
+      }
+      if (link.state === LinkState.BROKEN) {
+        problems.push({
+          code: codes.brokenLink,
+          url: shown(link.url),
+          file: link.parent ? `on ${shown(link.parent)}` : 'in sitemap.xml',
+          message: `The link to ${shown(link.url)} is broken (${link.status ? `HTTP ${link.status}` : 'no answer'}).`,
+          hint: link.parent ? 'Fix the link in the content of that page, or add a redirect for the old address.' : 'The sitemap lists a page that does not exist.',
+        });
+      }
+    }
+
+    // Canonical URLs and sitemap URLs must answer 200 themselves, not through a redirect.
+    const pages = result.links.filter((l) => internal(l.url) && l.state === LinkState.OK && !/\.[a-z0-9]+$/i.test(new URL(l.url).pathname));
+    const pageUrls = [...new Set(pages.map((p) => p.url.split('#')[0]!))];
+    for (const pageUrl of pageUrls) {
+      const response = await fetch(pageUrl);
+      const html = await response.text();
+      // Linkinator records each URL once, often as a crawl seed, so which pages link where is
+      // read from the pages themselves.
+      for (const match of html.matchAll(/<a\s[^>]*?href="([^"#]*)/g)) {
+        if (match[1]) reachedByLink.add(new URL(match[1].replace(/&amp;/g, '&'), pageUrl).href);
+      }
+      const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&');
+      if (!canonical) continue;
+      const answer = await fetch(local(canonical), { redirect: 'manual' });
+      if (answer.status !== 200) {
+        problems.push({
+          code: codes.badCanonical,
+          url: canonical,
+          file: `on ${shown(pageUrl)}`,
+          message: `The canonical URL answers HTTP ${answer.status}, not 200.`,
+          hint: 'A canonical URL must be the page\'s own clean address.',
+        });
+      }
+    }
+    for (const url of sitemapUrls) {
+      const answer = await fetch(local(url), { redirect: 'manual' });
+      if (answer.status !== 200) {
+        problems.push({
+          code: codes.badSitemapUrl,
+          url,
+          file: 'sitemap.xml',
+          message: answer.status >= 300 && answer.status < 400 ? `The sitemap URL redirects (HTTP ${answer.status}).` : `The sitemap URL answers HTTP ${answer.status}.`,
+          hint: 'The sitemap must list final page addresses only.',
+        });
+      } else if (!reachedByLink.has(local(url)) && !(local(url) === `${server.url}/` && reachedByLink.has(`${server.url}/`))) {
+        problems.push({
+          code: codes.orphanPage,
+          url,
+          file: 'sitemap.xml',
+          message: 'No link on the site reaches this page (an orphan): visitors can only find it through search.',
+          hint: 'Link to it from a related page, the navigation or the footer.',
+        });
+      }
+    }
+
+    // Every redirect must end on a page.
+    const redirectsPath = path.join(options.outDir, '_redirects');
+    if (existsSync(redirectsPath)) {
+      for (const [from, rule] of parseRedirectsFile(readFileSync(redirectsPath, 'utf8'))) {
+        const answer = await fetch(server.url + rule.to, { redirect: 'manual' });
+        if (answer.status !== 200) {
+          problems.push({
+            code: codes.badRedirectTarget,
+            url: from,
+            file: '_redirects',
+            message: `The redirect from ${from} goes to ${rule.to}, which answers HTTP ${answer.status}, not a page.`,
+            hint: 'Point the redirect at an existing page in content/redirects.yaml.',
+          });
+        }
+      }
+    }
+    return { pagesCrawled: pageUrls.length, linksChecked: result.links.length, problems, external: [...external.values()] };
+  } finally {
+    await server.close();
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * `storefront check` on a small built site with a misspelt link and the other defects it must
+ * catch, and on the real build.
+ */
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot, runCli, tempProject } from '../helpers.js';
+
+const fixture = path.join(repoRoot, 'test', 'fixtures', 'check-broken-site');
+
+describe('storefront check', () => {
+  it('fails on the fixture and names each page and target', async () => {
+    const result = await runCli(['check', '--out', fixture]);
+    expect(result.code).toBe(1);
+    const report = result.stderr;
+    // The misspelt link without a redirect: the page it is on, and the target.
+    expect(report).toMatch(/SF301 {2}on \/ › \/buy-instagrm-followers\n\s+The link to \/buy-instagrm-followers is broken \(HTTP 404\)/);
+    // A redirect whose target is not a page, and the link that uses it.
+    expect(report).toContain('SF305  _redirects › /gone');
+    expect(report).toContain('goes to /nowhere, which answers HTTP 404');
+    // A canonical URL that does not answer 200.
+    expect(report).toMatch(/SF302 {2}on \/about › https:\/\/shop\.example\.org\/about-us/);
+    // A sitemap URL that redirects, and an orphan.
+    expect(report).toMatch(/SF303 {2}sitemap\.xml › https:\/\/shop\.example\.org\/old-about\n\s+The sitemap URL redirects \(HTTP 301\)/);
+    expect(report).toMatch(/SF304 {2}sitemap\.xml › https:\/\/shop\.example\.org\/orphan/);
+    expect(report).not.toMatch(/SF30\d {2}sitemap\.xml › https:\/\/shop\.example\.org\/about\n/);
+  });
+
+  describe('on the real build', () => {
+    let project: Awaited<ReturnType<typeof tempProject>>;
+    beforeAll(async () => {
+      project = await tempProject();
+      const built = await runCli(['--root', project.root, 'build']);
+      expect(built.code, built.stderr).toBe(0);
+    });
+    afterAll(async () => {
+      await project.cleanup();
+    });
+
+    it('passes, and lists external links without fetching them', async () => {
+      const result = await runCli(['--root', project.root, 'check']);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).toMatch(/External links \(not fetched; --external fetches them\):\n(.|\n)*https:\/\/checkout\.example\.com {2}\d+ links/);
+      expect(result.stdout).toMatch(/Checked \d+ pages and \d+ links: no broken links/);
+    });
+
+    it('fails when a page links to a misspelt path', async () => {
+      const { writeFile, readFile } = await import('node:fs/promises');
+      const file = path.join(project.root, 'dist', 'about.html');
+      const html = await readFile(file, 'utf8');
+      await writeFile(file, html.replace('href="/contact"', 'href="/contcat"'));
+      // The precompressed copies would still be served with the old link.
+      const { rm } = await import('node:fs/promises');
+      await rm(`${file}.br`);
+      await rm(`${file}.gz`);
+      const result = await runCli(['--root', project.root, 'check']);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('SF301  on /about › /contcat');
+    });
+  });
+});
