@@ -19,6 +19,8 @@ export function nginxConf(table: RouteTable, security: Record<string, string>): 
 #   server { listen 80; root /srv/site/dist; include /srv/site/dist/_nginx.conf; }
 # Precompressed .br files need the brotli static module (Debian: libnginx-mod-http-brotli-static).
 charset utf-8;
+# Redirects name the path only, so they work behind any proxy or port.
+absolute_redirect off;
 charset_types text/css application/javascript application/xml text/plain application/atom+xml image/svg+xml;
 gzip_static on;
 brotli_static on;

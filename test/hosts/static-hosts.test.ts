@@ -1,0 +1,123 @@
+/**
+ * The built site on real static hosts: Debian's nginx with the generated include, and the
+ * preview server, checked the same way.
+ */
+import { request } from 'node:http';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, runCli, startPreviewProcess, tempProject } from '../helpers.js';
+import { startNginx } from '../support/nginx.js';
+
+const SITE = 'https://www.example.com';
+let project: Awaited<ReturnType<typeof tempProject>>;
+let nginxDir: string;
+const hosts: Record<string, { url: string; stop: () => Promise<void> }> = {};
+
+/** A raw GET: no redirect following, no decompression, so headers are what the host sent. */
+function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+beforeAll(async () => {
+  project = await tempProject();
+  const built = await runCli(['--root', project.root, 'build'], { SITE_URL: SITE });
+  expect(built.code, built.stderr).toBe(0);
+  nginxDir = await mkdtemp(path.join(tmpdir(), 'storefront-nginx-'));
+  hosts.nginx = await startNginx(path.join(project.root, 'dist'), nginxDir, await freePort());
+  hosts.preview = await startPreviewProcess(['--root', project.root, '--port', String(await freePort())]);
+});
+
+afterAll(async () => {
+  for (const host of Object.values(hosts)) await host.stop();
+  await rm(nginxDir, { recursive: true, force: true });
+  await project?.cleanup();
+});
+
+const security = ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'permissions-policy', 'x-frame-options'];
+
+for (const name of ['nginx', 'preview']) {
+  describe(`served by ${name}`, () => {
+    const base = () => hosts[name]!.url;
+
+    it('every sitemap URL answers 200 with its page', async () => {
+      const sitemap = await readFile(path.join(project.root, 'dist', 'sitemap.xml'), 'utf8');
+      const urls = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+      expect(urls.length).toBeGreaterThanOrEqual(17);
+      for (const url of urls) {
+        const response = await get(url.replace(SITE, base()));
+        expect(response.status, url).toBe(200);
+        expect(String(response.headers['content-type'])).toMatch(/^text\/html/);
+        expect(response.body.toString()).toContain(`<link rel="canonical" href="${url}"/>`);
+      }
+    });
+
+    it('/index and each old or misspelt path answer 301 to the right page', async () => {
+      const cases: [string, string][] = [
+        ['/index', '/'],
+        ['/buy-instagrm-followers', '/buy-instagram-followers'],
+        ['/buy-yotube-views', '/buy-youtube-views'],
+        ['/buy-youtube-suscribers', '/buy-youtube-subscribers'],
+        ['/buy-youtube-watch-time', '/buy-youtube-watch-hours'],
+        ['/about/', '/about'],
+        ['/about.html', '/about'],
+      ];
+      for (const [from, to] of cases) {
+        const response = await get(base() + from);
+        expect(response.status, from).toBe(301);
+        expect(response.headers.location, from).toBe(to);
+      }
+    });
+
+    it('an unknown path answers 404 with the 404 page', async () => {
+      const response = await get(`${base()}/no-such-page`);
+      expect(response.status).toBe(404);
+      expect(response.body.toString()).toContain('PAGE NOT FOUND');
+      expect((await get(`${base()}/_redirects`)).status).toBe(404);
+    });
+
+    it('hashed assets are cached for a year; pages are revalidated; every response has the security headers', async () => {
+      const assets = await readdir(path.join(project.root, 'dist', 'assets'));
+      for (const asset of assets.filter((f) => /\.(css|js)$/.test(f))) {
+        const response = await get(`${base()}/assets/${asset}`);
+        expect(response.status).toBe(200);
+        expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+        for (const header of security) expect(response.headers[header], `${asset} ${header}`).toBeTruthy();
+      }
+      for (const page of ['/', '/about', '/blog/tiktok-growth-routine']) {
+        const response = await get(base() + page);
+        expect(response.headers['cache-control'], page).toBe('public, max-age=0, must-revalidate');
+        for (const header of security) expect(response.headers[header], `${page} ${header}`).toBeTruthy();
+        const csp = String(response.headers['content-security-policy']);
+        expect(csp).toContain("script-src 'self'");
+        expect(csp).not.toContain('unsafe-inline');
+        expect(csp).toContain("frame-ancestors 'none'");
+        expect(response.headers['x-content-type-options']).toBe('nosniff');
+      }
+    });
+
+    it('a client that accepts brotli or gzip gets the precompressed file', async () => {
+      const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+      const plain = await readFile(path.join(project.root, 'dist', 'buy-instagram-followers.html'));
+      const br = await get(`${base()}/buy-instagram-followers`, { 'accept-encoding': 'br' });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.body.equals(await readFile(path.join(project.root, 'dist', 'buy-instagram-followers.html.br')))).toBe(true);
+      expect(brotliDecompressSync(br.body).equals(plain)).toBe(true);
+      const gz = await get(`${base()}/buy-instagram-followers`, { 'accept-encoding': 'gzip' });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.body).equals(plain)).toBe(true);
+      const none = await get(`${base()}/buy-instagram-followers`);
+      expect(none.headers['content-encoding']).toBeUndefined();
+      expect(none.body.equals(plain)).toBe(true);
+    });
+  });
+}
