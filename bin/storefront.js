@@ -3,6 +3,10 @@
 // start-up does not pay for transpiling TypeScript.
 import { existsSync } from 'node:fs';
 
+// React's development build validates every element and is several times slower; the
+// generator renders for production unless told otherwise.
+process.env.NODE_ENV ??= 'production';
+
 const entry = new URL('../lib/src/cli/main.js', import.meta.url);
 if (!existsSync(entry)) {
   console.error('storefront is not compiled yet: run `npm install` (or `npm run compile`) in the project folder.');

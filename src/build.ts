@@ -38,6 +38,8 @@ export interface BuildOptions {
   cmsMode?: CmsMode;
   cmsTimeoutMs?: number;
   cmsRetries?: number;
+  /** Write .br and .gz beside every text file (for nginx, preview, a bucket). */
+  precompress?: boolean;
 }
 
 export interface BuildSummary {
@@ -149,9 +151,9 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       }),
     },
   ];
-  const compressed = await step('compress', async () =>
-    (await Promise.all(files.filter((f) => isCompressible(f.file)).map(precompressed))).flat(),
-  );
+  const compressed = options.precompress
+    ? await step('compress', async () => (await Promise.all(files.filter((f) => isCompressible(f.file)).map(precompressed))).flat())
+    : [];
   const bytes = await step('write', () => writeOutput(outDir, [...files, ...compressed]));
 
   const pagesByKind = {} as Record<RouteKind, number>;

@@ -33,6 +33,8 @@ interface BuildFlags {
   staleOk?: boolean;
   cmsTimeout: number;
   cmsRetries: number;
+  verbose?: boolean;
+  precompress?: boolean;
 }
 
 function countByHost(urls: string[]): Map<string, number> {
@@ -68,6 +70,8 @@ export function createProgram(): Command {
     .option('--stale-ok', 'if the CMS cannot be reached, build from the cache, with a warning')
     .option('--cms-timeout <ms>', 'time limit of one CMS request', parseWhole, 15000)
     .option('--cms-retries <n>', 'retries of a failed CMS request', parseWhole, 3)
+    .option('--precompress', 'write .br and .gz copies of every page and text asset (for nginx, preview, a bucket)')
+    .option('--verbose', 'print the time of each stage')
     .action(async (options: BuildFlags) => {
       const { root } = program.opts<{ root: string }>();
       if (options.offline && options.staleOk) {
@@ -85,9 +89,13 @@ export function createProgram(): Command {
         cmsMode: options.offline ? 'offline' : options.staleOk ? 'stale-ok' : 'online',
         cmsTimeoutMs: options.cmsTimeout,
         cmsRetries: options.cmsRetries,
+        precompress: options.precompress,
         log: (line) => console.error(line),
       });
       for (const warning of summary.warnings) console.warn(`warning: ${warning}`);
+      if (options.verbose) {
+        for (const stage of summary.stages) console.error(`  ${stage.name.padEnd(10)} ${(stage.ms / 1000).toFixed(3)} s`);
+      }
       for (const note of summary.blog.notes) console.error(`note: ${note}`);
       const kinds = Object.entries(summary.pagesByKind)
         .map(([kind, n]) => `${n} ${kind}`)

@@ -30,7 +30,7 @@ describe('storefront check', () => {
     let project: Awaited<ReturnType<typeof tempProject>>;
     beforeAll(async () => {
       project = await tempProject();
-      const built = await runCli(['--root', project.root, 'build']);
+      const built = await runCli(['--root', project.root, 'build', '--precompress']);
       expect(built.code, built.stderr).toBe(0);
     });
     afterAll(async () => {

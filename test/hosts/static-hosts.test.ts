@@ -30,7 +30,7 @@ function get(url: string, headers: Record<string, string> = {}): Promise<{ statu
 
 beforeAll(async () => {
   project = await tempProject();
-  const built = await runCli(['--root', project.root, 'build'], { SITE_URL: SITE });
+  const built = await runCli(['--root', project.root, 'build', '--precompress'], { SITE_URL: SITE });
   expect(built.code, built.stderr).toBe(0);
   nginxDir = await mkdtemp(path.join(tmpdir(), 'storefront-nginx-'));
   hosts.nginx = await startNginx(path.join(project.root, 'dist'), nginxDir, await freePort());
