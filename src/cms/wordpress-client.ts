@@ -1,7 +1,7 @@
 import { request } from 'undici';
 import { codes } from '../errors/codes.js';
 import { StorefrontError } from '../errors/storefront-error.js';
-import { runParallel } from './run-parallel.js';
+import { runParallel } from '../util/run-parallel.js';
 import { parseRetryAfter, RetryableError, withRetry, type RetryPolicy } from './retry.js';
 
 /** WordPress caps per_page at 100; asking for the most keeps the number of requests low. */

@@ -63,6 +63,18 @@ function parseYamlText(
   return { data: doc.toJS(), lineOf: locate(doc, counter, lineOffset) };
 }
 
+/**
+ * Line numbers are only needed for a message, so they are found by parsing again then; no
+ * document stays in memory for the files that are fine (40,000 posts add up).
+ */
+function lazyLines(text: string, lineOffset: number): SourceFile['lineOf'] {
+  return (fieldPath) => {
+    const counter = new LineCounter();
+    const doc = parseDocument(text, { lineCounter: counter, uniqueKeys: true });
+    return locate(doc, counter, lineOffset)(fieldPath);
+  };
+}
+
 export async function readYamlFile(
   root: string,
   absolute: string,
@@ -74,14 +86,29 @@ export async function readYamlFile(
   return parsed && { file, ...parsed };
 }
 
-/** Reads Markdown with YAML front matter (gray-matter splits it; the yaml package parses it). */
+/**
+ * Reads Markdown with YAML front matter. gray-matter parses it with its fast js-yaml engine;
+ * only when that fails is the front matter parsed again by the yaml package, whose messages
+ * and line numbers are clearer.
+ */
 export async function readMarkdownFile(
   root: string,
   absolute: string,
   problems: ProblemList,
 ): Promise<SourceFile | undefined> {
   const file = displayPath(root, absolute);
-  const text = await readFile(absolute, 'utf8');
+  return parseMarkdownText(file, await readFile(absolute, 'utf8'), problems);
+}
+
+export function parseMarkdownText(file: string, text: string, problems: ProblemList): SourceFile | undefined {
+  try {
+    // An options object also turns off gray-matter's cache of every file it has read.
+    const fast = matter(text, { language: 'yaml' });
+    return { file, data: fast.data, body: fast.content, lineOf: lazyLines(fast.matter, 0) };
+    // (gray-matter's raw block starts with the newline after the opening ---, so its line 2 is the file's.)
+  } catch {
+    // Reported below, with the yaml package's message.
+  }
   let split: { matter: string; content: string };
   try {
     // gray-matter caches by input text; the engine only hands back the raw block.

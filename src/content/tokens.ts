@@ -20,7 +20,7 @@ export function expandTokens(
   const visit = (value: unknown, at: PropertyKey[]): unknown => {
     if (typeof value === 'string') return expandString(value, at);
     if (Array.isArray(value)) return value.map((item, i) => visit(item, [...at, i]));
-    if (value && typeof value === 'object') {
+    if (value && typeof value === 'object' && !(value instanceof Date)) {
       const out: Record<string, unknown> = {};
       for (const [key, item] of Object.entries(value)) out[key] = visit(item, [...at, key]);
       return out;
