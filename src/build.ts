@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { loadConfig, type Config } from './config/load-config.js';
-import { defaultCmsOptions, loadCmsPosts, type CmsMode } from './cms/load-cms-posts.js';
+import type { CmsMode } from './cms/load-cms-posts.js';
 import { loadContent } from './content/load-content.js';
 import { atomFeed } from './output/feed.js';
 import { contentImages, scriptAsset, stylesheetAsset, staticAssets } from './output/assets.js';
@@ -11,7 +11,7 @@ import { nginxConf } from './output/nginx-conf.js';
 import { redirectPages } from './output/redirect-pages.js';
 import { redirectsFile } from './output/redirects.js';
 import { robotsTxt, sitemapXml } from './output/sitemap.js';
-import { checkOutputFolder, writeOutput, type OutputFile } from './output/write-output.js';
+import { checkOutputFolder, StagedOutput, type OutputFile } from './output/write-output.js';
 import { packageRoot } from './package-root.js';
 import { renderRoutes } from './render/render-routes.js';
 import { checkContentLinks } from './routes/check-links.js';
@@ -99,6 +99,8 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   let table = await step('routes', checkedRouteTable);
   let blog: BuildSummary['blog'] = { source: 'local', posts: content.posts.length, notes: [] };
   if (useCms) {
+    // Loaded on demand: the HTTP client and the sanitiser are only needed for a CMS blog.
+    const { defaultCmsOptions, loadCmsPosts } = await import('./cms/load-cms-posts.js');
     const cms = await step('cms', () =>
       loadCmsPosts({
         root,
@@ -116,53 +118,67 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     table = await step('routes', checkedRouteTable);
   }
   const [stylesheet, script] = await Promise.all([stylesheetAsset(packageRoot()), scriptAsset(packageRoot())]);
-  const pages = await step('render', () =>
-    renderRoutes(config, content, table, {
-      stylesheetHref: `/${stylesheet.file}`,
-      scriptHref: `/${script.file}`,
-      ogImagePath: '/assets/og-image.png',
-      now,
-    }),
-  );
   const absolute = (p: string) => `${config.siteUrl}${encodeURI(p)}`;
-  const files: OutputFile[] = [
-    ...pages.map((page) => ({ file: outputFile(page.route.path), contents: page.html })),
-    stylesheet,
-    script,
-    ...(await staticAssets(packageRoot())),
-    ...(await contentImages(path.join(root, 'content'))),
-    { file: 'sitemap.xml', contents: sitemapXml(table, absolute) },
-    { file: 'robots.txt', contents: robotsTxt(absolute('/sitemap.xml')) },
-    { file: '_redirects', contents: redirectsFile(table) },
-    { file: '_headers', contents: headersFile(table, securityHeaders(config)) },
-    { file: '_nginx.conf', contents: nginxConf(table, securityHeaders(config)) },
-    ...redirectPages(table, absolute),
-    {
-      file: 'blog/feed.xml',
-      contents: atomFeed(content.posts.slice(0, FEED_SIZE), {
-        title: `${content.site.blog.title} | ${config.brandName}`,
-        subtitle: content.site.blog.description,
-        siteUrl: config.siteUrl,
-        feedUrl: absolute('/blog/feed.xml'),
-        blogUrl: absolute('/blog'),
-        postUrl: (post) => absolute(postPath(post.slug)),
-        updated: content.posts[0]?.modified ?? now,
-        author: config.brandName,
-      }),
-    },
-  ];
-  const compressed = options.precompress
-    ? await step('compress', async () => (await Promise.all(files.filter((f) => isCompressible(f.file)).map(precompressed))).flat())
-    : [];
-  const bytes = await step('write', () => writeOutput(outDir, [...files, ...compressed]));
-
+  const output = await StagedOutput.open(outDir);
+  // Pages are written as they are rendered, so memory stays flat however many there are.
+  // Only .br/.gz copies are made on request (they cost more than rendering).
+  const emit = async (file: OutputFile) => {
+    await output.write(file);
+    if (options.precompress && isCompressible(file.file)) for (const copy of await precompressed(file)) await output.write(copy);
+  };
   const pagesByKind = {} as Record<RouteKind, number>;
-  for (const page of pages) pagesByKind[page.route.kind] = (pagesByKind[page.route.kind] ?? 0) + 1;
+  let renderMs = 0;
+  const writeStarted = performance.now();
+  try {
+    renderMs = await renderRoutes(
+      config,
+      content,
+      table,
+      { stylesheetHref: `/${stylesheet.file}`, scriptHref: `/${script.file}`, ogImagePath: '/assets/og-image.png', now },
+      async (route, html) => {
+        pagesByKind[route.kind] = (pagesByKind[route.kind] ?? 0) + 1;
+        await emit({ file: outputFile(route.path), contents: html });
+      },
+    );
+    const otherFiles: OutputFile[] = [
+      stylesheet,
+      script,
+      ...(await staticAssets(packageRoot())),
+      ...(await contentImages(path.join(root, 'content'))),
+      { file: 'sitemap.xml', contents: sitemapXml(table, absolute) },
+      { file: 'robots.txt', contents: robotsTxt(absolute('/sitemap.xml')) },
+      { file: '_redirects', contents: redirectsFile(table) },
+      { file: '_headers', contents: headersFile(table, securityHeaders(config)) },
+      { file: '_nginx.conf', contents: nginxConf(table, securityHeaders(config)) },
+      ...redirectPages(table, absolute),
+      {
+        file: 'blog/feed.xml',
+        contents: atomFeed(content.posts.slice(0, FEED_SIZE), {
+          title: `${content.site.blog.title} | ${config.brandName}`,
+          subtitle: content.site.blog.description,
+          siteUrl: config.siteUrl,
+          feedUrl: absolute('/blog/feed.xml'),
+          blogUrl: absolute('/blog'),
+          postUrl: (post) => absolute(postPath(post.slug)),
+          updated: content.posts[0]?.modified ?? now,
+          author: config.brandName,
+        }),
+      },
+    ];
+    for (const file of otherFiles) await emit(file);
+    await output.commit();
+  } catch (err) {
+    await output.abort();
+    throw err;
+  }
+  stages.push({ name: 'render', ms: renderMs }, { name: 'write', ms: performance.now() - writeStarted - renderMs });
+  const pages = Object.values(pagesByKind).reduce((a, b) => a + b, 0);
+
   return {
-    pages: pages.length,
+    pages,
     pagesByKind,
-    files: files.length,
-    bytes,
+    files: output.files,
+    bytes: output.bytes,
     warnings: content.warnings,
     blog,
     stages,

@@ -16,7 +16,19 @@ export function scriptSafeJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-export function Document({ frame, head, children }: { frame: Frame; head: Head; children: ReactNode }) {
+export interface DocumentProps {
+  frame: Frame;
+  head: Head;
+  children: ReactNode;
+  /**
+   * Stand-ins for the header and footer. The renderer passes placeholders and splices in
+   * header and footer HTML it rendered once, since they are the same on most pages.
+   */
+  header?: ReactNode;
+  footer?: ReactNode;
+}
+
+export function Document({ frame, head, children, header, footer }: DocumentProps) {
   return (
     <html lang="en-GB">
       <head>
@@ -50,9 +62,9 @@ export function Document({ frame, head, children }: { frame: Frame; head: Head; 
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        <Header frame={frame} />
+        {header ?? <Header frame={frame} />}
         <main id="main">{children}</main>
-        <Footer frame={frame} />
+        {footer ?? <Footer frame={frame} />}
       </body>
     </html>
   );

@@ -2,11 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { build } from '../build.js';
-import { checkSite } from '../check/check-site.js';
 import { codes } from '../errors/codes.js';
 import { StorefrontError } from '../errors/storefront-error.js';
 import { packageRoot } from '../package-root.js';
-import { startPreview } from '../preview/preview-server.js';
 import { formatError } from './report-error.js';
 
 const version = (JSON.parse(readFileSync(path.join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
@@ -129,6 +127,7 @@ export function createProgram(): Command {
           hint: 'Run `storefront build` first.',
         });
       }
+      const { startPreview } = await import('../preview/preview-server.js');
       const preview = await startPreview(dir, options.port);
       console.log(`Serving ${options.out} at ${preview.url} (Ctrl-C to stop)`);
       const stop = () => void preview.close().then(() => process.exit(0));
@@ -143,6 +142,8 @@ export function createProgram(): Command {
     .option('--external', 'also fetch external links (the checkout site, CMS images)')
     .action(async (options: { out: string; external?: boolean }) => {
       const { root } = program.opts<{ root: string }>();
+      // Loaded on demand: the crawler is not needed to build (start-up time matters).
+      const { checkSite } = await import('../check/check-site.js');
       const report = await checkSite({ outDir: path.resolve(root, options.out), external: options.external });
       // Fetched links are listed one by one; the others are summed up by host.
       const externalLines = options.external

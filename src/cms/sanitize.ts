@@ -1,11 +1,11 @@
 import { decodeHTML } from 'entities';
 import sanitizeHtml from 'sanitize-html';
+import { VIDEO_HOSTS } from './video-hosts.js';
 
 /**
  * CMS HTML is untrusted: it is sanitised before it is written into a page. No script or style,
  * no event handlers, links only to http(s), mailto and tel, iframes only from video hosts.
  */
-export const VIDEO_HOSTS = ['www.youtube.com', 'www.youtube-nocookie.com', 'youtube.com', 'player.vimeo.com'];
 
 const bodyOptions: sanitizeHtml.IOptions = {
   allowedTags: [

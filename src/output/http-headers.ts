@@ -1,5 +1,5 @@
 import type { Config } from '../config/load-config.js';
-import { VIDEO_HOSTS } from '../cms/sanitize.js';
+import { VIDEO_HOSTS } from '../cms/video-hosts.js';
 
 /**
  * The HTTP headers of the site, host-neutral. The writers for Netlify / Cloudflare Pages

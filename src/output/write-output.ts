@@ -37,45 +37,97 @@ export function checkOutputFolder(outDir: string, root: string): void {
 }
 
 /**
- * Writes every file into a fresh temporary folder beside the output folder, then swaps it in.
- * A build that fails before the swap leaves the previous output exactly as it was.
+ * The output being written: files go into a fresh staging folder beside the output folder as
+ * they are produced (so pages need not all be held in memory), and `commit` swaps it in. A
+ * build that fails before the commit calls `abort`, and the previous output stays exactly as
+ * it was.
  */
-export async function writeOutput(outDir: string, files: readonly OutputFile[]): Promise<number> {
-  const parent = path.dirname(outDir);
-  const base = path.basename(outDir);
-  const staging = path.join(parent, `.${base}.staging-${process.pid}-${Date.now()}`);
-  const retired = path.join(parent, `.${base}.old-${process.pid}-${Date.now()}`);
-  let bytes = 0;
-  try {
-    await mkdir(staging, { recursive: true });
-    const dirs = new Set(files.map((f) => path.dirname(path.join(staging, f.file))));
-    for (const dir of [...dirs].sort()) await mkdir(dir, { recursive: true });
-    await Promise.all(
-      files.map((f) => {
-        bytes += typeof f.contents === 'string' ? Buffer.byteLength(f.contents) : f.contents.length;
-        return writeFile(path.join(staging, f.file), f.contents);
-      }),
-    );
-    if (existsSync(outDir)) await rename(outDir, retired);
+export class StagedOutput {
+  bytes = 0;
+  files = 0;
+  private readonly staging: string;
+  private readonly retired: string;
+  /** One mkdir per folder, shared by every write into it. */
+  private readonly dirs = new Map<string, Promise<unknown>>();
+  private readonly pending = new Set<Promise<void>>();
+  private failure: unknown;
+
+  private constructor(private readonly outDir: string) {
+    const stamp = `${process.pid}-${Date.now()}`;
+    this.staging = path.join(path.dirname(outDir), `.${path.basename(outDir)}.staging-${stamp}`);
+    this.retired = path.join(path.dirname(outDir), `.${path.basename(outDir)}.old-${stamp}`);
+  }
+
+  static async open(outDir: string): Promise<StagedOutput> {
+    const output = new StagedOutput(outDir);
     try {
-      await rename(staging, outDir);
+      await mkdir(output.staging, { recursive: true });
     } catch (err) {
-      // Put the earlier output back rather than leave no output at all.
-      if (existsSync(retired) && !existsSync(outDir)) await rename(retired, outDir);
-      throw err;
+      throw output.error(err);
     }
-  } catch (err) {
-    await rm(staging, { recursive: true, force: true });
-    throw new StorefrontError(
+    return output;
+  }
+
+  /** Queues a file; waits only when many writes are already in flight. */
+  async write(file: OutputFile): Promise<void> {
+    if (this.failure) throw this.error(this.failure);
+    this.bytes += typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.length;
+    this.files += 1;
+    const target = path.join(this.staging, file.file);
+    const dir = path.dirname(target);
+    const task = (async () => {
+      let made = this.dirs.get(dir);
+      if (!made) {
+        made = mkdir(dir, { recursive: true });
+        this.dirs.set(dir, made);
+      }
+      await made;
+      await writeFile(target, file.contents);
+    })().catch((err: unknown) => {
+      this.failure ??= err;
+    });
+    const tracked = task.finally(() => this.pending.delete(tracked));
+    this.pending.add(tracked);
+    if (this.pending.size >= MAX_IN_FLIGHT) await Promise.race(this.pending);
+  }
+
+  /** Waits for every write, then swaps the staging folder in for the output folder. */
+  async commit(): Promise<void> {
+    await Promise.all(this.pending);
+    try {
+      if (this.failure) throw this.failure;
+      if (existsSync(this.outDir)) await rename(this.outDir, this.retired);
+      try {
+        await rename(this.staging, this.outDir);
+      } catch (err) {
+        // Put the earlier output back rather than leave no output at all.
+        if (existsSync(this.retired) && !existsSync(this.outDir)) await rename(this.retired, this.outDir);
+        throw err;
+      }
+    } catch (err) {
+      await this.abort();
+      throw this.error(err);
+    }
+    await rm(this.retired, { recursive: true, force: true });
+  }
+
+  async abort(): Promise<void> {
+    await Promise.all(this.pending);
+    await rm(this.staging, { recursive: true, force: true });
+  }
+
+  private error(err: unknown): StorefrontError {
+    return new StorefrontError(
       {
         code: codes.outputFailed,
-        file: outDir,
+        file: this.outDir,
         message: `The output could not be written: ${(err as Error).message}`,
         hint: 'Check that the folder is writable and the disk has space.',
       },
-      existsSync(outDir) ? 'The previous output folder was left as it was.' : undefined,
+      existsSync(this.outDir) ? 'The previous output folder was left as it was.' : undefined,
     );
   }
-  await rm(retired, { recursive: true, force: true });
-  return bytes;
 }
+
+/** Enough writes in flight to keep the disk busy, few enough to bound memory. */
+const MAX_IN_FLIGHT = 64;

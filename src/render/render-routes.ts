@@ -9,6 +9,8 @@ import { codes } from '../errors/codes.js';
 import { StorefrontError, type Problem } from '../errors/storefront-error.js';
 import { blogListPath, postPath, type Route, type RouteTable } from '../routes/route-table.js';
 import { Document } from '../../templates/Document.js';
+import { Footer } from '../../templates/Footer.js';
+import { Header } from '../../templates/Header.js';
 import { BlogListPage } from '../../templates/pages/BlogListPage.js';
 import { BlogPostPage } from '../../templates/pages/BlogPostPage.js';
 import { ContentPage } from '../../templates/pages/ContentPage.js';
@@ -20,11 +22,6 @@ import { packageTiles, pickerGroups, serviceCard } from './catalogue-views.js';
 import { makeFrameFactory } from './frame.js';
 import { blogPosting, breadcrumbList, organization, serviceWithOffer, webSite } from './json-ld.js';
 
-export interface RenderedPage {
-  route: Route;
-  html: string;
-}
-
 export interface RenderOptions {
   stylesheetHref: string;
   scriptHref: string;
@@ -32,16 +29,42 @@ export interface RenderOptions {
   now: Date;
 }
 
+const SLOT = 'storefront-slot';
+const HEADER_SLOT = `<${SLOT} name="header"></${SLOT}>`;
+const FOOTER_SLOT = `<${SLOT} name="footer"></${SLOT}>`;
+
+/**
+ * What the header and footer depend on: the highlighted menu item, and the Services link of
+ * the current page. Every blog post shares one key, so its header is rendered once.
+ */
+function shellKey(frame: Frame): string {
+  const menuPath = frame.servicesMenu.some((c) => c.links.some((l) => l.path === frame.currentPath)) ? frame.currentPath : '';
+  return `${frame.activeNav ?? ''}|${menuPath}`;
+}
+
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-/** Turns every route into a complete HTML document. Pure: no file or network access. */
-export function renderRoutes(config: Config, content: SiteContent, table: RouteTable, options: RenderOptions): RenderedPage[] {
+/**
+ * Turns every route into a complete HTML document and hands it to `onPage` (which writes it).
+ * Rendering itself is pure: no file or network access. Returns the time spent rendering.
+ * A page that cannot be rendered fails the build after all pages were tried.
+ */
+export async function renderRoutes(
+  config: Config,
+  content: SiteContent,
+  table: RouteTable,
+  options: RenderOptions,
+  onPage: (route: Route, html: string) => Promise<void>,
+): Promise<number> {
   const context = new RenderContext(config, content, options);
   const failures: Problem[] = [];
-  const pages: RenderedPage[] = [];
+  let renderMs = 0;
   for (const route of table.routes) {
+    let html: string;
     try {
-      pages.push({ route, html: context.render(route) });
+      const t0 = performance.now();
+      html = context.render(route);
+      renderMs += performance.now() - t0;
     } catch (err) {
       failures.push({
         code: codes.renderFailed,
@@ -49,10 +72,12 @@ export function renderRoutes(config: Config, content: SiteContent, table: RouteT
         message: `The page ${route.path} could not be rendered: ${(err as Error).message}`,
         hint: 'This is a bug in a template or in the data it was given; run with --debug for the stack.',
       });
+      continue;
     }
+    if (failures.length === 0) await onPage(route, html);
   }
   if (failures.length) throw new StorefrontError(failures, 'Nothing was written; dist/ is as it was.');
-  return pages;
+  return renderMs;
 }
 
 class RenderContext {
@@ -72,11 +97,28 @@ class RenderContext {
 
   absolute = (path: string): string => `${this.config.siteUrl}${encodeURI(path)}`;
 
+  /** Header and footer HTML by the parts of the frame they depend on (see `shellKey`). */
+  private readonly shells = new Map<string, { header: string; footer: string }>();
+
   render(route: Route): string {
     const frame = this.frameFor(route.path);
     const { head, body } = this.page(route, frame);
-    const element = createElement(Document, { frame, head, children: body });
-    return `<!DOCTYPE html>${renderToString(element)}`;
+    const key = shellKey(frame);
+    let shell = this.shells.get(key);
+    if (!shell) {
+      shell = { header: renderToString(createElement(Header, { frame })), footer: renderToString(createElement(Footer, { frame })) };
+      this.shells.set(key, shell);
+    }
+    const element = createElement(Document, {
+      frame,
+      head,
+      children: body,
+      header: createElement(SLOT, { name: 'header' }),
+      footer: createElement(SLOT, { name: 'footer' }),
+    });
+    // Elements hold no text beside the slots, so React puts no separator next to them and the
+    // result is byte for byte what rendering the header and footer in place gives.
+    return `<!DOCTYPE html>${renderToString(element)}`.replace(HEADER_SLOT, () => shell.header).replace(FOOTER_SLOT, () => shell.footer);
   }
 
   private head(route: Route, title: string, description: string, extra: Partial<Head> = {}): Head {
