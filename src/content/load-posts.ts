@@ -12,9 +12,7 @@ import { unsafeSlugReason } from './post-slug.js';
 import { postSchema, type PostFrontMatter } from './schemas.js';
 import { displayPath, parseMarkdownText } from './source-file.js';
 import { expandTokens } from './tokens.js';
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+import { escapeMarkup } from '../util/escape.js';
 
 /** Reads the local Markdown blog: one post per `.md` file, newest first. */
 export async function loadLocalPosts(
@@ -107,9 +105,9 @@ export async function parsePostFiles(
     posts.push({
       id: source.file,
       slug,
-      titleHtml: escapeHtml(front.title),
+      titleHtml: escapeMarkup(front.title),
       titleText: front.title,
-      excerptHtml: escapeHtml(front.excerpt),
+      excerptHtml: escapeMarkup(front.excerpt),
       excerptText: front.excerpt,
       contentHtml: body.html,
       links: body.links,

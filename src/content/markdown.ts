@@ -34,12 +34,3 @@ export function renderMarkdown(source: string): Markdown {
   collectLinks(tokens, links);
   return new Markdown(md.renderer.render(tokens, md.options, env), links);
 }
-
-/** One paragraph of Markdown rendered without its `<p>` wrapper (card text, intros). */
-export function renderInlineMarkdown(source: string): Markdown {
-  const env = {};
-  const tokens = md.parseInline(source, env);
-  const links: string[] = [];
-  collectLinks(tokens, links);
-  return new Markdown(md.renderer.render(tokens, md.options, env), links);
-}

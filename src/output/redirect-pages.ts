@@ -1,8 +1,6 @@
 import type { Redirect } from '../content/schemas.js';
 import { outputFile, type RouteTable } from '../routes/route-table.js';
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+import { escapeMarkup } from '../util/escape.js';
 
 /**
  * For hosts without redirect rules (GitHub Pages, a plain bucket): a small page at each old
@@ -18,7 +16,7 @@ export function redirectPages(table: RouteTable, absolute: (path: string) => str
       const target = absolute(redirect.to);
       return {
         file: outputFile(redirect.from),
-        contents: `<!DOCTYPE html><html lang="en-GB"><head><meta charset="utf-8"><title>Moved</title><meta name="robots" content="noindex"><link rel="canonical" href="${escapeHtml(target)}"><meta http-equiv="refresh" content="0; url=${escapeHtml(encodeURI(redirect.to))}"></head><body><p>This page has moved to <a href="${escapeHtml(encodeURI(redirect.to))}">${escapeHtml(target)}</a>.</p></body></html>\n`,
+        contents: `<!DOCTYPE html><html lang="en-GB"><head><meta charset="utf-8"><title>Moved</title><meta name="robots" content="noindex"><link rel="canonical" href="${escapeMarkup(target)}"><meta http-equiv="refresh" content="0; url=${escapeMarkup(encodeURI(redirect.to))}"></head><body><p>This page has moved to <a href="${escapeMarkup(encodeURI(redirect.to))}">${escapeMarkup(target)}</a>.</p></body></html>\n`,
       };
     });
 }

@@ -1,7 +1,5 @@
 import type { RouteTable } from '../routes/route-table.js';
-
-const escapeXml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+import { escapeMarkup } from '../util/escape.js';
 
 /** Every indexable route as an absolute URL; noindex pages are left out. */
 export function sitemapXml(table: RouteTable, absolute: (path: string) => string): string {
@@ -9,7 +7,7 @@ export function sitemapXml(table: RouteTable, absolute: (path: string) => string
     .filter((route) => route.indexable)
     .map((route) => {
       const lastmod = route.lastmod ? `<lastmod>${route.lastmod.toISOString()}</lastmod>` : '';
-      return `<url><loc>${escapeXml(absolute(route.path))}</loc>${lastmod}</url>`;
+      return `<url><loc>${escapeMarkup(absolute(route.path))}</loc>${lastmod}</url>`;
     });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
