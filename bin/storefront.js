@@ -7,7 +7,9 @@ import { existsSync } from 'node:fs';
 // generator renders for production unless told otherwise.
 process.env.NODE_ENV ??= 'production';
 
-const entry = new URL('../lib/src/cli/main.js', import.meta.url);
+// The bundle (scripts/bundle-cli.mjs) starts faster; the plain compiled modules also work.
+const bundle = new URL('../lib/bundle/main.js', import.meta.url);
+const entry = existsSync(bundle) ? bundle : new URL('../lib/src/cli/main.js', import.meta.url);
 if (!existsSync(entry)) {
   console.error('storefront is not compiled yet: run `npm install` (or `npm run compile`) in the project folder.');
   process.exit(1);
