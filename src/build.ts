@@ -13,10 +13,14 @@ import { redirectsFile } from './output/redirects.js';
 import { robotsTxt, sitemapXml } from './output/sitemap.js';
 import { checkOutputFolder, StagedOutput, type OutputFile } from './output/write-output.js';
 import { packageRoot } from './package-root.js';
+import { collectGarbage } from './util/collect-garbage.js';
 import { renderRoutes } from './render/render-routes.js';
 import { checkContentLinks } from './routes/check-links.js';
 import { NOTHING_WRITTEN, ProblemList } from './errors/storefront-error.js';
 import { buildRouteTable, outputFile, postPath, type RouteKind } from './routes/route-table.js';
+
+/** From this many posts (and every this many pages) memory is collected on purpose. */
+const LARGE_BLOG = 5000;
 
 /** The feed carries the newest posts only, as feed readers expect. */
 export const FEED_SIZE = 20;
@@ -119,6 +123,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   }
   const [stylesheet, script] = await Promise.all([stylesheetAsset(packageRoot()), scriptAsset(packageRoot())]);
   const absolute = (p: string) => `${config.siteUrl}${encodeURI(p)}`;
+  if (content.posts.length >= LARGE_BLOG) collectGarbage();
   const output = await StagedOutput.open(outDir);
   // Pages are written as they are rendered, so memory stays flat however many there are.
   // Only .br/.gz copies are made on request (they cost more than rendering).
@@ -128,6 +133,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   };
   const pagesByKind = {} as Record<RouteKind, number>;
   let renderMs = 0;
+  let rendered = 0;
   const writeStarted = performance.now();
   try {
     renderMs = await renderRoutes(
@@ -137,6 +143,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       { stylesheetHref: `/${stylesheet.file}`, scriptHref: `/${script.file}`, ogImagePath: '/assets/og-image.png', now },
       async (route, html) => {
         pagesByKind[route.kind] = (pagesByKind[route.kind] ?? 0) + 1;
+        if (++rendered % LARGE_BLOG === 0) collectGarbage();
         await emit({ file: outputFile(route.path), contents: html });
       },
     );
