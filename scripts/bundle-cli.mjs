@@ -1,7 +1,8 @@
 // Bundles the compiled CLI (lib/src) into lib/bundle with esbuild: one file to load at start-up
 // instead of hundreds of modules, and React's production build selected at bundle time. Run by
-// `npm run compile` after tsc; bin/storefront.js uses the bundle when it is there.
-import { rmSync } from 'node:fs';
+// `npm run compile` after tsc; bin/storefront.js uses the bundle when it is there. Also compiles
+// the stylesheet and the browser script into lib/assets.
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -28,3 +29,9 @@ await build({
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   logLevel: 'warning',
 });
+
+// The stylesheet and the browser script, compiled once here rather than at every build.
+const { compileScript, compileStylesheet } = await import(path.join(root, 'lib/src/output/assets.js'));
+mkdirSync(path.join(root, 'lib', 'assets'), { recursive: true });
+writeFileSync(path.join(root, 'lib', 'assets', 'site.css'), await compileStylesheet(root));
+writeFileSync(path.join(root, 'lib', 'assets', 'site.js'), await compileScript(root));

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { build as esbuild, transform } from 'esbuild';
 
 export interface Asset {
   /** Path under the output folder, e.g. `assets/site.3f2a9c1b.css`. */
@@ -12,16 +11,17 @@ export interface Asset {
 
 const contentHash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 10);
 
-/** The stylesheet, under a content-hashed name so it can be cached for a year. */
-export async function stylesheetAsset(root: string): Promise<Asset> {
+/** The stylesheet, minified by esbuild. */
+export async function compileStylesheet(root: string): Promise<string> {
+  const { transform } = await import('esbuild');
   const source = await readFile(path.join(root, 'templates', 'styles.css'), 'utf8');
-  const css = (await transform(source, { loader: 'css', minify: true, target: ['chrome100', 'firefox100', 'safari15'] })).code;
-  return { file: `assets/site.${contentHash(css)}.css`, contents: css };
+  return (await transform(source, { loader: 'css', minify: true, target: ['chrome100', 'firefox100', 'safari15'] })).code;
 }
 
-/** The browser script, bundled and minified by esbuild, under a content-hashed name. */
-export async function scriptAsset(root: string): Promise<Asset> {
-  const result = await esbuild({
+/** The browser script, bundled and minified by esbuild. */
+export async function compileScript(root: string): Promise<string> {
+  const { build } = await import('esbuild');
+  const result = await build({
     entryPoints: [path.join(root, 'src', 'browser', 'site.ts')],
     bundle: true,
     minify: true,
@@ -30,7 +30,34 @@ export async function scriptAsset(root: string): Promise<Asset> {
     write: false,
     legalComments: 'none',
   });
-  const js = result.outputFiles[0]!.text;
+  return result.outputFiles[0]!.text;
+}
+
+/**
+ * `npm run compile` leaves both compiled in lib/assets/ (scripts/bundle-cli.mjs), which saves
+ * starting esbuild on every build; a source changed since then is compiled again here.
+ */
+async function precompiled(root: string, name: string, sources: string[], compile: () => Promise<string>): Promise<string> {
+  const file = path.join(root, 'lib', 'assets', name);
+  if (existsSync(file)) {
+    const built = (await stat(file)).mtimeMs;
+    const newest = Math.max(...(await Promise.all(sources.map(async (s) => (await stat(s)).mtimeMs))));
+    if (built >= newest) return readFile(file, 'utf8');
+  }
+  return compile();
+}
+
+/** The stylesheet, under a content-hashed name so it can be cached for a year. */
+export async function stylesheetAsset(root: string): Promise<Asset> {
+  const css = await precompiled(root, 'site.css', [path.join(root, 'templates', 'styles.css')], () => compileStylesheet(root));
+  return { file: `assets/site.${contentHash(css)}.css`, contents: css };
+}
+
+/** The browser script, under a content-hashed name. */
+export async function scriptAsset(root: string): Promise<Asset> {
+  const browserDir = path.join(root, 'src', 'browser');
+  const sources = (await readdir(browserDir)).map((name) => path.join(browserDir, name));
+  const js = await precompiled(root, 'site.js', sources, () => compileScript(root));
   return { file: `assets/site.${contentHash(js)}.js`, contents: js };
 }
 
