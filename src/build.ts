@@ -17,7 +17,7 @@ import { collectGarbage } from './util/collect-garbage.js';
 import { renderRoutes } from './render/render-routes.js';
 import { checkContentLinks } from './routes/check-links.js';
 import { NOTHING_WRITTEN, ProblemList } from './errors/storefront-error.js';
-import { buildRouteTable, outputFile, postPath, type RouteKind } from './routes/route-table.js';
+import { absoluteUrl, buildRouteTable, outputFile, postPath, type RouteKind } from './routes/route-table.js';
 
 /** From this many posts (and every this many pages) memory is collected on purpose. */
 const LARGE_BLOG = 5000;
@@ -121,8 +121,10 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     blog = { source: cms.source, posts: cms.posts.length, fetchMs: cms.fetchMs, notes: cms.notes };
     table = await step('routes', checkedRouteTable);
   }
-  const [stylesheet, script] = await Promise.all([stylesheetAsset(packageRoot()), scriptAsset(packageRoot())]);
-  const absolute = (p: string) => `${config.siteUrl}${encodeURI(p)}`;
+  const generatorRoot = packageRoot();
+  const [stylesheet, script] = await Promise.all([stylesheetAsset(generatorRoot), scriptAsset(generatorRoot)]);
+  const absolute = (p: string) => absoluteUrl(config.siteUrl, p);
+  const security = securityHeaders(config);
   if (content.posts.length >= LARGE_BLOG) collectGarbage();
   const output = await StagedOutput.open(outDir);
   // Pages are written as they are rendered, so memory stays flat however many there are.
@@ -150,13 +152,13 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     const otherFiles: OutputFile[] = [
       stylesheet,
       script,
-      ...(await staticAssets(packageRoot())),
+      ...(await staticAssets(generatorRoot)),
       ...(await contentImages(path.join(root, 'content'))),
       { file: 'sitemap.xml', contents: sitemapXml(table, absolute) },
       { file: 'robots.txt', contents: robotsTxt(absolute('/sitemap.xml')) },
       { file: '_redirects', contents: redirectsFile(table) },
-      { file: '_headers', contents: headersFile(table, securityHeaders(config)) },
-      { file: '_nginx.conf', contents: nginxConf(table, securityHeaders(config)) },
+      { file: '_headers', contents: headersFile(table, security) },
+      { file: '_nginx.conf', contents: nginxConf(table, security) },
       ...redirectPages(table, absolute),
       {
         file: 'blog/feed.xml',

@@ -1,7 +1,15 @@
 import { ChevronIcon, LogoMark, MenuIcon } from './Icons.js';
-import type { Frame, NavItem } from './view-model.js';
+import type { Frame, NavLink } from './view-model.js';
 
-const current = (frame: Frame, item: NavItem) => (frame.activeNav === item ? ('page' as const) : undefined);
+function MainLink({ frame, link }: { frame: Frame; link: NavLink }) {
+  return (
+    <li>
+      <a href={link.path} aria-current={frame.currentPath === link.path ? 'page' : undefined}>
+        {link.label}
+      </a>
+    </li>
+  );
+}
 
 /**
  * The site header. The Services mega menu is a native <details>, so it opens by click, tap and
@@ -24,14 +32,13 @@ export function Header({ frame }: { frame: Frame }) {
         </button>
         <nav className="main-nav" id="site-nav" aria-label="Main">
           <ul className="nav-list">
-            <li>
-              <a href="/" aria-current={current(frame, 'home')}>
-                Home
-              </a>
-            </li>
+            {/* The Services menu follows the first link (Home); see content/site.yaml. */}
+            {frame.mainLinks.slice(0, 1).map((link) => (
+              <MainLink key={link.path} frame={frame} link={link} />
+            ))}
             <li className="nav-services">
               <details className="mega" data-mega>
-                <summary aria-current={frame.activeNav === 'services' ? 'true' : undefined}>
+                <summary aria-current={frame.servicesActive ? 'true' : undefined}>
                   Services <ChevronIcon size={14} />
                 </summary>
                 <div className="mega-panel">
@@ -52,16 +59,9 @@ export function Header({ frame }: { frame: Frame }) {
                 </div>
               </details>
             </li>
-            <li>
-              <a href="/about" aria-current={current(frame, 'about')}>
-                About
-              </a>
-            </li>
-            <li>
-              <a href="/contact" aria-current={current(frame, 'contact')}>
-                Contact
-              </a>
-            </li>
+            {frame.mainLinks.slice(1).map((link) => (
+              <MainLink key={link.path} frame={frame} link={link} />
+            ))}
           </ul>
         </nav>
       </div>

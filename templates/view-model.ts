@@ -13,8 +13,6 @@ export interface NavColumn {
   links: NavLink[];
 }
 
-export type NavItem = 'home' | 'services' | 'about' | 'contact';
-
 export interface ContactChannel {
   icon: 'chat' | 'email';
   title: string;
@@ -34,8 +32,10 @@ export interface ContactBlockProps {
 export interface Frame {
   brandName: string;
   currentPath: string;
-  /** The header item marked with aria-current. */
-  activeNav: NavItem | undefined;
+  /** The header's own links (Home, About, Contact); the one at currentPath is marked. */
+  mainLinks: NavLink[];
+  /** The current page is a service page: the Services menu is marked. */
+  servicesActive: boolean;
   servicesMenu: NavColumn[];
   usefulLinks: NavLink[];
   serviceLinks: NavLink[];

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config/load-config.js';
 import { codes } from '../errors/codes.js';
+import { listFileNames } from '../util/list-files.js';
 import { NOTHING_WRITTEN, ProblemList } from '../errors/storefront-error.js';
 import { checkContent } from './check-content.js';
 import { loadLocalPosts } from './load-posts.js';
@@ -51,12 +51,7 @@ export interface LoadContentOptions {
 }
 
 async function listFiles(dir: string, extension: string): Promise<string[]> {
-  if (!existsSync(dir)) return [];
-  const names = await readdir(dir);
-  return names
-    .filter((name) => name.endsWith(extension) && !name.startsWith('.'))
-    .sort()
-    .map((name) => path.join(dir, name));
+  return (await listFileNames(dir, extension)).map((name) => path.join(dir, name));
 }
 
 /** The claims and settings that `{{tokens}}` may name. */

@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { codes } from '../errors/codes.js';
+import { listFileNames } from '../util/list-files.js';
 import type { Problem, ProblemList } from '../errors/storefront-error.js';
 import { renderMarkdown } from './markdown.js';
 import { parseWithSchema } from './parse-with-schema.js';
@@ -21,8 +21,7 @@ export async function loadLocalPosts(
   facts: Readonly<Record<string, string>>,
   problems: ProblemList,
 ): Promise<Post[]> {
-  if (!existsSync(dir)) return [];
-  const names = (await readdir(dir)).filter((n) => n.endsWith('.md') && !n.startsWith('.')).sort();
+  const names = await listFileNames(dir, '.md');
   if (names.length < PARALLEL_FROM || availableParallelism() < 2) {
     return sortNewestFirst(await parsePostFiles(root, dir, names, facts, problems));
   }

@@ -58,6 +58,8 @@ export const siteSchema = z.strictObject({
   ),
   paymentBrands: z.array(z.enum(['visa', 'mastercard', 'paypal', 'apple-pay', 'google-pay'])).length(5),
   navigation: z.strictObject({
+    /** The header's own links; the Services menu is placed after the first one. */
+    main: z.array(link).min(1),
     services: z.array(z.strictObject({ heading: text, links: z.array(link).min(1) })).min(1),
   }),
   footer: z.strictObject({ usefulLinks: z.array(link), serviceLinks: z.array(link) }),

@@ -1,15 +1,6 @@
 import type { Config } from '../config/load-config.js';
 import type { SiteContent } from '../content/load-content.js';
-import type { Frame, NavItem } from '../../templates/view-model.js';
-
-/** The header item that a path belongs to (the spec's "last segment of the current path"). */
-export function activeNavItem(routePath: string, servicePaths: ReadonlySet<string>): NavItem | undefined {
-  if (routePath === '/') return 'home';
-  if (routePath === '/about') return 'about';
-  if (routePath === '/contact') return 'contact';
-  if (servicePaths.has(routePath)) return 'services';
-  return undefined;
-}
+import type { Frame } from '../../templates/view-model.js';
 
 function channelHref(icon: 'chat' | 'email', contact: string): string {
   if (icon === 'email') return `mailto:${contact}`;
@@ -25,8 +16,9 @@ export function makeFrameFactory(
 ): (routePath: string) => Frame {
   const servicePaths = new Set(content.services.map((s) => s.page.path));
   const site = content.site;
-  const shared: Omit<Frame, 'currentPath' | 'activeNav'> = {
+  const shared: Omit<Frame, 'currentPath' | 'servicesActive'> = {
     brandName: config.brandName,
+    mainLinks: site.navigation.main,
     servicesMenu: site.navigation.services,
     usefulLinks: site.footer.usefulLinks,
     serviceLinks: site.footer.serviceLinks,
@@ -40,5 +32,5 @@ export function makeFrameFactory(
     year: now.getUTCFullYear(),
     ...assets,
   };
-  return (routePath) => ({ ...shared, currentPath: routePath, activeNav: activeNavItem(routePath, servicePaths) });
+  return (routePath) => ({ ...shared, currentPath: routePath, servicesActive: servicePaths.has(routePath) });
 }

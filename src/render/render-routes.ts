@@ -7,7 +7,7 @@ import type { Post } from '../content/post.js';
 import type { Section } from '../content/schemas.js';
 import { codes } from '../errors/codes.js';
 import { StorefrontError, type Problem } from '../errors/storefront-error.js';
-import { blogListPath, postPath, type Route, type RouteTable } from '../routes/route-table.js';
+import { absoluteUrl, blogListPath, postPath, type Route, type RouteTable } from '../routes/route-table.js';
 import { Document } from '../../templates/Document.js';
 import { Footer } from '../../templates/Footer.js';
 import { Header } from '../../templates/Header.js';
@@ -34,12 +34,14 @@ const HEADER_SLOT = `<${SLOT} name="header"></${SLOT}>`;
 const FOOTER_SLOT = `<${SLOT} name="footer"></${SLOT}>`;
 
 /**
- * What the header and footer depend on: the highlighted menu item, and the Services link of
- * the current page. Every blog post shares one key, so its header is rendered once.
+ * What the header and footer depend on: whether a service page is shown, and the current path
+ * when the header links to it. Every blog post shares one key, so its header is rendered once.
  */
 function shellKey(frame: Frame): string {
-  const menuPath = frame.servicesMenu.some((c) => c.links.some((l) => l.path === frame.currentPath)) ? frame.currentPath : '';
-  return `${frame.activeNav ?? ''}|${menuPath}`;
+  const linked =
+    frame.mainLinks.some((l) => l.path === frame.currentPath) ||
+    frame.servicesMenu.some((c) => c.links.some((l) => l.path === frame.currentPath));
+  return `${frame.servicesActive}|${linked ? frame.currentPath : ''}`;
 }
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -95,7 +97,7 @@ class RenderContext {
     this.frameFor = makeFrameFactory(config, content, { stylesheetHref: options.stylesheetHref, scriptHref: options.scriptHref }, options.now);
   }
 
-  absolute = (path: string): string => `${this.config.siteUrl}${encodeURI(path)}`;
+  absolute = (path: string): string => absoluteUrl(this.config.siteUrl, path);
 
   /** Header and footer HTML by the parts of the frame they depend on (see `shellKey`). */
   private readonly shells = new Map<string, { header: string; footer: string }>();

@@ -48,6 +48,11 @@ export function postPath(slug: string): string {
   return `/blog/${slug}`;
 }
 
+/** The absolute URL of a route: canonical links, the sitemap, Open Graph, the feed. */
+export function absoluteUrl(siteUrl: string, routePath: string): string {
+  return `${siteUrl}${encodeURI(routePath)}`;
+}
+
 /** The file a route is written to: `/` → index.html, `/about` → about.html. */
 export function outputFile(routePath: string): string {
   return routePath === '/' ? 'index.html' : `${routePath.slice(1)}.html`;
