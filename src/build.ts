@@ -25,6 +25,9 @@ const LARGE_BLOG = 5000;
 /** The feed carries the newest posts only, as feed readers expect. */
 export const FEED_SIZE = 20;
 
+/** `render` counts pages rendered and written (the two are interleaved). */
+export type ProgressStage = 'fetch' | 'render';
+
 export interface BuildOptions {
   /** The project root: where content/ and templates/ are. */
   root: string;
@@ -34,8 +37,10 @@ export interface BuildOptions {
   postsDir?: string;
   env?: Readonly<Record<string, string | undefined>>;
   now?: Date;
-  /** Progress and warnings (not the summary). */
+  /** Warnings and notes while the build runs (not the summary). */
   log?: (line: string) => void;
+  /** Long work as it goes: CMS pages fetched, pages rendered and written, each of a known total. */
+  progress?: (stage: ProgressStage, done: number, total: number) => void;
   /** WordPress REST API root; overrides CMS_API_URL and the config file. */
   cmsApiUrl?: string;
   /** How the CMS is used: fetch, the cache only, or fetch with the cache as fallback. */
@@ -79,6 +84,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   checkOutputFolder(outDir, root);
   const env = options.env ?? process.env;
   const log = options.log ?? (() => {});
+  const progress = options.progress ?? (() => {});
   const config: Config = await step('config', () =>
     loadConfig(root, env, options.cmsApiUrl !== undefined ? { cmsApiUrl: options.cmsApiUrl } : {}),
   );
@@ -115,6 +121,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
         concurrency: defaultCmsOptions.concurrency,
         env,
         log,
+        onProgress: (done, total) => progress('fetch', done, total),
       }),
     );
     content.posts = cms.posts;
@@ -145,6 +152,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       { stylesheetHref: `/${stylesheet.file}`, scriptHref: `/${script.file}`, ogImagePath: '/assets/og-image.png', now },
       async (route, html) => {
         pagesByKind[route.kind] = (pagesByKind[route.kind] ?? 0) + 1;
+        progress('render', rendered + 1, table.routes.length);
         if (++rendered % LARGE_BLOG === 0) collectGarbage();
         await emit({ file: outputFile(route.path), contents: html });
       },

@@ -89,6 +89,9 @@ export function createProgram(): Command {
         cmsRetries: options.cmsRetries,
         precompress: options.precompress,
         log: (line) => console.error(line),
+        progress: (stage, done, total) => {
+          if (stage === 'fetch') console.error(`Fetching posts: page ${done} of ${total}`);
+        },
       });
       for (const warning of summary.warnings) console.warn(`warning: ${warning}`);
       if (options.verbose) {

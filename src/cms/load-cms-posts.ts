@@ -19,6 +19,8 @@ export interface CmsOptions {
   concurrency: number;
   env: Readonly<Record<string, string | undefined>>;
   log: (line: string) => void;
+  /** Pages of posts fetched so far, of the total the API announced. */
+  onProgress?: (done: number, total: number) => void;
   now?: () => Date;
 }
 
@@ -86,7 +88,7 @@ export async function loadCmsPosts(options: CmsOptions): Promise<CmsPosts> {
       retry: options.retry,
       concurrency: options.concurrency,
       auth: credentials(options.env),
-      onProgress: (done, total) => options.log(`Fetching posts: page ${done} of ${total}`),
+      onProgress: (done, total) => options.onProgress?.(done, total),
       onRetry: (url, reason, delay, attempt) =>
         options.log(`Retrying ${url} in ${(delay / 1000).toFixed(1)} s (attempt ${attempt + 1}): ${reason}`),
     });
