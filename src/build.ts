@@ -1,7 +1,10 @@
 import path from 'node:path';
 import { loadConfig, type Config } from './config/load-config.js';
 import type { CmsMode } from './cms/load-cms-posts.js';
-import { loadContent } from './content/load-content.js';
+import { loadContent, type SiteContent } from './content/load-content.js';
+import { codeFingerprint } from './cache/fingerprint.js';
+import { OutputManifest } from './cache/output-manifest.js';
+import { hashText } from './util/hash.js';
 import { atomFeed } from './output/feed.js';
 import { contentImages, scriptAsset, stylesheetAsset, staticAssets } from './output/assets.js';
 import { isCompressible, precompressed } from './output/compress.js';
@@ -17,7 +20,7 @@ import { collectGarbage } from './util/collect-garbage.js';
 import { renderRoutes } from './render/render-routes.js';
 import { checkContentLinks } from './routes/check-links.js';
 import { NOTHING_WRITTEN, ProblemList } from './errors/storefront-error.js';
-import { absoluteUrl, buildRouteTable, outputFile, postPath, type RouteKind } from './routes/route-table.js';
+import { absoluteUrl, buildRouteTable, outputFile, postPath, type Route, type RouteKind, type RouteTable } from './routes/route-table.js';
 
 /** From this many posts (and every this many pages) memory is collected on purpose. */
 const LARGE_BLOG = 5000;
@@ -49,13 +52,23 @@ export interface BuildOptions {
   cmsRetries?: number;
   /** Write .br and .gz beside every text file (for nginx, preview, a bucket). */
   precompress?: boolean;
+  /**
+   * Reuse and keep the build cache in .cache/build (default true): posts parsed and pages
+   * written by the previous build into the same folder are kept when their inputs are unchanged.
+   */
+  cache?: boolean;
 }
 
 export interface BuildSummary {
   pages: number;
   pagesByKind: Record<RouteKind, number>;
+  /** Pages left as the previous build wrote them (their inputs are unchanged). */
+  pagesKept: number;
+  /** The whole output folder. */
   files: number;
   bytes: number;
+  /** What this build wrote (a rebuild keeps unchanged files). */
+  written: { files: number; bytes: number };
   warnings: string[];
   /** Where the blog came from and how long the fetch took. */
   blog: { source: 'local' | 'network' | 'cache'; posts: number; fetchMs?: number; notes: string[] };
@@ -89,6 +102,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     loadConfig(root, env, options.cmsApiUrl !== undefined ? { cmsApiUrl: options.cmsApiUrl } : {}),
   );
   const useCms = config.cmsApiUrl !== '';
+  const cache = options.cache === false ? undefined : { dir: path.join(root, '.cache', 'build'), fingerprint: codeFingerprint() };
   // Every content problem is collected (schemas, cross-file rules, routes, links) and reported
   // together, before the CMS is asked for anything.
   const problems = new ProblemList();
@@ -96,7 +110,11 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     loadContent(
       root,
       config,
-      { postsDir: options.postsDir ? path.resolve(root, options.postsDir) : undefined, localPosts: !useCms },
+      {
+        postsDir: options.postsDir ? path.resolve(root, options.postsDir) : undefined,
+        localPosts: !useCms,
+        postsCache: cache && { cacheDir: cache.dir, codeFingerprint: cache.fingerprint },
+      },
       problems,
     ),
   );
@@ -130,76 +148,105 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   }
   const generatorRoot = packageRoot();
   const [stylesheet, script] = await Promise.all([stylesheetAsset(generatorRoot), scriptAsset(generatorRoot)]);
-  const absolute = (p: string) => absoluteUrl(config.siteUrl, p);
   const security = securityHeaders(config);
   if (content.posts.length >= LARGE_BLOG) collectGarbage();
-  const output = await StagedOutput.open(outDir);
+  const manifest = cache ? OutputManifest.open(cache.dir, outDir, hashText(cache.fingerprint, String(options.precompress === true))) : OutputManifest.none();
+  const output = await StagedOutput.open(outDir, manifest.reusable ? 'update' : 'replace');
   // Pages are written as they are rendered, so memory stays flat however many there are.
   // Only .br/.gz copies are made on request (they cost more than rendering).
-  const emit = async (file: OutputFile) => {
-    await output.write(file);
-    if (options.precompress && isCompressible(file.file)) for (const copy of await precompressed(file)) await output.write(copy);
+  const write = async (file: OutputFile, key: string) => {
+    const written = [output.write(file)];
+    if (options.precompress && isCompressible(file.file)) for (const copy of await precompressed(file)) written.push(output.write(copy));
+    manifest.record(file.file, key, written);
   };
   const pagesByKind = {} as Record<RouteKind, number>;
+  let pagesKept = 0;
   let renderMs = 0;
-  let rendered = 0;
+  let done = 0;
   const writeStarted = performance.now();
+  const countPage = (route: Route) => {
+    pagesByKind[route.kind] = (pagesByKind[route.kind] ?? 0) + 1;
+    progress('render', ++done, table.routes.length);
+  };
   try {
     renderMs = await renderRoutes(
       config,
       content,
       table,
       { stylesheetHref: `/${stylesheet.file}`, scriptHref: `/${script.file}`, ogImagePath: '/assets/og-image.png', now },
-      async (route, html) => {
-        pagesByKind[route.kind] = (pagesByKind[route.kind] ?? 0) + 1;
-        progress('render', rendered + 1, table.routes.length);
-        if (++rendered % LARGE_BLOG === 0) collectGarbage();
-        await emit({ file: outputFile(route.path), contents: html });
+      {
+        isUnchanged: (route, key) => manifest.keepIfUnchanged(outputFile(route.path), key),
+        kept: (route) => {
+          countPage(route);
+          pagesKept += 1;
+        },
+        rendered: async (route, key, html) => {
+          countPage(route);
+          if (done % LARGE_BLOG === 0) collectGarbage();
+          await write({ file: outputFile(route.path), contents: html }, key);
+        },
       },
     );
-    const otherFiles: OutputFile[] = [
+    const files = [
       stylesheet,
       script,
       ...(await staticAssets(generatorRoot)),
       ...(await contentImages(path.join(root, 'content'))),
-      { file: 'sitemap.xml', contents: sitemapXml(table, absolute) },
-      { file: 'robots.txt', contents: robotsTxt(absolute('/sitemap.xml')) },
-      { file: '_redirects', contents: redirectsFile(table) },
-      { file: '_headers', contents: headersFile(table, security) },
-      { file: '_nginx.conf', contents: nginxConf(table, security) },
-      ...redirectPages(table, absolute),
-      {
-        file: 'blog/feed.xml',
-        contents: atomFeed(content.posts.slice(0, FEED_SIZE), {
-          title: `${content.site.blog.title} | ${config.brandName}`,
-          subtitle: content.site.blog.description,
-          siteUrl: config.siteUrl,
-          feedUrl: absolute('/blog/feed.xml'),
-          blogUrl: absolute('/blog'),
-          postUrl: (post) => absolute(postPath(post.slug)),
-          updated: content.posts[0]?.modified ?? now,
-          author: config.brandName,
-        }),
-      },
+      ...siteFiles(config, content, table, security, now),
     ];
-    for (const file of otherFiles) await emit(file);
-    await output.commit();
+    // Other files are keyed by their contents: cheap to make, and a sitemap or a feed changes
+    // with almost any edit, but compressing them again costs more than comparing.
+    for (const file of files) {
+      const key = hashText(file.contents);
+      if (!manifest.keepIfUnchanged(file.file, key)) await write(file, key);
+    }
+    await output.commit(manifest.leftovers());
   } catch (err) {
     await output.abort();
     throw err;
   }
+  manifest.save();
   stages.push({ name: 'render', ms: renderMs }, { name: 'write', ms: performance.now() - writeStarted - renderMs });
   const pages = Object.values(pagesByKind).reduce((a, b) => a + b, 0);
 
+  const totals = manifest.totals();
   return {
     pages,
     pagesByKind,
-    files: output.files,
-    bytes: output.bytes,
+    pagesKept,
+    files: totals.files,
+    bytes: totals.bytes,
+    written: { files: output.files, bytes: output.bytes },
     warnings: content.warnings,
     blog,
     stages,
     totalMs: performance.now() - started,
     outDir,
   };
+}
+
+/** The files of the site that are not pages: sitemap, host configuration, redirect pages, feed. */
+function siteFiles(config: Config, content: SiteContent, table: RouteTable, security: Record<string, string>, now: Date): OutputFile[] {
+  const absolute = (p: string) => absoluteUrl(config.siteUrl, p);
+  return [
+    { file: 'sitemap.xml', contents: sitemapXml(table, absolute) },
+    { file: 'robots.txt', contents: robotsTxt(absolute('/sitemap.xml')) },
+    { file: '_redirects', contents: redirectsFile(table) },
+    { file: '_headers', contents: headersFile(table, security) },
+    { file: '_nginx.conf', contents: nginxConf(table, security) },
+    ...redirectPages(table, absolute),
+    {
+      file: 'blog/feed.xml',
+      contents: atomFeed(content.posts.slice(0, FEED_SIZE), {
+        title: `${content.site.blog.title} | ${config.brandName}`,
+        subtitle: content.site.blog.description,
+        siteUrl: config.siteUrl,
+        feedUrl: absolute('/blog/feed.xml'),
+        blogUrl: absolute('/blog'),
+        postUrl: (post) => absolute(postPath(post.slug)),
+        updated: content.posts[0]?.modified ?? now,
+        author: config.brandName,
+      }),
+    },
+  ];
 }

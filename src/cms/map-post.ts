@@ -3,6 +3,7 @@ import type { Post } from '../content/post.js';
 import { unsafeSlugReason } from '../content/post-slug.js';
 import { codes } from '../errors/codes.js';
 import type { ProblemList } from '../errors/storefront-error.js';
+import { hashText } from '../util/hash.js';
 import { htmlToText, sanitizeBody, sanitizeExcerpt, sanitizeTitle } from './sanitize.js';
 
 /** The fields of a WordPress REST post that the site uses; everything else is ignored. */
@@ -119,6 +120,7 @@ export function mapWordPressPosts(items: readonly unknown[], apiUrl: string, pro
     bySlug.set(slug, raw.id);
     const titleText = htmlToText(raw.title.rendered);
     const date = gmtDate(raw.date_gmt);
+    const contentHtml = sanitizeBody(raw.content.rendered);
     posts.push({
       id: String(raw.id),
       slug,
@@ -126,7 +128,8 @@ export function mapWordPressPosts(items: readonly unknown[], apiUrl: string, pro
       titleText,
       excerptHtml: sanitizeExcerpt(raw.excerpt.rendered),
       excerptText: htmlToText(raw.excerpt.rendered),
-      contentHtml: sanitizeBody(raw.content.rendered),
+      contentHtml,
+      contentKey: hashText(contentHtml),
       links: [],
       date,
       modified: raw.modified_gmt ? gmtDate(raw.modified_gmt) : date,

@@ -5,7 +5,7 @@ import { codes } from '../errors/codes.js';
 import { listFileNames } from '../util/list-files.js';
 import { NOTHING_WRITTEN, ProblemList } from '../errors/storefront-error.js';
 import { checkContent } from './check-content.js';
-import { loadLocalPosts } from './load-posts.js';
+import { loadLocalPosts, type PostsCacheOptions } from './load-posts.js';
 import { renderMarkdown, type Markdown } from './markdown.js';
 import { parseWithSchema } from './parse-with-schema.js';
 import type { Post } from './post.js';
@@ -48,6 +48,8 @@ export interface LoadContentOptions {
   postsDir?: string;
   /** False when the blog comes from the CMS instead. */
   localPosts?: boolean;
+  /** Keep parsed posts between builds (see cache/post-cache.ts). */
+  postsCache?: PostsCacheOptions;
 }
 
 async function listFiles(dir: string, extension: string): Promise<string[]> {
@@ -148,7 +150,7 @@ export async function loadContent(
   }
 
   const postsDir = options.postsDir ?? path.join(contentDir, 'blog');
-  const posts = options.localPosts === false ? [] : await loadLocalPosts(root, postsDir, facts, tokenProblems);
+  const posts = options.localPosts === false ? [] : await loadLocalPosts(root, postsDir, facts, tokenProblems, options.postsCache);
 
   // Without these three nothing else can be checked; with them, the cross-file checks run on
   // every file that did parse, so one run reports as much as it can.

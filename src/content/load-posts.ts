@@ -4,7 +4,10 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { codes } from '../errors/codes.js';
 import { listFileNames } from '../util/list-files.js';
-import type { Problem, ProblemList } from '../errors/storefront-error.js';
+import { NOTHING_WRITTEN, ProblemList, type Problem } from '../errors/storefront-error.js';
+import { PostCache } from '../cache/post-cache.js';
+import { fileStamp } from '../util/file-stamp.js';
+import { hashText } from '../util/hash.js';
 import { renderMarkdown } from './markdown.js';
 import { parseWithSchema } from './parse-with-schema.js';
 import type { Post } from './post.js';
@@ -14,17 +17,52 @@ import { displayPath, parseMarkdownText } from './source-file.js';
 import { expandTokens } from './tokens.js';
 import { escapeMarkup } from '../util/escape.js';
 
-/** Reads the local Markdown blog: one post per `.md` file, newest first. */
+/** Where parsed posts are kept between builds, and what they were parsed with. */
+export interface PostsCacheOptions {
+  cacheDir: string;
+  codeFingerprint: string;
+}
+
+/**
+ * Reads the local Markdown blog: one post per `.md` file, newest first. With a cache, posts
+ * whose files are unchanged since the previous build are taken from it instead of parsed.
+ */
 export async function loadLocalPosts(
   root: string,
   dir: string,
   facts: Readonly<Record<string, string>>,
   problems: ProblemList,
+  cacheOptions?: PostsCacheOptions,
 ): Promise<Post[]> {
   const names = await listFileNames(dir, '.md');
-  if (names.length < PARALLEL_FROM || availableParallelism() < 2) {
-    return sortNewestFirst(await parsePostFiles(root, dir, names, facts, problems));
+  const cache = cacheOptions && PostCache.open(cacheOptions.cacheDir, dir, hashText(cacheOptions.codeFingerprint, JSON.stringify(facts)));
+  const reused: Post[] = [];
+  let toParse = names;
+  if (cache) {
+    toParse = [];
+    for (const name of names) {
+      const post = cache.reuse(name, fileKey(path.join(dir, name)), () => readBody(root, dir, name, facts));
+      // A cached post whose image has gone is parsed again, so the problem is reported with its line.
+      if (post && (!post.image || imageExists(dir, post.image.src))) reused.push(post);
+      else toParse.push(name);
+    }
   }
+  const parsed = await parsePosts(root, dir, toParse, facts, problems);
+  if (cache) {
+    for (const post of parsed) cache.keep(path.basename(post.source), post);
+    if (problems.items.length === 0) cache.save();
+  }
+  return sortNewestFirst([...reused, ...parsed]);
+}
+
+async function parsePosts(
+  root: string,
+  dir: string,
+  names: readonly string[],
+  facts: Readonly<Record<string, string>>,
+  problems: ProblemList,
+): Promise<Post[]> {
+  if (names.length < PARALLEL_FROM || availableParallelism() < 2) return parsePostFiles(root, dir, names, facts, problems);
   // A large blog: a worker thread parses and renders the second half while this thread does
   // the first, so both cores work. Posts and problems come back as plain data.
   const half = Math.ceil(names.length / 2);
@@ -32,7 +70,25 @@ export async function loadLocalPosts(
   const first = await parsePostFiles(root, dir, names.slice(0, half), facts, problems);
   const second = await worker;
   for (const problem of second.problems) problems.add(problem);
-  return sortNewestFirst([...first, ...second.posts]);
+  return [...first, ...second.posts];
+}
+
+/** The body of one post, parsed again: for a cached post whose page has to be rendered. */
+function readBody(root: string, dir: string, name: string, facts: Readonly<Record<string, string>>): string {
+  const problems = new ProblemList();
+  const [post] = parsePostFiles(root, dir, [name], facts, problems);
+  // The file changed while the build ran (it was valid a moment ago).
+  problems.throwIfAny(NOTHING_WRITTEN);
+  return post!.contentHtml;
+}
+
+/** A post's contentKey: the stamp of its file (the body is all in the file). */
+function fileKey(file: string): string {
+  return fileStamp(file).stamp;
+}
+
+function imageExists(dir: string, src: string): boolean {
+  return /^https?:\/\//.test(src) || existsSync(path.join(dir, '..', src));
 }
 
 /**
@@ -71,15 +127,16 @@ function parseInWorker(job: PostsJob): Promise<{ posts: Post[]; problems: Proble
 }
 
 /** Reads, checks and renders the given post files (in this thread). */
-export async function parsePostFiles(
+export function parsePostFiles(
   root: string,
   dir: string,
   names: readonly string[],
   facts: Readonly<Record<string, string>>,
   problems: ProblemList,
-): Promise<Post[]> {
+): Post[] {
   const posts: Post[] = [];
   names.forEach((name) => {
+    const contentKey = fileKey(path.join(dir, name));
     // readFileSync on purpose: for thousands of small files it is several times faster than
     // fs/promises (one call instead of open, stat, read and close through the thread pool),
     // and nothing else waits on this thread meanwhile.
@@ -104,7 +161,7 @@ export async function parsePostFiles(
       });
       return;
     }
-    if (front.image && !/^https?:\/\//.test(front.image.src) && !existsSync(path.join(dir, '..', front.image.src))) {
+    if (front.image && !imageExists(dir, front.image.src)) {
       problems.add({
         code: codes.missingFile,
         file: source.file,
@@ -123,6 +180,7 @@ export async function parsePostFiles(
       excerptHtml: own(escapeMarkup(front.excerpt)),
       excerptText: own(front.excerpt),
       contentHtml: own(body.html),
+      contentKey,
       links: body.links.map(own),
       date: front.date,
       modified: front.modified ?? front.date,

@@ -11,7 +11,13 @@ export interface Post {
   titleText: string;
   excerptHtml: string;
   excerptText: string;
-  contentHtml: string;
+  /** The body. Read only when the post's page is rendered (see cache/post-cache.ts). */
+  readonly contentHtml: string;
+  /**
+   * Changes whenever contentHtml may change: the page cache compares this instead of the body,
+   * so an unchanged post's body need not even be read.
+   */
+  contentKey: string;
   /** Internal links found in the body, for the link check (local posts only). */
   links: readonly string[];
   date: Date;

@@ -1,8 +1,10 @@
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { codes } from '../errors/codes.js';
 import { StorefrontError } from '../errors/storefront-error.js';
+import type { WrittenFile } from '../cache/output-manifest.js';
+import { fileStamp } from '../util/file-stamp.js';
 
 export interface OutputFile {
   /** Path under the output folder, with forward slashes. */
@@ -38,26 +40,36 @@ export function checkOutputFolder(outDir: string, root: string): void {
 
 /**
  * The output being written: files go into a fresh staging folder beside the output folder as
- * they are produced (so pages need not all be held in memory), and `commit` swaps it in. A
- * build that fails before the commit calls `abort`, and the previous output stays exactly as
+ * they are produced (so pages need not all be held in memory), and `commit` puts them in place.
+ * A build that fails before the commit calls `abort`, and the previous output stays exactly as
  * it was.
+ *
+ * - `replace`: the staging folder holds the whole site and is swapped in for the output folder.
+ * - `update`: the output folder of the previous build stays; the staging folder holds only the
+ *   files that changed, moved in one by one at the commit, and files no longer produced are
+ *   removed. A rebuild after a small change touches only what changed.
  */
 export class StagedOutput {
+  /** Bytes and files written by this build (kept files not counted). */
   bytes = 0;
   files = 0;
   private readonly staging: string;
   private readonly retired: string;
   /** Folders already made. */
   private readonly dirs = new Set<string>();
+  private readonly written: string[] = [];
 
-  private constructor(private readonly outDir: string) {
+  private constructor(
+    private readonly outDir: string,
+    private readonly mode: 'replace' | 'update',
+  ) {
     const stamp = `${process.pid}-${Date.now()}`;
     this.staging = path.join(path.dirname(outDir), `.${path.basename(outDir)}.staging-${stamp}`);
     this.retired = path.join(path.dirname(outDir), `.${path.basename(outDir)}.old-${stamp}`);
   }
 
-  static async open(outDir: string): Promise<StagedOutput> {
-    const output = new StagedOutput(outDir);
+  static async open(outDir: string, mode: 'replace' | 'update' = 'replace'): Promise<StagedOutput> {
+    const output = new StagedOutput(outDir, mode);
     try {
       await mkdir(output.staging, { recursive: true });
     } catch (err) {
@@ -71,24 +83,25 @@ export class StagedOutput {
    * files one writeFileSync is several times cheaper than fs/promises' open, write and close
    * through the thread pool, and the build has nothing else to do meanwhile.
    */
-  async write(file: OutputFile): Promise<void> {
-    this.bytes += typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.length;
-    this.files += 1;
+  write(file: OutputFile): WrittenFile {
     const target = path.join(this.staging, file.file);
-    const dir = path.dirname(target);
     try {
-      if (!this.dirs.has(dir)) {
-        mkdirSync(dir, { recursive: true });
-        this.dirs.add(dir);
-      }
+      this.makeDir(path.dirname(target));
       writeFileSync(target, file.contents);
+      // Moving the file into place keeps this stamp: it is what the next build compares.
+      const { size, stamp } = fileStamp(target);
+      this.bytes += size;
+      this.files += 1;
+      this.written.push(file.file);
+      return { file: file.file, size, stamp };
     } catch (err) {
       throw this.error(err);
     }
   }
 
-  /** Waits for every write, then swaps the staging folder in for the output folder. */
-  async commit(): Promise<void> {
+  /** Puts the staged files in place; `leftovers` (update mode) are files of the previous build to remove. */
+  async commit(leftovers: readonly string[] = []): Promise<void> {
+    if (this.mode === 'update') return this.commitUpdate(leftovers);
     try {
       if (existsSync(this.outDir)) await rename(this.outDir, this.retired);
       try {
@@ -105,6 +118,32 @@ export class StagedOutput {
     await rm(this.retired, { recursive: true, force: true });
   }
 
+  private async commitUpdate(leftovers: readonly string[]): Promise<void> {
+    try {
+      // Each file is replaced by a rename, so a visitor of a live folder never sees half a file.
+      for (const file of this.written) {
+        const target = path.join(this.outDir, file);
+        mkdirSync(path.dirname(target), { recursive: true });
+        renameSync(path.join(this.staging, file), target);
+      }
+      for (const file of leftovers) {
+        unlinkSync(path.join(this.outDir, file));
+        removeEmptyFolders(path.dirname(path.join(this.outDir, file)), this.outDir);
+      }
+    } catch (err) {
+      await this.abort();
+      throw this.error(err);
+    }
+    await this.abort();
+  }
+
+  private makeDir(dir: string): void {
+    if (this.dirs.has(dir)) return;
+    mkdirSync(dir, { recursive: true });
+    this.dirs.add(dir);
+  }
+
+  /** Removes the staging folder (after a failure, or once an update is in place). */
   async abort(): Promise<void> {
     await rm(this.staging, { recursive: true, force: true });
   }
@@ -122,3 +161,11 @@ export class StagedOutput {
   }
 }
 
+
+/** Removes a folder left empty by a removed file, and its parents, up to the output folder. */
+function removeEmptyFolders(dir: string, outDir: string): void {
+  while (dir !== outDir && dir.startsWith(outDir) && readdirSync(dir).length === 0) {
+    rmdirSync(dir);
+    dir = path.dirname(dir);
+  }
+}

@@ -1,4 +1,4 @@
-import { createElement, type ReactElement } from 'react';
+import { createElement, type FunctionComponent, type ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { indexCatalogue, type Service } from '../catalogue/catalogue-index.js';
 import type { Config } from '../config/load-config.js';
@@ -20,6 +20,7 @@ import { TextPage } from '../../templates/pages/TextPage.js';
 import type { Crumb, Frame, Head, HeroView, PostCard, SectionView } from '../../templates/view-model.js';
 import { packageTiles, pickerGroups, serviceCard } from './catalogue-views.js';
 import { makeFrameFactory } from './frame.js';
+import { hashText } from '../util/hash.js';
 import { blogPosting, breadcrumbList, organization, serviceWithOffer, webSite } from './json-ld.js';
 
 export interface RenderOptions {
@@ -46,26 +47,46 @@ function shellKey(frame: Frame): string {
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
+/** What the build does with each page: write a rendered one, or keep the one already written. */
+export interface PageSink {
+  /**
+   * True when the page written by an earlier build for this key can stay as it is. The key
+   * changes whenever anything the page shows changes (see `RenderContext.key`).
+   */
+  isUnchanged(route: Route, key: string): boolean;
+  kept(route: Route, key: string): void;
+  rendered(route: Route, key: string, html: string): Promise<void>;
+}
+
 /**
- * Turns every route into a complete HTML document and hands it to `onPage` (which writes it).
- * Rendering itself is pure: no file or network access. Returns the time spent rendering.
- * A page that cannot be rendered fails the build after all pages were tried.
+ * Turns every route into a complete HTML document and hands it to the sink (which writes it),
+ * unless the sink still has the page of an earlier build with the same key. Rendering itself
+ * is pure: no file or network access. Returns the time spent rendering. A page that cannot be
+ * rendered fails the build after all pages were tried.
  */
 export async function renderRoutes(
   config: Config,
   content: SiteContent,
   table: RouteTable,
   options: RenderOptions,
-  onPage: (route: Route, html: string) => Promise<void>,
+  sink: PageSink,
 ): Promise<number> {
   const context = new RenderContext(config, content, options);
   const failures: Problem[] = [];
   let renderMs = 0;
   for (const route of table.routes) {
     let html: string;
+    let key: string;
     try {
       const t0 = performance.now();
-      html = context.render(route);
+      const page = context.prepare(route);
+      key = context.key(route, page);
+      if (sink.isUnchanged(route, key)) {
+        renderMs += performance.now() - t0;
+        sink.kept(route, key);
+        continue;
+      }
+      html = context.html(page);
       renderMs += performance.now() - t0;
     } catch (err) {
       failures.push({
@@ -76,10 +97,24 @@ export async function renderRoutes(
       });
       continue;
     }
-    if (failures.length === 0) await onPage(route, html);
+    if (failures.length === 0) await sink.rendered(route, key, html);
   }
   if (failures.length) throw new StorefrontError(failures, 'Nothing was written; dist/ is as it was.');
   return renderMs;
+}
+
+/** A page's body whose props are all it shows. */
+function pageBody<P extends object>(component: FunctionComponent<P>, props: P): Pick<PreparedPage, 'inputs' | 'body'> {
+  return { inputs: props, body: () => createElement(component, props) };
+}
+
+/** A page ready to render: its frame and head, and its body as data and as an element. */
+interface PreparedPage {
+  frame: Frame;
+  head: Head;
+  /** Everything the body shows, as plain data: the page's props, with a post's body by its key. */
+  inputs: unknown;
+  body: () => ReactElement;
 }
 
 class RenderContext {
@@ -95,6 +130,7 @@ class RenderContext {
     this.services = indexCatalogue(content.catalogue);
     this.pathOfSub = new Map(content.services.map((s) => [s.page.subCategory, s.page.path]));
     this.frameFor = makeFrameFactory(config, content, { stylesheetHref: options.stylesheetHref, scriptHref: options.scriptHref }, options.now);
+    this.sharedFrameKey = hashText(JSON.stringify(this.frameFor('')));
   }
 
   absolute = (path: string): string => absoluteUrl(this.config.siteUrl, path);
@@ -102,9 +138,30 @@ class RenderContext {
   /** Header and footer HTML by the parts of the frame they depend on (see `shellKey`). */
   private readonly shells = new Map<string, { header: string; footer: string }>();
 
-  render(route: Route): string {
+  /** The key of everything the frame shows but the path; the same for every page (see makeFrameFactory). */
+  private readonly sharedFrameKey: string;
+
+  prepare(route: Route): PreparedPage {
     const frame = this.frameFor(route.path);
-    const { head, body } = this.page(route, frame);
+    return { frame, ...this.page(route, frame) };
+  }
+
+  /**
+   * A hash of everything the page's HTML is made from; the code that makes it is in the build
+   * cache's fingerprint. Equal keys, byte-identical pages.
+   */
+  key(route: Route, page: PreparedPage): string {
+    return hashText(
+      this.sharedFrameKey,
+      route.kind,
+      page.frame.currentPath,
+      String(page.frame.servicesActive),
+      JSON.stringify(page.head),
+      JSON.stringify(page.inputs),
+    );
+  }
+
+  html({ frame, head, body }: PreparedPage): string {
     const key = shellKey(frame);
     let shell = this.shells.get(key);
     if (!shell) {
@@ -114,7 +171,7 @@ class RenderContext {
     const element = createElement(Document, {
       frame,
       head,
-      children: body,
+      children: body(),
       header: createElement(SLOT, { name: 'header' }),
       footer: createElement(SLOT, { name: 'footer' }),
     });
@@ -143,7 +200,7 @@ class RenderContext {
     ];
   }
 
-  private page(route: Route, frame: Frame): { head: Head; body: ReactElement } {
+  private page(route: Route, frame: Frame): Omit<PreparedPage, 'frame'> {
     switch (route.kind) {
       case 'page': {
         const { page } = route;
@@ -153,7 +210,7 @@ class RenderContext {
           head: this.head(route, page.title, page.description, {
             jsonLd: isHome ? [organization(this.config, this.absolute), webSite(this.config, this.absolute)] : [],
           }),
-          body: createElement(ContentPage, { frame, hero, sections: this.sections(page.sections), large: isHome }),
+          ...pageBody(ContentPage, { frame, hero, sections: this.sections(page.sections), large: isHome }),
         };
       }
       case 'service': {
@@ -178,7 +235,7 @@ class RenderContext {
         };
         return {
           head: this.head(route, page.title, page.description, { jsonLd }),
-          body: createElement(ServicePage, {
+          ...pageBody(ServicePage, {
             frame,
             hero,
             packagesHeading: page.packagesHeading,
@@ -198,7 +255,7 @@ class RenderContext {
         const { page } = route;
         return {
           head: this.head(route, page.title, page.description),
-          body: createElement(TextPage, {
+          ...pageBody(TextPage, {
             hero: { heading: page.heading, buttons: [], breadcrumb: this.crumbs(page.title, page.path) },
             updated: dateFormat.format(page.updated),
             updatedIso: page.updated.toISOString().slice(0, 10),
@@ -211,7 +268,7 @@ class RenderContext {
         const suffix = route.pageNumber > 1 ? ` – page ${route.pageNumber}` : '';
         return {
           head: this.head(route, `${blog.title}${suffix}`, blog.description),
-          body: createElement(BlogListPage, {
+          ...pageBody(BlogListPage, {
             hero: { heading: blog.heading, intro: route.pageNumber === 1 ? blog.intro : undefined, buttons: [] },
             posts: route.posts.map((post) => this.postCard(post)),
             pageNumber: route.pageNumber,
@@ -223,6 +280,7 @@ class RenderContext {
       }
       case 'blog-post': {
         const { post } = route;
+        const card = this.postCard(post);
         const url = this.absolute(route.path);
         const imageUrl = post.image ? new URL(post.image.src, `${this.config.siteUrl}/`).href : this.absolute(this.options.ogImagePath);
         const breadcrumb: Crumb[] = [
@@ -236,30 +294,40 @@ class RenderContext {
             ogImageUrl: imageUrl,
             jsonLd: [blogPosting(this.config, post, url, imageUrl), breadcrumbList(breadcrumb, this.absolute)],
           }),
-          body: createElement(BlogPostPage, { post: this.postCard(post), contentHtml: post.contentHtml, breadcrumb }),
+          // The body is keyed by the post's contentKey and read only when the page is rendered.
+          inputs: { post: card, breadcrumb, contentKey: post.contentKey },
+          body: () => createElement(BlogPostPage, { post: card, contentHtml: post.contentHtml, breadcrumb }),
         };
       }
       case 'not-found': {
         const notFound = this.content.site.notFound;
         return {
           head: { ...this.head(route, notFound.title, notFound.message), canonicalUrl: undefined },
-          body: createElement(NotFoundPage, notFound),
+          ...pageBody(NotFoundPage, notFound),
         };
       }
     }
   }
 
+  /** A post's card appears on its page and on a list page: made once (date formatting is slow). */
+  private readonly postCards = new WeakMap<Post, PostCard>();
+
   private postCard(post: Post): PostCard {
-    return {
-      // Percent-encoded as WordPress gives it, so non-ASCII slugs make plain ASCII links.
-      path: encodeURI(postPath(post.slug)),
-      titleHtml: post.titleHtml,
-      titleText: post.titleText,
-      excerptHtml: post.excerptHtml,
-      date: dateFormat.format(post.date),
-      dateIso: post.date.toISOString(),
-      image: post.image,
-    };
+    let card = this.postCards.get(post);
+    if (!card) {
+      card = {
+        // Percent-encoded as WordPress gives it, so non-ASCII slugs make plain ASCII links.
+        path: encodeURI(postPath(post.slug)),
+        titleHtml: post.titleHtml,
+        titleText: post.titleText,
+        excerptHtml: post.excerptHtml,
+        date: dateFormat.format(post.date),
+        dateIso: post.date.toISOString(),
+        image: post.image,
+      };
+      this.postCards.set(post, card);
+    }
+    return card;
   }
 
   private sections(sections: Section[]): SectionView[] {

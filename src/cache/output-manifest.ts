@@ -1,0 +1,113 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileStamp } from '../util/file-stamp.js';
+import { hashText } from '../util/hash.js';
+
+/** A file as written: its path under the output folder, its size and its stamp (see fileStamp). */
+export interface WrittenFile {
+  file: string;
+  size: number;
+  stamp: string;
+}
+
+/** One page or other output, by the key of what it was made from, and the files written for it (itself, .br, .gz). */
+interface Entry {
+  key: string;
+  files: WrittenFile[];
+}
+
+interface ManifestFile {
+  fingerprint: string;
+  entries: Record<string, Entry>;
+}
+
+/**
+ * What the previous build wrote into an output folder, in `.cache/build/`: for every page and
+ * other file, the key of its inputs and the files written. A build whose page has the same key,
+ * and whose files are still in the folder exactly as written (same size and modification time,
+ * so a hand edit or a deleted file is noticed), keeps them instead of rendering and writing
+ * them again. Files in the folder that this build does not produce are removed, so the folder
+ * ends up as a cold build would leave it.
+ */
+export class OutputManifest {
+  private readonly next: Record<string, Entry> = {};
+
+  private constructor(
+    private readonly file: string | undefined,
+    private readonly fingerprint: string,
+    private readonly previous: Record<string, Entry>,
+    /** Every file in the output folder now, with its stamp. */
+    private readonly present: Map<string, string>,
+  ) {}
+
+  /** No earlier output to reuse (a cold build, or the cache turned off): everything is written. */
+  static none(): OutputManifest {
+    return new OutputManifest(undefined, '', {}, new Map());
+  }
+
+  static open(cacheDir: string, outDir: string, fingerprint: string): OutputManifest {
+    const file = path.join(cacheDir, `output-${hashText(outDir)}.json`);
+    let previous: Record<string, Entry> = {};
+    try {
+      const stored = JSON.parse(readFileSync(file, 'utf8')) as ManifestFile;
+      if (stored.fingerprint === fingerprint) previous = stored.entries;
+    } catch {
+      // No manifest yet, or an unreadable one: a full build.
+    }
+    const present = new Map<string, string>();
+    if (Object.keys(previous).length > 0 && existsSync(outDir)) {
+      for (const entry of readdirSync(outDir, { recursive: true, withFileTypes: true })) {
+        if (!entry.isFile()) continue;
+        const absolute = path.join(entry.parentPath, entry.name);
+        present.set(path.relative(outDir, absolute).split(path.sep).join('/'), fileStamp(absolute).stamp);
+      }
+    }
+    return new OutputManifest(file, fingerprint, previous, present);
+  }
+
+  /** Whether this build can update the output folder in place rather than write it whole. */
+  get reusable(): boolean {
+    return this.present.size > 0;
+  }
+
+  /** True when the output made with this key is in the folder as it was written; it is then kept. */
+  keepIfUnchanged(name: string, key: string): boolean {
+    const entry = this.previous[name];
+    if (!entry || entry.key !== key) return false;
+    if (!entry.files.every((f) => this.present.get(f.file) === f.stamp)) return false;
+    this.next[name] = entry;
+    return true;
+  }
+
+  record(name: string, key: string, files: WrittenFile[]): void {
+    this.next[name] = { key, files };
+  }
+
+  /** Files in the output folder that this build neither kept nor wrote. */
+  leftovers(): string[] {
+    const produced = new Set<string>();
+    for (const entry of Object.values(this.next)) for (const f of entry.files) produced.add(f.file);
+    return [...this.present.keys()].filter((file) => !produced.has(file));
+  }
+
+  /** The whole output of this build, kept and written. */
+  totals(): { files: number; bytes: number } {
+    let files = 0;
+    let bytes = 0;
+    for (const entry of Object.values(this.next)) {
+      for (const f of entry.files) {
+        files += 1;
+        bytes += f.size;
+      }
+    }
+    return { files, bytes };
+  }
+
+  save(): void {
+    if (!this.file) return;
+    mkdirSync(path.dirname(this.file), { recursive: true });
+    const temporary = `${this.file}.${process.pid}.tmp`;
+    writeFileSync(temporary, JSON.stringify({ fingerprint: this.fingerprint, entries: this.next } satisfies ManifestFile));
+    renameSync(temporary, this.file);
+  }
+}

@@ -1,0 +1,79 @@
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Post } from '../content/post.js';
+import { hashText } from '../util/hash.js';
+
+/** A post as the cache keeps it: everything but the body, which is re-read only if needed. */
+type StoredPost = Omit<Post, 'contentHtml' | 'date' | 'modified'> & { date: string; modified: string };
+
+interface PostCacheFile {
+  fingerprint: string;
+  /** By file name in the posts folder. */
+  posts: Record<string, StoredPost>;
+}
+
+/**
+ * The parsed local posts of the previous build, by file name, in `.cache/build/`. A post is
+ * reused when its file's size and modification time (its `contentKey`) are unchanged, as make,
+ * Hugo and Eleventy's incremental mode decide; parsing and rendering Markdown is most of a cold
+ * build. Anything that changes how a post is parsed (the code, the `{{token}}` values) is in the
+ * fingerprint, which discards the whole cache.
+ */
+export class PostCache {
+  private readonly next: Record<string, StoredPost> = {};
+  private changed = false;
+
+  private constructor(
+    private readonly file: string,
+    private readonly fingerprint: string,
+    private readonly previous: Record<string, StoredPost>,
+  ) {}
+
+  static open(cacheDir: string, postsDir: string, fingerprint: string): PostCache {
+    const file = path.join(cacheDir, `posts-${hashText(path.resolve(postsDir))}.json`);
+    let previous: Record<string, StoredPost> = {};
+    try {
+      const stored = JSON.parse(readFileSync(file, 'utf8')) as PostCacheFile;
+      if (stored.fingerprint === fingerprint) previous = stored.posts;
+    } catch {
+      // No cache yet, or an unreadable one: every post is parsed.
+    }
+    return new PostCache(file, fingerprint, previous);
+  }
+
+  /**
+   * The cached post of this file if its key is unchanged; its body is read by `readBody` on
+   * first use (only the pages of changed posts are rendered, so usually never).
+   */
+  reuse(name: string, contentKey: string, readBody: () => string): Post | undefined {
+    const stored = this.previous[name];
+    if (!stored || stored.contentKey !== contentKey) return undefined;
+    this.next[name] = stored;
+    let body: string | undefined;
+    return {
+      ...stored,
+      date: new Date(stored.date),
+      modified: new Date(stored.modified),
+      get contentHtml() {
+        return (body ??= readBody());
+      },
+    };
+  }
+
+  /** Records a freshly parsed post. */
+  keep(name: string, post: Post): void {
+    const { contentHtml: _body, date, modified, ...rest } = post;
+    this.next[name] = { ...rest, date: date.toISOString(), modified: modified.toISOString() };
+    this.changed = true;
+  }
+
+  /** Saves the posts of this build (posts whose files are gone are dropped). */
+  save(): void {
+    const dropped = Object.keys(this.previous).some((name) => !(name in this.next));
+    if (!this.changed && !dropped) return;
+    mkdirSync(path.dirname(this.file), { recursive: true });
+    const temporary = `${this.file}.${process.pid}.tmp`;
+    writeFileSync(temporary, JSON.stringify({ fingerprint: this.fingerprint, posts: this.next } satisfies PostCacheFile));
+    renameSync(temporary, this.file);
+  }
+}

@@ -1,0 +1,125 @@
+// The build cache: a rebuild keeps what did not change, rewrites what did, and always leaves the
+// output folder byte-identical to a cold build (--no-cache into an empty folder).
+import { appendFile, readFile, readdir, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { editFile, hashTree, runCli, tempProject } from '../helpers.js';
+
+let root: string;
+let cleanup: () => Promise<void>;
+let dist: string;
+
+/** Modification time of every file under the output folder, by path. */
+async function mtimes(dir: string): Promise<Map<string, bigint>> {
+  const times = new Map<string, bigint>();
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const absolute = path.join(entry.parentPath, entry.name);
+    times.set(path.relative(dir, absolute), (await stat(absolute, { bigint: true })).mtimeNs);
+  }
+  return times;
+}
+
+function changedFiles(before: Map<string, bigint>, after: Map<string, bigint>): string[] {
+  return [...after].filter(([file, time]) => before.get(file) !== time).map(([file]) => file).sort();
+}
+
+async function build(...extra: string[]) {
+  const result = await runCli(['--root', root, 'build', '--out', dist, ...extra]);
+  expect(result.stderr).not.toMatch(/problem/i);
+  expect(result.code).toBe(0);
+  return result;
+}
+
+/** The same content built from nothing, without the cache, compared whole with the output folder. */
+async function expectSameAsColdBuild(...extra: string[]) {
+  const reference = path.join(root, 'cold');
+  await rm(reference, { recursive: true, force: true });
+  const cold = await runCli(['--root', root, 'build', '--no-cache', '--out', reference, ...extra]);
+  expect(cold.code).toBe(0);
+  expect(await hashTree(dist)).toBe(await hashTree(reference));
+}
+
+beforeAll(async () => {
+  ({ root, cleanup } = await tempProject());
+  dist = path.join(root, 'dist');
+});
+afterAll(() => cleanup());
+
+describe('a rebuild with the build cache', () => {
+  it('keeps every page when nothing changed, and the output equals a cold build', async () => {
+    await build();
+    const before = await mtimes(dist);
+    await build();
+    expect(changedFiles(before, await mtimes(dist))).toEqual([]);
+    await expectSameAsColdBuild();
+  });
+
+  it('rewrites the page of a post whose body changed, and no other page', async () => {
+    const before = await mtimes(dist);
+    await appendFile(path.join(root, 'content/blog/tiktok-growth-routine.md'), '\nA paragraph added by the incremental build test.\n');
+    await build();
+    const changed = changedFiles(before, await mtimes(dist));
+    expect(changed).toContain('blog/tiktok-growth-routine.html');
+    expect(changed.filter((f) => f.endsWith('.html'))).toEqual(['blog/tiktok-growth-routine.html']);
+    expect(await readFile(path.join(dist, 'blog/tiktok-growth-routine.html'), 'utf8')).toContain('A paragraph added by the incremental build test.');
+    await expectSameAsColdBuild();
+  });
+
+  it('rewrites the pages that show a changed price, not the blog', async () => {
+    const before = await mtimes(dist);
+    await editFile(root, 'content/catalogue.yaml', '{ id: 1001, quantity: 100, price: 1.89,', '{ id: 1001, quantity: 100, price: 1.79,');
+    await build();
+    const changed = changedFiles(before, await mtimes(dist));
+    expect(changed).toContain('buy-instagram-followers.html');
+    expect(changed.some((f) => f.startsWith('blog/'))).toBe(false);
+    expect(await readFile(path.join(dist, 'buy-instagram-followers.html'), 'utf8')).toContain('£1.79');
+    await expectSameAsColdBuild();
+  });
+
+  it('removes the page of a deleted post and updates the list', async () => {
+    await unlink(path.join(root, 'content/blog/tiktok-growth-routine.md'));
+    await build();
+    await expect(stat(path.join(dist, 'blog/tiktok-growth-routine.html'))).rejects.toThrow();
+    expect(await readFile(path.join(dist, 'blog.html'), 'utf8')).not.toContain('tiktok-growth-routine');
+    await expectSameAsColdBuild();
+  });
+
+  it('repairs a page edited by hand and removes a file that the build does not make', async () => {
+    await writeFile(path.join(dist, 'about.html'), 'edited by hand');
+    await writeFile(path.join(dist, 'stray.txt'), 'not part of the site');
+    await build();
+    expect(await readFile(path.join(dist, 'about.html'), 'utf8')).toContain('<!DOCTYPE html>');
+    await expect(stat(path.join(dist, 'stray.txt'))).rejects.toThrow();
+    await expectSameAsColdBuild();
+  });
+
+  it('rebuilds whole when the options change (--precompress on, then off)', async () => {
+    await build('--precompress');
+    expect((await stat(path.join(dist, 'index.html.br'))).isFile()).toBe(true);
+    await expectSameAsColdBuild('--precompress');
+    await build();
+    await expect(stat(path.join(dist, 'index.html.br'))).rejects.toThrow();
+    await expectSameAsColdBuild();
+  });
+
+  it('leaves the output folder as it was when the content is wrong', async () => {
+    const before = await hashTree(dist);
+    await editFile(root, 'content/catalogue.yaml', '{ id: 1001, quantity: 100, price: 1.79,', '{ id: 1001, quantity: 100, price: -1,');
+    const result = await runCli(['--root', root, 'build', '--out', dist]);
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toContain('content/catalogue.yaml');
+    expect(await hashTree(dist)).toBe(before);
+  });
+
+  it('--no-cache neither reads nor writes the cache', async () => {
+    const fresh = await tempProject();
+    try {
+      const result = await runCli(['--root', fresh.root, 'build', '--no-cache', '--out', path.join(fresh.root, 'dist')]);
+      expect(result.code).toBe(0);
+      await expect(stat(path.join(fresh.root, '.cache', 'build'))).rejects.toThrow();
+    } finally {
+      await fresh.cleanup();
+    }
+  });
+});
