@@ -48,8 +48,11 @@ export function checkContentLinks(content: SiteContent, table: RouteTable, siteU
   const problems = collected ?? new ProblemList();
   const known = new Set<string>([...table.byPath.keys(), ...table.redirects.map((r) => r.from)]);
   const routePaths = [...table.byPath.keys()].filter((p) => !p.startsWith('/blog/'));
+  // Thousands of posts link to the same few addresses; each is classified once.
+  const targets = new Map<string, LinkTarget>();
   const check = (file: string, at: PropertyKey[], href: string) => {
-    const target = classifyHref(href, siteUrl);
+    let target = targets.get(href);
+    if (!target) targets.set(href, (target = classifyHref(href, siteUrl)));
     if (target.kind === 'external') return;
     // A trailing slash is answered with a 301 to the clean path by every host (see _nginx.conf).
     if (target.kind === 'route' && (known.has(target.path) || known.has(target.path.replace(/(.)\/+$/, '$1')))) return;
