@@ -103,6 +103,12 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   );
   const useCms = config.cmsApiUrl !== '';
   const cache = options.cache === false ? undefined : { dir: path.join(root, '.cache', 'build'), fingerprint: codeFingerprint() };
+  // What the previous build left in the output folder. Opened first because without it every
+  // page is rendered, every post body is needed, and parsing them all afresh (on two threads)
+  // is faster than reading cached posts and then each body on its own.
+  const manifest = cache
+    ? OutputManifest.open(cache.dir, outDir, hashText(cache.fingerprint, String(options.precompress === true)))
+    : OutputManifest.none();
   // Every content problem is collected (schemas, cross-file rules, routes, links) and reported
   // together, before the CMS is asked for anything.
   const problems = new ProblemList();
@@ -113,7 +119,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       {
         postsDir: options.postsDir ? path.resolve(root, options.postsDir) : undefined,
         localPosts: !useCms,
-        postsCache: cache && { cacheDir: cache.dir, codeFingerprint: cache.fingerprint },
+        postsCache: cache && { cacheDir: cache.dir, codeFingerprint: cache.fingerprint, reuse: manifest.reusable },
       },
       problems,
     ),
@@ -150,7 +156,6 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const [stylesheet, script] = await Promise.all([stylesheetAsset(generatorRoot), scriptAsset(generatorRoot)]);
   const security = securityHeaders(config);
   if (content.posts.length >= LARGE_BLOG) collectGarbage();
-  const manifest = cache ? OutputManifest.open(cache.dir, outDir, hashText(cache.fingerprint, String(options.precompress === true))) : OutputManifest.none();
   const output = await StagedOutput.open(outDir, manifest.reusable ? 'update' : 'replace');
   // Pages are written as they are rendered, so memory stays flat however many there are.
   // Only .br/.gz copies are made on request (they cost more than rendering).

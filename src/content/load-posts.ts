@@ -21,6 +21,8 @@ import { escapeMarkup } from '../util/escape.js';
 export interface PostsCacheOptions {
   cacheDir: string;
   codeFingerprint: string;
+  /** False: parse every post (the cache is still written for the next build). */
+  reuse: boolean;
 }
 
 /**
@@ -38,7 +40,7 @@ export async function loadLocalPosts(
   const cache = cacheOptions && PostCache.open(cacheOptions.cacheDir, dir, hashText(cacheOptions.codeFingerprint, JSON.stringify(facts)));
   const reused: Post[] = [];
   let toParse = names;
-  if (cache) {
+  if (cache && cacheOptions.reuse) {
     toParse = [];
     for (const name of names) {
       const post = cache.reuse(name, fileKey(path.join(dir, name)), () => readBody(root, dir, name, facts));
