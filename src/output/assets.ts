@@ -18,11 +18,11 @@ export async function compileStylesheet(root: string): Promise<string> {
   return (await transform(source, { loader: 'css', minify: true, target: ['chrome100', 'firefox100', 'safari15'] })).code;
 }
 
-/** The browser script, bundled and minified by esbuild. */
-export async function compileScript(root: string): Promise<string> {
+/** A browser script (by default the site's), bundled and minified by esbuild. */
+export async function compileScript(root: string, entry = 'src/browser/site.ts'): Promise<string> {
   const { build } = await import('esbuild');
   const result = await build({
-    entryPoints: [path.join(root, 'src', 'browser', 'site.ts')],
+    entryPoints: [path.join(root, entry)],
     bundle: true,
     minify: true,
     format: 'iife',

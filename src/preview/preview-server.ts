@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import sirv from 'sirv';
 import { parseRedirectsFile } from '../output/redirects.js';
-import { headersFor, parseHeadersFile } from './headers-rules.js';
+import { headersFor, parseHeadersFile, type HeaderRule } from './headers-rules.js';
 
 /** Files for the host, not for visitors. */
 const HOST_FILES = new Set(['/_redirects', '/_headers']);
@@ -20,27 +20,59 @@ export function cleanPath(pathname: string): string {
 export interface PreviewServer {
   server: Server;
   url: string;
+  /** Reads `_redirects` and `_headers` again (after a rebuild). */
+  reload(): void;
   close(): Promise<void>;
+}
+
+/** What `storefront dev` adds to the preview server; `preview` uses none of it. */
+export interface DevHooks {
+  /** Answers requests of its own (the dev client, its event stream); true when it did. */
+  intercept(req: IncomingMessage, res: ServerResponse): boolean;
+  /** Changes every HTML page as it is sent (adds the dev client); the files stay as built. */
+  transformHtml(html: string): string;
 }
 
 /**
  * Serves a built folder the way a static host does: clean URLs (`/about` → about.html), the
- * redirects of `_redirects`, and 404.html with status 404 for anything else.
+ * redirects of `_redirects`, the headers of `_headers`, and 404.html with status 404 for
+ * anything else.
  */
-export async function startPreview(outDir: string, port: number, host = '127.0.0.1'): Promise<PreviewServer> {
-  const redirectsPath = path.join(outDir, '_redirects');
-  const redirects = existsSync(redirectsPath) ? parseRedirectsFile(readFileSync(redirectsPath, 'utf8')) : new Map();
+export async function startPreview(outDir: string, port: number, host = '127.0.0.1', dev?: DevHooks): Promise<PreviewServer> {
   const notFoundPath = path.join(outDir, '404.html');
-  const headersPath = path.join(outDir, '_headers');
-  const headerRules = existsSync(headersPath) ? parseHeadersFile(readFileSync(headersPath, 'utf8')) : [];
+  let redirects = new Map<string, { to: string; status: number }>();
+  let headerRules: HeaderRule[] = [];
+  const reload = () => {
+    const redirectsPath = path.join(outDir, '_redirects');
+    const headersPath = path.join(outDir, '_headers');
+    redirects = existsSync(redirectsPath) ? parseRedirectsFile(readFileSync(redirectsPath, 'utf8')) : new Map();
+    headerRules = existsSync(headersPath) ? parseHeadersFile(readFileSync(headersPath, 'utf8')) : [];
+  };
+  reload();
   // brotli and gzip: sirv sends the precompressed .br / .gz beside a file when the client accepts it.
-  const serve = sirv(outDir, { extensions: ['html'], dotfiles: false, etag: true, brotli: true, gzip: true });
-  const notFound = (res: ServerResponse) => {
-    res.statusCode = 404;
+  // In dev, sirv reads files on every request (they change with each rebuild) and sets no cache headers.
+  const serve = sirv(outDir, { extensions: ['html'], dotfiles: false, etag: true, brotli: true, gzip: true, dev: dev !== undefined });
+  const sendHtml = (res: ServerResponse, status: number, file: string): void => {
+    res.statusCode = status;
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    res.end(existsSync(notFoundPath) ? readFileSync(notFoundPath) : 'Not found');
+    const html = existsSync(file) ? readFileSync(file, 'utf8') : 'Not found';
+    if (dev) res.setHeader('Cache-Control', 'no-store');
+    res.end(dev ? dev.transformHtml(html) : html);
+  };
+  const notFound = (res: ServerResponse) => sendHtml(res, 404, notFoundPath);
+  /** The page a clean path names, when there is one: dev sends pages itself to add its client. */
+  const pageFile = (clean: string): string | undefined => {
+    let decoded = clean;
+    try {
+      decoded = decodeURIComponent(clean);
+    } catch {
+      return undefined;
+    }
+    const file = path.join(outDir, clean === '/' ? 'index.html' : `${decoded}.html`);
+    return file.startsWith(outDir + path.sep) && existsSync(file) ? file : undefined;
   };
   const server = createServer((req, res) => {
+    if (dev?.intercept(req, res)) return;
     const pathname = (req.url ?? '/').split('?')[0]!;
     let decoded = pathname;
     try {
@@ -64,6 +96,8 @@ export async function startPreview(outDir: string, port: number, host = '127.0.0
       return;
     }
     if (HOST_FILES.has(pathname)) return notFound(res);
+    const page = dev && pageFile(clean);
+    if (page) return sendHtml(res, 200, page);
     serve(req, res, () => notFound(res));
   });
   await new Promise<void>((resolve, reject) => {
@@ -75,6 +109,7 @@ export async function startPreview(outDir: string, port: number, host = '127.0.0
   return {
     server,
     url: `http://${host}:${actualPort}`,
+    reload,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

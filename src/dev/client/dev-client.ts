@@ -1,0 +1,89 @@
+/**
+ * The script `storefront dev` adds to every page it serves (never to a build): it listens to
+ * the dev server's events, reloads the page after a rebuild, and shows the problems of a
+ * failed build over the page. Problem text comes from the content, so it is only ever set as
+ * text, never as HTML. Styles are set through the CSSOM, which the site's CSP allows.
+ */
+
+interface Problem {
+  code: string;
+  message: string;
+  file?: string;
+  line?: number;
+  field?: string;
+  url?: string;
+  hint?: string;
+}
+
+interface DevState {
+  /** Number of the last good build. */
+  build: number;
+  /** The problems of the latest build, when it failed. */
+  problems: Problem[] | null;
+  /** Said once after the problems. */
+  footer?: string;
+}
+
+const OVERLAY_ID = 'storefront-dev-overlay';
+/** The build this page was served from (the server writes it into this script's URL). */
+const pageBuild = Number(new URL((document.currentScript as HTMLScriptElement).src).searchParams.get('build'));
+
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, text: string, style: Partial<CSSStyleDeclaration> = {}): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  node.textContent = text;
+  Object.assign(node.style, style);
+  return node;
+}
+
+function place(problem: Problem): string {
+  const where = [problem.file && (problem.line ? `${problem.file}:${problem.line}` : problem.file), problem.field, problem.url];
+  return where.filter(Boolean).join(' › ');
+}
+
+function showOverlay(state: DevState): void {
+  document.getElementById(OVERLAY_ID)?.remove();
+  const overlay = element('div', '', {
+    position: 'fixed',
+    inset: '0',
+    zIndex: '2147483647',
+    overflow: 'auto',
+    background: 'rgba(17, 24, 39, 0.94)',
+    color: '#f9fafb',
+    font: '15px/1.5 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+    padding: '32px',
+  });
+  overlay.id = OVERLAY_ID;
+  overlay.setAttribute('role', 'alert');
+  const count = state.problems!.length;
+  overlay.append(
+    element('h1', count === 1 ? 'The site could not be rebuilt: 1 problem' : `The site could not be rebuilt: ${count} problems`, {
+      font: 'bold 20px/1.3 system-ui, sans-serif',
+      margin: '0 0 8px',
+      color: '#fca5a5',
+    }),
+    element('p', 'Fix the file and save it: this page reloads by itself. The page below is the last good build.', {
+      margin: '0 0 24px',
+      color: '#d1d5db',
+    }),
+  );
+  for (const problem of state.problems!) {
+    const item = element('section', '', { margin: '0 0 20px', padding: '12px 16px', borderLeft: '4px solid #f87171', background: 'rgba(255,255,255,0.05)' });
+    const heading = element('p', '', { margin: '0 0 4px' });
+    heading.append(element('strong', problem.code, { color: '#fca5a5' }), document.createTextNode(`  ${place(problem)}`));
+    heading.dataset.devProblemFile = problem.file ?? '';
+    item.append(heading, element('p', problem.message, { margin: '0 0 4px' }));
+    if (problem.hint) item.append(element('p', `hint: ${problem.hint}`, { margin: '0', color: '#93c5fd' }));
+    overlay.append(item);
+  }
+  if (state.footer) overlay.append(element('p', state.footer, { color: '#d1d5db' }));
+  document.body.append(overlay);
+}
+
+const events = new EventSource('/__storefront/events');
+events.addEventListener('state', (event) => {
+  const state = JSON.parse((event as MessageEvent<string>).data) as DevState;
+  // Says that the page is listening (tests wait for it before they change a file).
+  document.documentElement.dataset.storefrontDev = 'live';
+  if (state.problems) showOverlay(state);
+  else if (state.build !== pageBuild || document.getElementById(OVERLAY_ID)) location.reload();
+});

@@ -1,0 +1,76 @@
+import { readFileSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import path from 'node:path';
+import type { Problem } from '../errors/storefront-error.js';
+import { packageRoot } from '../package-root.js';
+import { startPreview, type PreviewServer } from '../preview/preview-server.js';
+
+/** What the open pages are told after every build. */
+export interface DevState {
+  /** Number of the last good build; a page served from an older one reloads. */
+  build: number;
+  /** The problems of the latest build when it failed; the pages show them over themselves. */
+  problems: Problem[] | null;
+  footer?: string;
+}
+
+const CLIENT_PATH = '/__storefront/dev.js';
+const EVENTS_PATH = '/__storefront/events';
+
+export interface DevServer {
+  url: string;
+  /** Tells every open page about a build (it reloads, or shows the problems). */
+  publish(state: DevState): void;
+  close(): Promise<void>;
+}
+
+/**
+ * The preview server (clean URLs, redirects, headers, 404) plus what dev needs: each HTML page
+ * gets the dev client (compiled into lib/assets/dev-client.js), which keeps a server-sent events
+ * stream open. Only responses are changed, never the built files, so `build` output has no
+ * trace of it. The client is a same-origin script and the stream a same-origin connection, both
+ * allowed by the site's Content-Security-Policy.
+ */
+export async function startDevServer(outDir: string, port: number): Promise<DevServer> {
+  const clientJs = readFileSync(path.join(packageRoot(), 'lib', 'assets', 'dev-client.js'), 'utf8');
+  const streams = new Set<ServerResponse>();
+  let state: DevState = { build: 0, problems: null };
+  const send = (res: ServerResponse) => res.write(`event: state\ndata: ${JSON.stringify(state)}\n\n`);
+  let preview: PreviewServer | undefined;
+  preview = await startPreview(outDir, port, '127.0.0.1', {
+    intercept(req, res) {
+      const pathname = (req.url ?? '/').split('?')[0];
+      if (pathname === CLIENT_PATH) {
+        res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' });
+        res.end(clientJs);
+        return true;
+      }
+      if (pathname === EVENTS_PATH) {
+        res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+        // The current state at once: a page opened while a build is failing shows the problems.
+        send(res);
+        streams.add(res);
+        req.on('close', () => streams.delete(res));
+        return true;
+      }
+      return false;
+    },
+    transformHtml(html) {
+      const tag = `<script src="${CLIENT_PATH}?build=${state.build}" defer></script>`;
+      return html.includes('</head>') ? html.replace('</head>', () => `${tag}</head>`) : `${html}${tag}`;
+    },
+  });
+  return {
+    url: preview.url,
+    publish(next) {
+      state = next;
+      preview!.reload();
+      for (const res of streams) send(res);
+    },
+    async close() {
+      for (const res of streams) res.end();
+      streams.clear();
+      await preview!.close();
+    },
+  };
+}

@@ -1,0 +1,167 @@
+// `storefront dev` end to end: the real CLI in a child process on a copy of the content, and
+// Debian's Chromium looking at the pages it serves.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/browser.js';
+import { cliPath, tempProject } from '../helpers.js';
+
+const SERVICE_PAGE = '/buy-instagram-followers';
+const CATALOGUE = 'content/catalogue.yaml';
+const PRICE_LINE = '{ id: 1001, quantity: 100, price: 1.89,';
+
+let project: Awaited<ReturnType<typeof tempProject>>;
+let dev: ChildProcess;
+let url: string;
+let stderr = '';
+let browser: Browser;
+let devFoldersBefore: string[];
+
+const devFolders = async () => (await readdir(tmpdir())).filter((name) => name.startsWith('storefront-dev-'));
+
+async function setPrice(price: string): Promise<void> {
+  const file = path.join(project.root, CATALOGUE);
+  const text = await readFile(file, 'utf8');
+  await writeFile(file, text.replace(/\{ id: 1001, quantity: 100, price: [\d.]+,/, `{ id: 1001, quantity: 100, price: ${price},`));
+}
+
+/** Waits until the page's visible text contains `text`; resolves with the milliseconds it took. */
+async function timeUntilText(page: Page, text: string, timeout: number): Promise<number> {
+  const started = Date.now();
+  await page.waitForFunction((t) => document.body?.innerText.includes(t), text, { timeout, polling: 50 });
+  return Date.now() - started;
+}
+
+/** The dev client has its event stream open and has heard the server's state. */
+const listening = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.storefrontDev === 'live', undefined, { timeout: 5000 });
+
+beforeAll(async () => {
+  project = await tempProject();
+  devFoldersBefore = await devFolders();
+  dev = spawn(process.execPath, [cliPath, '--root', project.root, 'dev', '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NO_COLOR: '1' },
+  });
+  dev.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  url = await new Promise<string>((resolve, reject) => {
+    let stdout = '';
+    const timer = setTimeout(() => reject(new Error(`dev did not start: ${stdout}${stderr}`)), 20_000);
+    dev.stdout!.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const match = /Serving at (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    });
+    dev.once('exit', (code) => reject(new Error(`dev exited with ${code}: ${stdout}${stderr}`)));
+  });
+  browser = await launchChromium();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  if (dev && dev.exitCode === null) {
+    dev.kill('SIGKILL');
+  }
+  await project?.cleanup();
+});
+
+describe('storefront dev', () => {
+  it('serves the site with the dev client, which build output never contains', async () => {
+    const page = await browser.newPage();
+    try {
+      const response = await page.goto(`${url}${SERVICE_PAGE}`);
+      expect(response?.status()).toBe(200);
+      expect(response?.headers()['cache-control']).toBe('no-store');
+      expect(await page.locator('body').innerText()).toContain('£1.89');
+      expect(await page.locator('script[src^="/__storefront/dev.js"]').count()).toBe(1);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('shows a changed price in the open page within 2 seconds, without a manual reload', async () => {
+    const page = await browser.newPage();
+    try {
+      await page.goto(`${url}${SERVICE_PAGE}`);
+      // Wait for the event stream to be open, so the timing is of the rebuild and the reload only.
+      await listening(page);
+      const reloaded = page.waitForEvent('load');
+      await setPrice('1.23');
+      const ms = await timeUntilText(page, '£1.23', 2000);
+      await reloaded;
+      console.log(`dev: price change visible in the open page after ${ms} ms; ${/Rebuilt after [^\n]*/.exec(stderr)?.[0]}`);
+      expect(ms).toBeLessThanOrEqual(2000);
+      expect(stderr).toMatch(/Rebuilt after content\/catalogue\.yaml changed: \d+ of \d+ pages rendered/);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('shows the problem of invalid YAML over the page, naming the file, and goes when it is fixed', async () => {
+    const page = await browser.newPage();
+    try {
+      await page.goto(`${url}${SERVICE_PAGE}`);
+      await listening(page);
+      const file = path.join(project.root, CATALOGUE);
+      const valid = await readFile(file, 'utf8');
+      await writeFile(file, `${valid}\nbroken: [this list is never closed\n`);
+      const overlay = page.locator('#storefront-dev-overlay');
+      await overlay.waitFor({ state: 'visible', timeout: 5000 });
+      const text = await overlay.innerText();
+      expect(text).toContain('SF101');
+      expect(text).toContain(CATALOGUE);
+      expect(text).toContain('hint:');
+      // The terminal says the same, and the server keeps running.
+      expect(stderr).toContain('SF101');
+
+      // A page opened while the content is wrong shows the problem too.
+      const second = await browser.newPage();
+      try {
+        await second.goto(`${url}/`);
+        await second.locator('#storefront-dev-overlay').waitFor({ state: 'visible', timeout: 5000 });
+      } finally {
+        await second.close();
+      }
+
+      await writeFile(file, valid.replace(/\{ id: 1001, quantity: 100, price: [\d.]+,/, '{ id: 1001, quantity: 100, price: 1.24,'));
+      await timeUntilText(page, '£1.24', 5000);
+      expect(await overlay.count()).toBe(0);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('stops cleanly on Ctrl-C: exit code 0, port closed, temporary output removed', async () => {
+    const exited = new Promise<number | null>((resolve) => dev.once('exit', (code) => resolve(code)));
+    dev.kill('SIGINT');
+    expect(await exited).toBe(0);
+    await expect(fetch(url)).rejects.toThrow();
+    expect((await devFolders()).filter((name) => !devFoldersBefore.includes(name))).toEqual([]);
+  });
+});
+
+it('build output has no dev client in it', async () => {
+  const built = await tempProject();
+  try {
+    const out = path.join(built.root, 'dist');
+    const result = await new Promise<number | null>((resolve) =>
+      spawn(process.execPath, [cliPath, '--root', built.root, 'build', '--precompress', '--out', out], { stdio: 'ignore' }).once('exit', resolve),
+    );
+    expect(result).toBe(0);
+    const files = (await readdir(out, { recursive: true, withFileTypes: true })).filter((e) => e.isFile() && !/\.(br|gz|png)$/.test(e.name));
+    expect(files.length).toBeGreaterThan(20);
+    for (const entry of files) {
+      const text = await readFile(path.join(entry.parentPath, entry.name), 'utf8');
+      expect(text, entry.name).not.toContain('__storefront');
+      expect(text, entry.name).not.toContain('EventSource');
+      expect(text, entry.name).not.toContain('storefront-dev-overlay');
+    }
+  } finally {
+    await built.cleanup();
+  }
+});
