@@ -107,7 +107,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   // page is rendered, every post body is needed, and parsing them all afresh (on two threads)
   // is faster than reading cached posts and then each body on its own.
   const manifest = cache
-    ? OutputManifest.open(cache.dir, outDir, hashText(cache.fingerprint, String(options.precompress === true)))
+    ? OutputManifest.open(cache.dir, outDir, cache.fingerprint, options.precompress ? 'precompress' : '')
     : OutputManifest.none();
   // Every content problem is collected (schemas, cross-file rules, routes, links) and reported
   // together, before the CMS is asked for anything.
@@ -188,7 +188,8 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
         rendered: async (route, key, html) => {
           countPage(route);
           if (done % LARGE_BLOG === 0) collectGarbage();
-          await write({ file: outputFile(route.path), contents: html }, key);
+          const file = outputFile(route.path);
+          if (!manifest.keepIfSameBytes(file, key, html)) await write({ file, contents: html }, key);
         },
       },
     );
@@ -203,7 +204,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     // with almost any edit, but compressing them again costs more than comparing.
     for (const file of files) {
       const key = hashText(file.contents);
-      if (!manifest.keepIfUnchanged(file.file, key)) await write(file, key);
+      if (!manifest.keepIfUnchanged(file.file, key) && !manifest.keepIfSameBytes(file.file, key, file.contents)) await write(file, key);
     }
     await output.commit(manifest.leftovers());
   } catch (err) {

@@ -17,7 +17,10 @@ interface Entry {
 }
 
 interface ManifestFile {
+  /** The generator's code (see codeFingerprint). */
   fingerprint: string;
+  /** Options that change which files are written (--precompress). */
+  options: string;
   entries: Record<string, Entry>;
 }
 
@@ -35,22 +38,30 @@ export class OutputManifest {
   private constructor(
     private readonly file: string | undefined,
     private readonly fingerprint: string,
+    private readonly options: string,
     private readonly previous: Record<string, Entry>,
+    /** False when the previous build ran other code: its keys mean nothing now, its bytes still do. */
+    private readonly sameCode: boolean,
+    private readonly outDir: string,
     /** Every file in the output folder now, with its stamp. */
     private readonly present: Map<string, string>,
   ) {}
 
   /** No earlier output to reuse (a cold build, or the cache turned off): everything is written. */
   static none(): OutputManifest {
-    return new OutputManifest(undefined, '', {}, new Map());
+    return new OutputManifest(undefined, '', '', {}, false, '', new Map());
   }
 
-  static open(cacheDir: string, outDir: string, fingerprint: string): OutputManifest {
+  static open(cacheDir: string, outDir: string, fingerprint: string, options: string): OutputManifest {
     const file = path.join(cacheDir, `output-${hashText(outDir)}.json`);
     let previous: Record<string, Entry> = {};
+    let sameCode = false;
     try {
       const stored = JSON.parse(readFileSync(file, 'utf8')) as ManifestFile;
-      if (stored.fingerprint === fingerprint) previous = stored.entries;
+      if (stored.options === options) {
+        previous = stored.entries;
+        sameCode = stored.fingerprint === fingerprint;
+      }
     } catch {
       // No manifest yet, or an unreadable one: a full build.
     }
@@ -62,7 +73,7 @@ export class OutputManifest {
         present.set(path.relative(outDir, absolute).split(path.sep).join('/'), fileStamp(absolute).stamp);
       }
     }
-    return new OutputManifest(file, fingerprint, previous, present);
+    return new OutputManifest(file, fingerprint, options, previous, sameCode, outDir, present);
   }
 
   /** Whether this build can update the output folder in place rather than write it whole. */
@@ -73,10 +84,27 @@ export class OutputManifest {
   /** True when the output made with this key is in the folder as it was written; it is then kept. */
   keepIfUnchanged(name: string, key: string): boolean {
     const entry = this.previous[name];
-    if (!entry || entry.key !== key) return false;
-    if (!entry.files.every((f) => this.present.get(f.file) === f.stamp)) return false;
+    if (!this.sameCode || !entry || entry.key !== key || !this.intact(entry)) return false;
     this.next[name] = entry;
     return true;
+  }
+
+  /**
+   * After a change of code (a template edited under `storefront dev`, a new version) every page
+   * is rendered again, but one that comes out the same as the file in the folder is kept: only
+   * the pages the change affects are written.
+   */
+  keepIfSameBytes(name: string, key: string, contents: string | Buffer): boolean {
+    const entry = this.previous[name];
+    if (this.sameCode || !entry || !this.intact(entry)) return false;
+    const bytes = typeof contents === 'string' ? Buffer.from(contents) : contents;
+    if (!readFileSync(path.join(this.outDir, name)).equals(bytes)) return false;
+    this.next[name] = { key, files: entry.files };
+    return true;
+  }
+
+  private intact(entry: Entry): boolean {
+    return entry.files.every((f) => this.present.get(f.file) === f.stamp);
   }
 
   record(name: string, key: string, files: WrittenFile[]): void {
@@ -107,7 +135,7 @@ export class OutputManifest {
     if (!this.file) return;
     mkdirSync(path.dirname(this.file), { recursive: true });
     const temporary = `${this.file}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify({ fingerprint: this.fingerprint, entries: this.next } satisfies ManifestFile));
+    writeFileSync(temporary, JSON.stringify({ fingerprint: this.fingerprint, options: this.options, entries: this.next } satisfies ManifestFile));
     renameSync(temporary, this.file);
   }
 }

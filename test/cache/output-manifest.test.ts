@@ -1,0 +1,64 @@
+// The output manifest on its own: what it keeps when the code is the same, when the code
+// changed (byte comparison), and when the options changed (nothing).
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { OutputManifest } from '../../src/cache/output-manifest.js';
+import { fileStamp } from '../../src/util/file-stamp.js';
+
+let dir: string;
+let cacheDir: string;
+let outDir: string;
+
+/** Writes a file into the output folder the way a build does, and records it. */
+async function writeRecorded(manifest: OutputManifest, name: string, key: string, contents: string) {
+  const absolute = path.join(outDir, name);
+  await mkdir(path.dirname(absolute), { recursive: true });
+  await writeFile(absolute, contents);
+  manifest.record(name, key, [{ file: name, ...fileStamp(absolute) }]);
+}
+
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'storefront-manifest-'));
+  cacheDir = path.join(dir, 'cache');
+  outDir = path.join(dir, 'out');
+  const first = OutputManifest.open(cacheDir, outDir, 'code-1', '');
+  expect(first.reusable).toBe(false);
+  await writeRecorded(first, 'index.html', 'key-home', '<p>home</p>');
+  await writeRecorded(first, 'blog/a.html', 'key-a', '<p>a</p>');
+  first.save();
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+describe('OutputManifest', () => {
+  it('keeps a file whose key is unchanged, and lists the files no longer made', () => {
+    const next = OutputManifest.open(cacheDir, outDir, 'code-1', '');
+    expect(next.reusable).toBe(true);
+    expect(next.keepIfUnchanged('index.html', 'key-home')).toBe(true);
+    expect(next.keepIfUnchanged('blog/a.html', 'another key')).toBe(false);
+    expect(next.leftovers()).toEqual(['blog/a.html']);
+    expect(next.totals()).toEqual({ files: 1, bytes: '<p>home</p>'.length });
+  });
+
+  it('does not keep a file edited since it was written', async () => {
+    await writeFile(path.join(outDir, 'index.html'), '<p>edited</p>');
+    const next = OutputManifest.open(cacheDir, outDir, 'code-1', '');
+    expect(next.keepIfUnchanged('index.html', 'key-home')).toBe(false);
+  });
+
+  it('after a code change keeps only files that come out byte for byte the same', () => {
+    const next = OutputManifest.open(cacheDir, outDir, 'code-2', '');
+    expect(next.reusable).toBe(true);
+    expect(next.keepIfUnchanged('index.html', 'key-home')).toBe(false);
+    expect(next.keepIfSameBytes('index.html', 'new-key-home', '<p>home</p>')).toBe(true);
+    expect(next.keepIfSameBytes('blog/a.html', 'new-key-a', '<p>a, restyled</p>')).toBe(false);
+  });
+
+  it('after a change of options keeps nothing', () => {
+    const next = OutputManifest.open(cacheDir, outDir, 'code-1', 'precompress');
+    expect(next.reusable).toBe(false);
+    expect(next.keepIfUnchanged('index.html', 'key-home')).toBe(false);
+    expect(next.keepIfSameBytes('index.html', 'key-home', '<p>home</p>')).toBe(false);
+  });
+});
