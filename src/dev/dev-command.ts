@@ -49,7 +49,8 @@ export async function runDev(options: DevOptions): Promise<RunningDev> {
     if (outcome.kind === 'built') {
       const { summary } = outcome;
       const rendered = summary.pages - summary.pagesKept;
-      output.info(`${reason}: ${rendered} of ${summary.pages} pages rendered, in ${(summary.totalMs / 1000).toFixed(2)} s.`);
+      const written = summary.written.files === 1 ? '1 file written' : `${summary.written.files} files written`;
+      output.info(`${reason}: ${rendered} of ${summary.pages} pages rendered, ${written}, in ${(summary.totalMs / 1000).toFixed(2)} s.`);
       for (const warning of summary.warnings) output.warn(`warning: ${warning}`);
       state = { build: state.build + 1, problems: null };
     } else if (outcome.kind === 'failed') {
