@@ -1,0 +1,66 @@
+// The dev watcher on real folders: edits in place, saves by replacement (how vim and `sed -i`
+// save), and files in folders made after it started.
+import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { watchFolders } from '../../src/dev/watch.js';
+
+let dir: string;
+let stop: () => void;
+let batches: string[][];
+
+/** Resolves with the next batch of changed files the watcher reports. */
+function nextBatch(): Promise<string[]> {
+  const seen = batches.length;
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const poll = setInterval(() => {
+      if (batches.length > seen) {
+        clearInterval(poll);
+        resolve(batches[seen]!);
+      } else if (Date.now() - started > 3000) {
+        clearInterval(poll);
+        reject(new Error('no change reported within 3 s'));
+      }
+    }, 20);
+  });
+}
+
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'storefront-watch-'));
+  await writeFile(path.join(dir, 'catalogue.yaml'), 'a: 1\n');
+  batches = [];
+  stop = watchFolders([dir], (files) => batches.push(files), 30);
+});
+afterEach(async () => {
+  stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+it('reports a file edited in place, in one batch however many events', async () => {
+  const batch = nextBatch();
+  await writeFile(path.join(dir, 'catalogue.yaml'), 'a: 2\n');
+  await writeFile(path.join(dir, 'catalogue.yaml'), 'a: 3\n');
+  expect(await batch).toEqual([path.join(dir, 'catalogue.yaml')]);
+});
+
+it('keeps reporting a file that is saved by replacing it, time after time', async () => {
+  for (const value of [4, 5, 6]) {
+    const batch = nextBatch();
+    await writeFile(path.join(dir, '.catalogue.yaml.new'), `a: ${value}\n`);
+    await rename(path.join(dir, '.catalogue.yaml.new'), path.join(dir, 'catalogue.yaml'));
+    expect(await batch).toContain(path.join(dir, 'catalogue.yaml'));
+  }
+});
+
+it('reports files in a folder made after it started, and ignores editor swap files', async () => {
+  await mkdir(path.join(dir, 'blog'));
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const batch = nextBatch();
+  await writeFile(path.join(dir, 'blog', '.post.md.swp'), 'swap');
+  await writeFile(path.join(dir, 'blog', 'post.md'), '---\ntitle: x\n---\n');
+  const files = await batch;
+  expect(files).toContain(path.join(dir, 'blog', 'post.md'));
+  expect(files.some((f) => f.endsWith('.swp'))).toBe(false);
+});
