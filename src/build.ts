@@ -156,7 +156,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const [stylesheet, script] = await Promise.all([stylesheetAsset(generatorRoot), scriptAsset(generatorRoot)]);
   const security = securityHeaders(config);
   if (content.posts.length >= LARGE_BLOG) collectGarbage();
-  const output = await StagedOutput.open(outDir, manifest.reusable ? 'update' : 'replace');
+  const output = await StagedOutput.open(outDir, manifest.reusable ? 'update' : 'replace', cache !== undefined);
   // Pages are written as they are rendered, so memory stays flat however many there are.
   // Only .br/.gz copies are made on request (they cost more than rendering).
   const write = async (file: OutputFile, key: string) => {
@@ -180,6 +180,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       table,
       { stylesheetHref: `/${stylesheet.file}`, scriptHref: `/${script.file}`, ogImagePath: '/assets/og-image.png', now },
       {
+        keyed: cache !== undefined,
         isUnchanged: (route, key) => manifest.keepIfUnchanged(outputFile(route.path), key),
         kept: (route) => {
           countPage(route);
@@ -203,7 +204,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     // Other files are keyed by their contents: cheap to make, and a sitemap or a feed changes
     // with almost any edit, but compressing them again costs more than comparing.
     for (const file of files) {
-      const key = hashText(file.contents);
+      const key = cache ? hashText(file.contents) : '';
       if (!manifest.keepIfUnchanged(file.file, key) && !manifest.keepIfSameBytes(file.file, key, file.contents)) await write(file, key);
     }
     await output.commit(manifest.leftovers());

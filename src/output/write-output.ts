@@ -62,14 +62,16 @@ export class StagedOutput {
   private constructor(
     private readonly outDir: string,
     private readonly mode: 'replace' | 'update',
+    /** Whether written files are stamped for the build cache (not with --no-cache). */
+    private readonly stamped: boolean,
   ) {
     const stamp = `${process.pid}-${Date.now()}`;
     this.staging = path.join(path.dirname(outDir), `.${path.basename(outDir)}.staging-${stamp}`);
     this.retired = path.join(path.dirname(outDir), `.${path.basename(outDir)}.old-${stamp}`);
   }
 
-  static async open(outDir: string, mode: 'replace' | 'update' = 'replace'): Promise<StagedOutput> {
-    const output = new StagedOutput(outDir, mode);
+  static async open(outDir: string, mode: 'replace' | 'update' = 'replace', stamped = true): Promise<StagedOutput> {
+    const output = new StagedOutput(outDir, mode, stamped);
     try {
       await mkdir(output.staging, { recursive: true });
     } catch (err) {
@@ -89,7 +91,9 @@ export class StagedOutput {
       this.makeDir(path.dirname(target));
       writeFileSync(target, file.contents);
       // Moving the file into place keeps this stamp: it is what the next build compares.
-      const { size, stamp } = fileStamp(target);
+      const { size, stamp } = this.stamped
+        ? fileStamp(target)
+        : { size: typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.length, stamp: '' };
       this.bytes += size;
       this.files += 1;
       this.written.push(file.file);

@@ -49,6 +49,8 @@ const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'lo
 
 /** What the build does with each page: write a rendered one, or keep the one already written. */
 export interface PageSink {
+  /** False when nothing is kept between builds (--no-cache): no key is computed. */
+  readonly keyed: boolean;
   /**
    * True when the page written by an earlier build for this key can stay as it is. The key
    * changes whenever anything the page shows changes (see `RenderContext.key`).
@@ -80,8 +82,8 @@ export async function renderRoutes(
     try {
       const t0 = performance.now();
       const page = context.prepare(route);
-      key = context.key(route, page);
-      if (sink.isUnchanged(route, key)) {
+      key = sink.keyed ? context.key(route, page) : '';
+      if (sink.keyed && sink.isUnchanged(route, key)) {
         renderMs += performance.now() - t0;
         sink.kept(route, key);
         continue;
