@@ -24,7 +24,8 @@ export function codeFingerprint(): string {
         return; // Not there (a published package has no src/): nothing to fingerprint.
       }
       if (stat.isDirectory()) {
-        for (const name of readdirSync(absolute).sort()) walk(path.join(absolute, name));
+        // A `storefront dev` bundle is made from src/ and templates/, whose stamps are here already.
+        for (const name of readdirSync(absolute).sort()) if (!name.startsWith('dev-bundle-')) walk(path.join(absolute, name));
       } else {
         lines.push(`${path.relative(generator, absolute)} ${stat.size} ${stat.mtimeMs}`);
       }

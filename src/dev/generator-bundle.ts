@@ -1,4 +1,4 @@
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { BuildOptions } from 'esbuild';
 import { packageRoot } from '../package-root.js';
@@ -46,6 +46,7 @@ export class DevGeneratorBundle {
   async make(): Promise<string> {
     if (!this.fromSources) return path.join(this.generator, 'lib', 'bundle', 'build-worker.js');
     const { build } = await import('esbuild');
+    removeAbandonedBundles(path.dirname(this.outdir));
     rmSync(this.outdir, { recursive: true, force: true });
     await build(
       generatorBundleOptions(
@@ -62,5 +63,23 @@ export class DevGeneratorBundle {
 
   remove(): void {
     rmSync(this.outdir, { recursive: true, force: true });
+  }
+}
+
+/** Bundles left by a `dev` that was killed before it could remove its own. */
+function removeAbandonedBundles(libDir: string): void {
+  for (const name of readdirSync(libDir)) {
+    const pid = Number(/^dev-bundle-(\d+)$/.exec(name)?.[1]);
+    if (pid && !isRunning(pid)) rmSync(path.join(libDir, name), { recursive: true, force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: it runs, as another user.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
