@@ -15,13 +15,14 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs the real CLI (compiled JavaScript) in a child process. */
+/** Runs the real CLI (compiled JavaScript) in a child process, its output through pipes. */
 export function runCli(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       [cliPath, ...args],
-      { env: { ...process.env, ...env, NO_COLOR: '1' }, maxBuffer: 64 * 1024 * 1024 },
+      // No colours unless a test asks for them (NO_COLOR: '' with FORCE_COLOR: '1').
+      { env: { ...process.env, NO_COLOR: '1', ...env }, maxBuffer: 64 * 1024 * 1024 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
         resolve({ code, stdout, stderr });

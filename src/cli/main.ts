@@ -5,7 +5,10 @@ import { build } from '../build.js';
 import { codes } from '../errors/codes.js';
 import { StorefrontError } from '../errors/storefront-error.js';
 import { packageRoot } from '../package-root.js';
-import { formatError } from './report-error.js';
+import { headline, stageLines, summaryDetail } from './build-report.js';
+import { isHelpOrVersion, throwFlagErrors } from './flag-errors.js';
+import { addGlobalOptions } from './global-options.js';
+import { output } from './output.js';
 
 const version = (JSON.parse(readFileSync(path.join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
 
@@ -31,8 +34,8 @@ interface BuildFlags {
   staleOk?: boolean;
   cmsTimeout: number;
   cmsRetries: number;
-  verbose?: boolean;
   precompress?: boolean;
+  cache: boolean;
 }
 
 function countByHost(urls: string[]): Map<string, number> {
@@ -44,10 +47,6 @@ function countByHost(urls: string[]): Map<string, number> {
   return counts;
 }
 
-function formatBytes(bytes: number): string {
-  return bytes > 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${(bytes / 1024).toFixed(0)} KB`;
-}
-
 export function createProgram(): Command {
   const program = new Command();
   program
@@ -55,8 +54,8 @@ export function createProgram(): Command {
     .description('Builds the storefront from content/ into a static folder any host can serve.')
     .version(version)
     .option('--root <dir>', 'project folder holding content/', process.cwd())
-    .option('--debug', 'show stack traces of errors')
-    .showHelpAfterError();
+    .option('--debug', 'show stack traces of errors');
+  addGlobalOptions(program);
 
   program
     .command('build')
@@ -69,7 +68,7 @@ export function createProgram(): Command {
     .option('--cms-timeout <ms>', 'time limit of one CMS request', parseWhole, 15000)
     .option('--cms-retries <n>', 'retries of a failed CMS request', parseWhole, 3)
     .option('--precompress', 'write .br and .gz copies of every page and text asset (for nginx, preview, a bucket)')
-    .option('--verbose', 'print the time of each stage')
+    .option('--no-cache', 'build everything afresh: neither read nor update the build cache in .cache/build')
     .action(async (options: BuildFlags) => {
       const { root } = program.opts<{ root: string }>();
       if (options.offline && options.staleOk) {
@@ -79,6 +78,7 @@ export function createProgram(): Command {
           hint: '--offline never touches the network; --stale-ok tries it first.',
         });
       }
+      output.status('Reading the settings and the content…');
       const summary = await build({
         root,
         outDir: options.out,
@@ -88,28 +88,21 @@ export function createProgram(): Command {
         cmsTimeoutMs: options.cmsTimeout,
         cmsRetries: options.cmsRetries,
         precompress: options.precompress,
-        log: (line) => console.error(line),
+        cache: options.cache,
+        log: (line) => (/^WARNING\b/.test(line) ? output.warn(line) : output.info(line)),
         progress: (stage, done, total) => {
-          if (stage === 'fetch') console.error(`Fetching posts: page ${done} of ${total}`);
+          const text = stage === 'fetch' ? `Fetching posts: page ${done} of ${total}` : `Rendering pages: ${done} of ${total}`;
+          // Plain lines: at most one per tenth of the work, and none for less than 100 pages.
+          output.progress(stage, text, done, total, stage === 'render' ? 100 : 1);
+          // The other files and the move into place come after the last page (on a terminal only).
+          if (stage === 'render' && done === total) output.status('Writing the sitemap, the feed and the other files…');
         },
-      });
-      for (const warning of summary.warnings) console.warn(`warning: ${warning}`);
-      if (options.verbose) {
-        for (const stage of summary.stages) console.error(`  ${stage.name.padEnd(10)} ${(stage.ms / 1000).toFixed(3)} s`);
-      }
-      for (const note of summary.blog.notes) console.error(`note: ${note}`);
-      const kinds = Object.entries(summary.pagesByKind)
-        .map(([kind, n]) => `${n} ${kind}`)
-        .join(', ');
-      const fetch =
-        summary.blog.source === 'local'
-          ? ''
-          : summary.blog.source === 'network'
-            ? `, ${summary.blog.posts} posts fetched in ${(summary.blog.fetchMs! / 1000).toFixed(2)} s`
-            : `, ${summary.blog.posts} posts from the CMS cache`;
-      console.log(
-        `Built ${summary.pages} pages (${kinds}) and ${summary.files - summary.pages} other files, ${formatBytes(summary.bytes)}, into ${path.relative(process.cwd(), summary.outDir) || '.'} in ${(summary.totalMs / 1000).toFixed(2)} s${fetch}.`,
-      );
+      }).finally(() => output.endProgress());
+      for (const warning of summary.warnings) output.warn(`warning: ${warning}`);
+      for (const line of stageLines(summary, options.posts ?? 'content/blog')) output.detail(line);
+      for (const note of summary.blog.notes) output.info(`note: ${note}`);
+      output.result(headline(summary, process.cwd(), output.colours.out));
+      for (const line of summaryDetail(summary, output.colours.out)) output.result(line);
     });
 
   program
@@ -132,8 +125,26 @@ export function createProgram(): Command {
       }
       const { startPreview } = await import('../preview/preview-server.js');
       const preview = await startPreview(dir, options.port);
-      console.log(`Serving ${options.out} at ${preview.url} (Ctrl-C to stop)`);
+      if (output.verbose) {
+        preview.server.on('request', (req, res) => res.once('finish', () => output.detail(`  ${res.statusCode} ${req.method} ${req.url}`)));
+      }
+      output.result(`Serving ${options.out} at ${preview.url} (Ctrl-C to stop)`);
       const stop = () => void preview.close().then(() => process.exit(0));
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+
+  program
+    .command('dev')
+    .description('build, serve on 127.0.0.1, and rebuild and reload open pages on every change to content/ and templates/')
+    .option('--port <port>', 'port to listen on (0 picks a free one)', parsePort, 4321)
+    .option('--open', 'open the site in the system browser')
+    .action(async (options: { port: number; open?: boolean }) => {
+      const { root } = program.opts<{ root: string }>();
+      // Loaded on demand: the watcher, the worker and the dev server are only needed here.
+      const { runDev } = await import('../dev/dev-command.js');
+      const dev = await runDev({ root, port: options.port, open: options.open === true });
+      const stop = () => void dev.stop().then(() => process.exit(0));
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
     });
@@ -147,31 +158,50 @@ export function createProgram(): Command {
       const { root } = program.opts<{ root: string }>();
       // Loaded on demand: the crawler is not needed to build (start-up time matters).
       const { checkSite } = await import('../check/check-site.js');
+      const started = performance.now();
       const report = await checkSite({ outDir: path.resolve(root, options.out), external: options.external });
       // Fetched links are listed one by one; the others are summed up by host.
       const externalLines = options.external
         ? report.external.map((e) => `  ${e.url} ${e.state ?? ''}${e.status ? ` (HTTP ${e.status})` : ''}`)
         : [...countByHost(report.external.map((e) => e.url))].map(([host, n]) => `  ${host}  ${n} link${n > 1 ? 's' : ''}`);
       if (externalLines.length) {
-        console.log(`External links${options.external ? '' : ' (not fetched; --external fetches them)'}:`);
-        console.log(externalLines.join('\n'));
+        output.result(`External links${options.external ? '' : ' (not fetched; --external fetches them)'}:`);
+        output.result(externalLines.join('\n'));
       }
       if (report.problems.length) {
         throw new StorefrontError(report.problems, `Checked ${report.pagesCrawled} pages and ${report.linksChecked} links.`);
       }
-      console.log(`Checked ${report.pagesCrawled} pages and ${report.linksChecked} links: no broken links, redirects, canonicals or orphans.`);
+      output.detail(`Crawled in ${((performance.now() - started) / 1000).toFixed(2)} s.`);
+      output.result(
+        `${output.colours.out.green(`Checked ${report.pagesCrawled} pages and ${report.linksChecked} links`)}: no broken links, redirects, canonicals or orphans.`,
+      );
     });
 
   return program;
 }
 
 export async function main(argv: string[]): Promise<void> {
+  // Read before parsing: a flag error is reported before commander has parsed --debug.
+  const debug = argv.includes('--debug');
+  // What escapes a command (an error event after a server started listening, say) is reported
+  // in the same format, and ends the process.
+  const fail = (err: unknown) => {
+    output.error(err, debug);
+    process.exit(1);
+  };
+  process.on('uncaughtException', fail);
+  process.on('unhandledRejection', fail);
   const program = createProgram();
+  throwFlagErrors(program);
   try {
     await program.parseAsync(argv);
   } catch (err) {
-    const debug = argv.includes('--debug');
-    console.error(formatError(err, debug));
+    // Help and version are printed already; `storefront` alone prints the help and exits with 1.
+    if (isHelpOrVersion(err)) {
+      process.exitCode = err.exitCode;
+      return;
+    }
+    output.error(err, debug);
     process.exitCode = 1;
   }
 }

@@ -1,4 +1,8 @@
+import { CommanderError } from 'commander';
+import { codes } from '../errors/codes.js';
 import { StorefrontError, type Problem } from '../errors/storefront-error.js';
+import { plainPalette, type Palette } from './colours.js';
+import { flagError } from './flag-errors.js';
 
 function place(problem: Problem): string {
   const parts: string[] = [];
@@ -8,24 +12,85 @@ function place(problem: Problem): string {
   return parts.join(' › ');
 }
 
-/** `SF103  content/services/x.yaml:12 › faq[3].a  message` then the hint, no stack trace. */
-export function formatError(err: unknown, debug: boolean): string {
-  if (err instanceof StorefrontError) {
-    const lines: string[] = [];
-    const count = err.problems.length;
-    lines.push(count === 1 ? 'Found a problem:' : `Found ${count} problems:`);
-    for (const problem of err.problems) {
-      lines.push('');
-      lines.push(`  ${problem.code}  ${place(problem)}`);
-      lines.push(`  ${problem.message}`);
-      if (problem.hint) lines.push(`  hint: ${problem.hint}`);
-    }
-    if (err.footer) lines.push('', err.footer);
-    if (debug && err.stack) lines.push('', err.stack);
-    return lines.join('\n');
+/** An error of the operating system, as Node reports it (`EADDRINUSE`, `ENOSPC`...). */
+interface SystemError extends Error {
+  code: string;
+  syscall: string;
+  path?: string;
+  address?: string;
+  port?: number;
+}
+
+function isSystemError(err: unknown): err is SystemError {
+  const candidate = err as Partial<SystemError> | null;
+  return err instanceof Error && typeof candidate?.code === 'string' && typeof candidate.syscall === 'string';
+}
+
+function systemHint(err: SystemError): string {
+  const network = err.syscall === 'listen' || err.syscall === 'bind';
+  switch (err.code) {
+    case 'EADDRINUSE':
+      return 'Another program listens on this port: choose another with --port, or --port 0 for a free one.';
+    case 'EACCES':
+    case 'EPERM':
+      return network ? 'This port needs privileges: choose one above 1023 with --port.' : 'Check that you may read and write this file or folder.';
+    case 'ENOSPC':
+      return 'The disk is full: free some space and run the command again.';
+    case 'EMFILE':
+    case 'ENFILE':
+      return 'Too many files are open: raise the limit (ulimit -n) and run the command again.';
+    case 'ENOENT':
+    case 'ENOTDIR':
+      return 'Check that this path exists.';
+    default:
+      return 'Run again with --debug to see where it happened.';
   }
-  const error = err as Error;
-  return debug
-    ? String(error?.stack ?? error)
-    : `An unexpected error stopped the command: ${error?.message ?? String(err)}\n(run again with --debug to see the stack trace)`;
+}
+
+/**
+ * Any error as problems to print: a StorefrontError as it is, a flag commander rejected, a
+ * refusal of the operating system (SF901), and anything else as a bug (SF900).
+ */
+export function asStorefrontError(err: unknown): StorefrontError {
+  if (err instanceof StorefrontError) return err;
+  if (err instanceof CommanderError) return flagError(err, 'storefront');
+  if (isSystemError(err)) {
+    const where = err.path ?? (err.address ? `${err.address}${err.port !== undefined ? `:${err.port}` : ''}` : undefined);
+    return new StorefrontError({
+      code: codes.systemError,
+      file: where,
+      message: `The operating system refused: ${err.message}.`,
+      hint: systemHint(err),
+    });
+  }
+  const described = err instanceof Error ? `${err.name === 'Error' ? '' : `${err.name}: `}${err.message}` : String(err);
+  return new StorefrontError({
+    code: codes.internal,
+    field: 'internal error',
+    message: `An unexpected error stopped the command: ${described}`,
+    hint: 'This is a bug in storefront. Run the command again with --debug to see the stack trace, and report it with that output.',
+  });
+}
+
+/**
+ * `SF103  content/services/x.yaml:12 › faq[3].a`, the message and the hint, for each problem;
+ * the stack trace only with --debug. Colours (the code red, the hint cyan) only if `colours` has them.
+ */
+export function formatError(err: unknown, debug: boolean, colours: Palette = plainPalette): string {
+  const error = asStorefrontError(err);
+  const lines: string[] = [];
+  const count = error.problems.length;
+  lines.push(count === 1 ? 'Found a problem:' : `Found ${count} problems:`);
+  for (const problem of error.problems) {
+    const where = place(problem);
+    lines.push('');
+    lines.push(`  ${colours.red(problem.code)}${where ? `  ${where}` : ''}`);
+    lines.push(`  ${problem.message}`);
+    if (problem.hint) lines.push(`  ${colours.cyan(`hint: ${problem.hint}`)}`);
+  }
+  if (error.footer) lines.push('', error.footer);
+  // The stack of what was thrown, not of the wrapper made here.
+  const stack = err instanceof Error ? err.stack : undefined;
+  if (debug && stack) lines.push('', stack);
+  return lines.join('\n');
 }

@@ -35,6 +35,10 @@ export const codes = {
   badSitemapUrl: 'SF303',
   orphanPage: 'SF304',
   badRedirectTarget: 'SF305',
+  /** A bug: an error the code did not expect (report it). */
+  internal: 'SF900',
+  /** The operating system refused (a port in use, a full disk, a permission). */
+  systemError: 'SF901',
 } as const;
 
 export type Code = (typeof codes)[keyof typeof codes];

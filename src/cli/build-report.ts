@@ -1,0 +1,86 @@
+/**
+ * What `storefront build` says when it is done. By default (stdout):
+ *
+ *   Built 320 pages (1 home, 9 service, ...) and 31 other files, 1.4 MB, into dist in 0.52 s.
+ *     wrote 351 files, 1.4 MB
+ *     stages: config 0.01 s · content 0.09 s · routes 0.01 s · render 0.24 s · write 0.12 s
+ *
+ * The first line keeps its words and order: scripts and tests read `Built N pages (kinds)`.
+ * With --verbose, stderr gets one line per stage, `  content    0.093 s`, which
+ * scripts/bench.mjs reads with /^\s+(\w+)\s+([\d.]+) s$/m, each followed by what the stage
+ * did on a line that never ends in " s" (so the script's pattern never takes it for a stage).
+ */
+import path from 'node:path';
+import type { BuildSummary } from '../build.js';
+import type { Palette } from './colours.js';
+
+export function formatBytes(bytes: number): string {
+  return bytes > 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${(bytes / 1024).toFixed(0)} KB`;
+}
+
+const seconds = (ms: number, digits: number) => `${(ms / 1000).toFixed(digits)} s`;
+
+/** `Built 320 pages (...) and 31 other files, 1.4 MB, into dist in 0.52 s.` */
+export function headline(summary: BuildSummary, cwd: string, colours: Palette): string {
+  const kinds = Object.entries(summary.pagesByKind)
+    .map(([kind, n]) => `${n} ${kind}`)
+    .join(', ');
+  const fetch =
+    summary.blog.source === 'local'
+      ? ''
+      : summary.blog.source === 'network'
+        ? `, ${summary.blog.posts} posts fetched in ${seconds(summary.blog.fetchMs ?? 0, 2)}`
+        : `, ${summary.blog.posts} posts from the CMS cache`;
+  const where = path.relative(cwd, summary.outDir) || '.';
+  return `${colours.green(`Built ${summary.pages} pages`)} (${kinds}) and ${summary.files - summary.pages} other files, ${formatBytes(summary.bytes)}, into ${where} in ${seconds(summary.totalMs, 2)}${fetch}.`;
+}
+
+/** A stage run twice (the route table, again after the CMS fetch) counts once, with both times. */
+function stageTotals(summary: BuildSummary): { name: string; ms: number }[] {
+  const totals = new Map<string, number>();
+  for (const stage of summary.stages) totals.set(stage.name, (totals.get(stage.name) ?? 0) + stage.ms);
+  return [...totals].map(([name, ms]) => ({ name, ms }));
+}
+
+/** The lines under the headline: what was written (a rebuild keeps what did not change) and the time of each stage. */
+export function summaryDetail(summary: BuildSummary, colours: Palette): string[] {
+  const kept = summary.pagesKept > 0 ? `; ${summary.pagesKept} unchanged pages kept as they were` : '';
+  const stages = stageTotals(summary)
+    .map((stage) => `${stage.name} ${seconds(stage.ms, 2)}`)
+    .join(' · ');
+  return [`  wrote ${summary.written.files} files, ${formatBytes(summary.written.bytes)}${kept}`, colours.dim(`  stages: ${stages}`)];
+}
+
+/** What a stage did, for --verbose; undefined when there is nothing to add to its time. */
+function stageWork(name: string, summary: BuildSummary, postsDir: string, stageMs: number): string | undefined {
+  const rendered = summary.pages - summary.pagesKept;
+  switch (name) {
+    case 'content':
+      return summary.blog.source === 'local' ? `${summary.blog.posts} posts from ${postsDir}` : undefined;
+    case 'cms':
+      return summary.blog.source === 'network'
+        ? `${summary.blog.posts} posts fetched from the CMS`
+        : `${summary.blog.posts} posts from the CMS cache (.cache/cms)`;
+    case 'routes':
+      return `${summary.pages} pages in the route table`;
+    case 'render':
+      return `${rendered} pages rendered${stageMs > 0 && rendered > 0 ? ` (${Math.round(rendered / (stageMs / 1000))} a second)` : ''}, ${summary.pagesKept} unchanged and kept`;
+    case 'write':
+      return `${summary.written.files} files written (${formatBytes(summary.written.bytes)}); the folder holds ${summary.files} (${formatBytes(summary.bytes)})`;
+    default:
+      return undefined;
+  }
+}
+
+/** The --verbose lines, on stderr: each stage's time (bench.mjs's format), then what it did. */
+export function stageLines(summary: BuildSummary, postsDir: string): string[] {
+  const lines = ['Stages:'];
+  summary.stages.forEach((stage, index) => {
+    lines.push(`  ${stage.name.padEnd(10)} ${(stage.ms / 1000).toFixed(3)} s`);
+    // A stage run twice is described once, after its last run (the route table with the CMS posts).
+    const last = summary.stages.findLastIndex((other) => other.name === stage.name) === index;
+    const work = last ? stageWork(stage.name, summary, postsDir, stage.ms) : undefined;
+    if (work) lines.push(`${' '.repeat(13)}${work}`);
+  });
+  return lines;
+}

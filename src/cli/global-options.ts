@@ -1,0 +1,39 @@
+/**
+ * --verbose and --quiet belong to the program, not to one command, so every command (build,
+ * preview, check, dev) has them, before or after its name: `storefront build --quiet` and
+ * `storefront --quiet build` are the same. They are applied to `output` before any action runs.
+ */
+import { existsSync } from 'node:fs';
+import { Option, type Command } from 'commander';
+import { codes } from '../errors/codes.js';
+import { StorefrontError } from '../errors/storefront-error.js';
+import { output } from './output.js';
+
+export interface GlobalFlags {
+  root: string;
+  debug?: boolean;
+  verbose?: boolean;
+  quiet?: boolean;
+}
+
+export function addGlobalOptions(program: Command): void {
+  program
+    .option('--verbose', 'print more: the time and work of each stage, every request served')
+    .addOption(new Option('--quiet', 'print errors only').conflicts('verbose'))
+    // `storefront build --help` lists them too.
+    .configureHelp({ showGlobalOptions: true })
+    .hook('preAction', () => applyGlobalFlags(program.opts<GlobalFlags>()));
+}
+
+function applyGlobalFlags(flags: GlobalFlags): void {
+  output.configure({ verbosity: flags.quiet ? 'quiet' : flags.verbose ? 'verbose' : 'normal' });
+  // Otherwise a mistyped --root reads as every content file missing.
+  if (!existsSync(flags.root)) {
+    throw new StorefrontError({
+      code: codes.badFlag,
+      field: '--root',
+      message: `The project folder ${flags.root} does not exist.`,
+      hint: '--root names the folder that holds content/ (default: the current folder).',
+    });
+  }
+}
