@@ -20,6 +20,9 @@ export function formatBytes(bytes: number): string {
 
 const seconds = (ms: number, digits: number) => `${(ms / 1000).toFixed(digits)} s`;
 
+/** `1 file`, `2 files`. */
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 /** `Built 320 pages (...) and 31 other files, 1.4 MB, into dist in 0.52 s.` */
 export function headline(summary: BuildSummary, cwd: string, colours: Palette): string {
   const kinds = Object.entries(summary.pagesByKind)
@@ -29,8 +32,8 @@ export function headline(summary: BuildSummary, cwd: string, colours: Palette): 
     summary.blog.source === 'local'
       ? ''
       : summary.blog.source === 'network'
-        ? `, ${summary.blog.posts} posts fetched in ${seconds(summary.blog.fetchMs ?? 0, 2)}`
-        : `, ${summary.blog.posts} posts from the CMS cache`;
+        ? `, ${count(summary.blog.posts, 'post')} fetched in ${seconds(summary.blog.fetchMs ?? 0, 2)}`
+        : `, ${count(summary.blog.posts, 'post')} from the CMS cache`;
   const where = path.relative(cwd, summary.outDir) || '.';
   return `${colours.green(`Built ${summary.pages} pages`)} (${kinds}) and ${summary.files - summary.pages} other files, ${formatBytes(summary.bytes)}, into ${where} in ${seconds(summary.totalMs, 2)}${fetch}.`;
 }
@@ -44,11 +47,11 @@ function stageTotals(summary: BuildSummary): { name: string; ms: number }[] {
 
 /** The lines under the headline: what was written (a rebuild keeps what did not change) and the time of each stage. */
 export function summaryDetail(summary: BuildSummary, colours: Palette): string[] {
-  const kept = summary.pagesKept > 0 ? `; ${summary.pagesKept} unchanged pages kept as they were` : '';
+  const kept = summary.pagesKept > 0 ? `; ${count(summary.pagesKept, 'unchanged page')} kept as they were` : '';
   const stages = stageTotals(summary)
     .map((stage) => `${stage.name} ${seconds(stage.ms, 2)}`)
     .join(' · ');
-  return [`  wrote ${summary.written.files} files, ${formatBytes(summary.written.bytes)}${kept}`, colours.dim(`  stages: ${stages}`)];
+  return [`  wrote ${count(summary.written.files, 'file')}, ${formatBytes(summary.written.bytes)}${kept}`, colours.dim(`  stages: ${stages}`)];
 }
 
 /** What a stage did, for --verbose; undefined when there is nothing to add to its time. */
@@ -59,14 +62,14 @@ function stageWork(name: string, summary: BuildSummary, postsDir: string, stageM
       return summary.blog.source === 'local' ? `${summary.blog.posts} posts from ${postsDir}` : undefined;
     case 'cms':
       return summary.blog.source === 'network'
-        ? `${summary.blog.posts} posts fetched from the CMS`
-        : `${summary.blog.posts} posts from the CMS cache (.cache/cms)`;
+        ? `${count(summary.blog.posts, 'post')} fetched from the CMS`
+        : `${count(summary.blog.posts, 'post')} from the CMS cache (.cache/cms)`;
     case 'routes':
       return `${summary.pages} pages in the route table`;
     case 'render':
       return `${rendered} pages rendered${stageMs > 0 && rendered > 0 ? ` (${Math.round(rendered / (stageMs / 1000))} a second)` : ''}, ${summary.pagesKept} unchanged and kept`;
     case 'write':
-      return `${summary.written.files} files written (${formatBytes(summary.written.bytes)}); the folder holds ${summary.files} (${formatBytes(summary.bytes)})`;
+      return `${count(summary.written.files, 'file')} written (${formatBytes(summary.written.bytes)}); the folder holds ${summary.files} (${formatBytes(summary.bytes)})`;
     default:
       return undefined;
   }

@@ -68,7 +68,16 @@ export async function runDev(options: DevOptions): Promise<RunningDev> {
   const first = await builder.build(buildOptions());
   report(first, 'Built');
   firstBuild = false;
-  const server = await startDevServer(outDir, options.port);
+  let server: Awaited<ReturnType<typeof startDevServer>>;
+  try {
+    server = await startDevServer(outDir, options.port);
+  } catch (err) {
+    // A port in use, say: nothing may stay behind, or the process would never end.
+    await builder.stop();
+    bundle.remove();
+    rmSync(outDir, { recursive: true, force: true });
+    throw err;
+  }
   server.publish(state);
   output.result(`Serving at ${server.url} (Ctrl-C to stop)`);
   if (options.open) openBrowser(server.url);

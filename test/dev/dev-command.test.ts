@@ -1,6 +1,7 @@
 // `storefront dev` end to end: the real CLI in a child process on a copy of the content, and
 // Debian's Chromium looking at the pages it serves.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -165,3 +166,25 @@ it('build output has no dev client in it', async () => {
     await built.cleanup();
   }
 });
+
+it('dev on a port in use stops with a problem and leaves nothing behind', async () => {
+  const busy = createServer();
+  await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+  const project = await tempProject();
+  const before = await devFolders();
+  try {
+    const port = (busy.address() as { port: number }).port;
+    const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      let stderr = '';
+      const child = spawn(process.execPath, [cliPath, '--root', project.root, 'dev', '--port', String(port)], { env: { ...process.env, NO_COLOR: '1' } });
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      child.once('exit', (code) => resolve({ code, stderr }));
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('SF901');
+    expect((await devFolders()).filter((name) => !before.includes(name))).toEqual([]);
+  } finally {
+    busy.close();
+    await project.cleanup();
+  }
+}, 30_000);
