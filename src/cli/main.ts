@@ -140,10 +140,10 @@ export function createProgram(): Command {
     .option('--port <port>', 'port to listen on (0 picks a free one)', parsePort, 4321)
     .option('--open', 'open the site in the system browser')
     .action(async (options: { port: number; open?: boolean }) => {
-      const { root } = program.opts<{ root: string }>();
+      const { root, debug } = program.opts<{ root: string; debug?: boolean }>();
       // Loaded on demand: the watcher, the worker and the dev server are only needed here.
       const { runDev } = await import('../dev/dev-command.js');
-      const dev = await runDev({ root, port: options.port, open: options.open === true });
+      const dev = await runDev({ root, port: options.port, open: options.open === true, debug });
       const stop = () => void dev.stop().then(() => process.exit(0));
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);

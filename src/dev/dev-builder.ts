@@ -10,6 +10,9 @@ export type BuildOutcome = Exclude<BuildReply, { kind: 'log' }>;
  */
 export class DevBuilder {
   private worker: Worker;
+  private stopped = false;
+  /** Workers that have ended: one is replaced before it is given a build it would never answer. */
+  private readonly ended = new WeakSet<Worker>();
 
   constructor(
     private entry: string,
@@ -19,22 +22,33 @@ export class DevBuilder {
   }
 
   build(options: BuildRequest['options']): Promise<BuildOutcome> {
+    if (this.ended.has(this.worker)) this.worker = this.start();
+    const worker = this.worker;
     return new Promise((resolve) => {
+      const finish = (outcome: BuildOutcome) => {
+        worker.off('message', onMessage);
+        worker.off('error', onError);
+        worker.off('exit', onExit);
+        resolve(outcome);
+      };
       const onMessage = (reply: BuildReply) => {
         if (reply.kind === 'log') return this.log(reply.line);
-        this.worker.off('message', onMessage);
-        this.worker.off('error', onError);
-        resolve(reply);
+        finish(reply);
       };
+      // A worker that died cannot build again: the next build gets a new one.
       const onError = (err: Error) => {
-        this.worker.off('message', onMessage);
-        // A worker that died cannot build again: the next build gets a new one.
-        this.worker = this.start();
-        resolve({ kind: 'crashed', message: err.message, stack: err.stack });
+        if (this.worker === worker && !this.stopped) this.worker = this.start();
+        finish({ kind: 'crashed', message: err.message, stack: err.stack });
       };
-      this.worker.on('message', onMessage);
-      this.worker.once('error', onError);
-      this.worker.postMessage({ options } satisfies BuildRequest);
+      // Ended without an error (process.exit in the code, terminate): the build would never answer.
+      const onExit = (code: number) => {
+        if (this.worker === worker && !this.stopped) this.worker = this.start();
+        finish({ kind: 'crashed', message: `The build worker ended with exit code ${code} before the build finished.` });
+      };
+      worker.on('message', onMessage);
+      worker.on('error', onError);
+      worker.on('exit', onExit);
+      worker.postMessage({ options } satisfies BuildRequest);
     });
   }
 
@@ -46,11 +60,17 @@ export class DevBuilder {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     await this.worker.terminate();
   }
 
   private start(): Worker {
     // React's production build, as bin/storefront.js chooses for the CLI.
-    return new Worker(this.entry, { env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' } });
+    const worker = new Worker(this.entry, { env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' } });
+    // A worker whose code throws while no build waits on it would otherwise take dev down with
+    // an unhandled 'error' event; the next build reports it (the worker has ended by then).
+    worker.on('error', () => {});
+    worker.once('exit', () => this.ended.add(worker));
+    return worker;
   }
 }

@@ -3,12 +3,12 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { output } from '../cli/output.js';
-import { StorefrontError } from '../errors/storefront-error.js';
+import { StorefrontError, type Problem } from '../errors/storefront-error.js';
 import { codes } from '../errors/codes.js';
 import { packageRoot } from '../package-root.js';
 import type { BuildOptions } from '../build.js';
 import { DevBuilder, type BuildOutcome } from './dev-builder.js';
-import { startDevServer, type DevState } from './dev-server.js';
+import { startDevServer, type DevServer, type DevState } from './dev-server.js';
 import { DevGeneratorBundle } from './generator-bundle.js';
 import { watchFolders } from './watch.js';
 
@@ -16,6 +16,8 @@ export interface DevOptions {
   root: string;
   port: number;
   open: boolean;
+  /** Stack traces of unexpected errors in the terminal. */
+  debug?: boolean;
 }
 
 export interface RunningDev {
@@ -32,19 +34,34 @@ export interface RunningDev {
  */
 export async function runDev(options: DevOptions): Promise<RunningDev> {
   const root = path.resolve(options.root);
-  const outDir = mkdtempSync(path.join(tmpdir(), 'storefront-dev-'));
   const generator = packageRoot();
   const bundle = new DevGeneratorBundle();
-  const builder = new DevBuilder(await bundle.make(), (line) => output.info(line));
+  const outDir = mkdtempSync(path.join(tmpdir(), 'storefront-dev-'));
+  output.detail(`Building into ${outDir} (removed when dev stops)`);
+  let builder: DevBuilder | undefined;
+  /** Why the generator's code cannot run (a template that does not compile), until it can. */
+  let codeProblems: Problem[] | null = null;
   let state: DevState = { build: 0, problems: null };
-  let firstBuild = true;
+  let cmsAsked = false;
+  let interrupted = false;
 
+  const removeEverything = async () => {
+    stopWatching();
+    await builder?.stop();
+    bundle.remove();
+    rmSync(outDir, { recursive: true, force: true });
+  };
   const buildOptions = (): Omit<BuildOptions, 'log' | 'progress'> => ({
     root,
     outDir,
     // The CMS is asked once, at start; later rebuilds use the posts it gave (.cache/cms).
-    cmsMode: firstBuild ? 'stale-ok' : 'offline',
+    cmsMode: cmsAsked ? 'offline' : 'stale-ok',
   });
+  const fail = (problems: Problem[]) => {
+    const served = state.build > 0;
+    output.error(new StorefrontError(problems, served ? 'The last good build is still served.' : 'Nothing can be served until this is fixed.'), false);
+    state = { build: state.build, problems, footer: served ? 'The page shown is the last good build.' : undefined };
+  };
   const report = (outcome: BuildOutcome, reason: string) => {
     if (outcome.kind === 'built') {
       const { summary } = outcome;
@@ -54,64 +71,114 @@ export async function runDev(options: DevOptions): Promise<RunningDev> {
       for (const warning of summary.warnings) output.warn(`warning: ${warning}`);
       state = { build: state.build + 1, problems: null };
     } else if (outcome.kind === 'failed') {
-      output.error(new StorefrontError(outcome.problems, 'The last good build is still served.'), false);
-      state = { build: state.build, problems: outcome.problems, footer: 'The page shown is the last good build.' };
+      fail(outcome.problems);
     } else {
-      output.error(Object.assign(new Error(outcome.message), { stack: outcome.stack }), false);
-      state = {
-        build: state.build,
-        problems: [{ code: codes.internal, message: `The build stopped unexpectedly: ${outcome.message}`, hint: 'This is a bug in the generator; the terminal has the details with --debug.' }],
-      };
+      crashed(Object.assign(new Error(outcome.message), { stack: outcome.stack }));
     }
   };
+  /** Not a problem with the content: a bug, or the system refusing. Dev goes on. */
+  const crashed = (err: Error) => {
+    output.error(err, false);
+    state = {
+      build: state.build,
+      problems: [{ code: codes.internal, message: `The build stopped unexpectedly: ${err.message}`, hint: 'This may be a bug in the generator; the terminal has the details with --debug.' }],
+      footer: state.build > 0 ? 'The page shown is the last good build.' : undefined,
+    };
+  };
+  /** (Re)loads the generator's code into a new worker, or keeps the old one if it does not compile. */
+  const loadCode = async () => {
+    try {
+      const entry = await bundle.make();
+      if (builder) await builder.restart(entry);
+      else builder = new DevBuilder(entry, (line) => output.info(line));
+      bundle.prune();
+      codeProblems = null;
+    } catch (err) {
+      if (!(err instanceof StorefrontError)) throw err;
+      codeProblems = [...err.problems];
+    }
+  };
+  const buildAndReport = async (reason: string) => {
+    if (codeProblems || !builder) return fail(codeProblems ?? []);
+    const outcome = await builder.build(buildOptions());
+    cmsAsked = true;
+    // Ctrl-C during the first build ends the worker: that is no crash to report.
+    if (!interrupted) report(outcome, reason);
+  };
 
-  const first = await builder.build(buildOptions());
-  report(first, 'Built');
-  firstBuild = false;
-  let server: Awaited<ReturnType<typeof startDevServer>>;
-  try {
-    server = await startDevServer(outDir, options.port);
-  } catch (err) {
-    // A port in use, say: nothing may stay behind, or the process would never end.
-    await builder.stop();
-    bundle.remove();
-    rmSync(outDir, { recursive: true, force: true });
-    throw err;
-  }
-  server.publish(state);
-  output.result(`Serving at ${server.url} (Ctrl-C to stop)`);
-  if (options.open) openBrowser(server.url);
-
+  // Watched from the start, so that a file saved during the first build is built again after it.
   // Changes that arrive while a build runs are gathered for one more build after it.
   let running: Promise<void> | undefined;
   let pending: string[] = [];
-  const rebuild = async () => {
+  /** Set once the server runs; until then changes only gather in `pending`. */
+  let startRebuild = () => {};
+  /** Builds while there are changes, and tells the open pages after each build. */
+  const rebuild = async (server: DevServer) => {
     while (pending.length > 0) {
       const files = pending;
       pending = [];
-      const codeChanged = files.some((f) => f.startsWith(path.join(generator, 'templates')) && /\.tsx?$/.test(f));
-      if (codeChanged) await builder.restart(await bundle.make());
-      const names = changedNames(files, root, generator);
-      const outcome = await builder.build(buildOptions());
-      report(outcome, `Rebuilt after ${names.slice(0, 3).join(', ')}${names.length > 3 ? ` and ${names.length - 3} more` : ''} changed`);
+      try {
+        const codeChanged = files.some((f) => f.startsWith(path.join(generator, 'templates')) && /\.tsx?$/.test(f));
+        if (codeChanged || codeProblems) await loadCode();
+        const names = changedNames(files, root, generator);
+        await buildAndReport(`Rebuilt after ${names.slice(0, 3).join(', ')}${names.length > 3 ? ` and ${names.length - 3} more` : ''} changed`);
+      } catch (err) {
+        crashed(err as Error);
+      }
       server.publish(state);
     }
   };
   const folders = [path.join(root, 'content'), path.join(generator, 'templates'), path.join(generator, 'src', 'browser')];
   const stopWatching = watchFolders(bundle.fromSources ? folders : folders.slice(0, 1), (files) => {
     pending.push(...files);
-    running ??= rebuild().finally(() => (running = undefined));
+    startRebuild();
   });
+
+  // Ctrl-C before the server runs (the first build of a large blog takes a while) must leave
+  // nothing behind either; main.ts handles it once this function has returned.
+  const onInterrupt = () => {
+    interrupted = true;
+    void builder?.stop();
+  };
+  process.once('SIGINT', onInterrupt);
+  process.once('SIGTERM', onInterrupt);
+  let server: DevServer | undefined;
+  try {
+    await loadCode();
+    if (!interrupted) await buildAndReport('Built');
+    if (!interrupted) server = await startDevServer(outDir, options.port);
+  } catch (err) {
+    // A port in use, say: nothing may stay behind, or the process would never end.
+    await removeEverything();
+    throw err;
+  } finally {
+    process.off('SIGINT', onInterrupt);
+    process.off('SIGTERM', onInterrupt);
+  }
+  if (interrupted || !server) {
+    await server?.close();
+    await removeEverything();
+    process.exit(0);
+  }
+  const serving = server;
+  startRebuild = () => {
+    if (pending.length > 0) running ??= rebuild(serving).finally(() => (running = undefined));
+  };
+  server.publish(state);
+  output.result(`Serving at ${server.url} (Ctrl-C to stop)`);
+  if (options.open) openBrowser(server.url);
+
+  // Changes saved during the first build were gathered already: they make the first rebuild.
+  startRebuild();
 
   return {
     url: server.url,
     async stop() {
       stopWatching();
+      pending = [];
       await running;
       await server.close();
-      await builder.stop();
-      bundle.remove();
-      rmSync(outDir, { recursive: true, force: true });
+      await removeEverything();
     },
   };
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -35,7 +36,11 @@ export async function startDevServer(outDir: string, port: number): Promise<DevS
   const clientJs = readFileSync(path.join(packageRoot(), 'lib', 'assets', 'dev-client.js'), 'utf8');
   const streams = new Set<ServerResponse>();
   let state: DevState = { build: 0, problems: null };
-  const send = (res: ServerResponse) => res.write(`event: state\ndata: ${JSON.stringify(state)}\n\n`);
+  // Builds are numbered from 1 in every run of dev: the session tells a page served by an
+  // earlier run (a tab left open across a restart) that it is out of date even when the numbers match.
+  const session = randomBytes(4).toString('hex');
+  const buildId = () => `${session}.${state.build}`;
+  const send = (res: ServerResponse) => res.write(`event: state\ndata: ${JSON.stringify({ ...state, build: buildId() })}\n\n`);
   let preview: PreviewServer | undefined;
   preview = await startPreview(outDir, port, '127.0.0.1', {
     intercept(req, res) {
@@ -56,7 +61,7 @@ export async function startDevServer(outDir: string, port: number): Promise<DevS
       return false;
     },
     transformHtml(html) {
-      const tag = `<script src="${CLIENT_PATH}?build=${state.build}" defer></script>`;
+      const tag = `<script src="${CLIENT_PATH}?build=${buildId()}" defer></script>`;
       return html.includes('</head>') ? html.replace('</head>', () => `${tag}</head>`) : `${html}${tag}`;
     },
   });

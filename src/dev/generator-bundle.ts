@@ -1,6 +1,8 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import type { BuildOptions } from 'esbuild';
+import type { BuildFailure, BuildOptions } from 'esbuild';
+import { codes } from '../errors/codes.js';
+import { StorefrontError } from '../errors/storefront-error.js';
 import { packageRoot } from '../package-root.js';
 
 /**
@@ -32,38 +34,79 @@ export function generatorBundleOptions(entryPoints: Record<string, string>, outd
  * (this repository), they are bundled afresh into lib/ (where packageRoot() finds the package
  * from), so an edited template takes effect without `npm run compile`; otherwise the bundle
  * made by `npm run compile` is used as it is.
+ *
+ * Each bundle goes into a folder of its own (lib/dev-bundle-<pid>/<n>/): the worker running the
+ * previous one still loads chunks from it on demand, and must keep doing so if the new one
+ * fails to compile. `prune` removes the older ones once a new worker runs.
  */
 export class DevGeneratorBundle {
   private readonly generator = packageRoot();
-  private readonly outdir = path.join(this.generator, 'lib', `dev-bundle-${process.pid}`);
+  private readonly dir = path.join(this.generator, 'lib', `dev-bundle-${process.pid}`);
+  private made = 0;
+  private current: string | undefined;
 
   /** True when templates and sources can be rebundled (the dev command then watches them). */
   get fromSources(): boolean {
     return existsSync(path.join(this.generator, 'src', 'dev', 'build-worker.ts'));
   }
 
-  /** Bundles the sources (when there are any) and returns the worker's entry file. */
+  /**
+   * Bundles the sources (when there are any) and returns the worker's entry file. Code that
+   * does not compile (a template saved half-edited) is a StorefrontError naming file and line.
+   */
   async make(): Promise<string> {
     if (!this.fromSources) return path.join(this.generator, 'lib', 'bundle', 'build-worker.js');
     const { build } = await import('esbuild');
-    removeAbandonedBundles(path.dirname(this.outdir));
-    rmSync(this.outdir, { recursive: true, force: true });
-    await build(
-      generatorBundleOptions(
-        {
-          'build-worker': path.join(this.generator, 'src', 'dev', 'build-worker.ts'),
-          // Must sit beside the code that starts it: load-posts resolves './posts-worker.js'.
-          'posts-worker': path.join(this.generator, 'src', 'content', 'posts-worker.ts'),
-        },
-        this.outdir,
-      ),
-    );
-    return path.join(this.outdir, 'build-worker.js');
+    if (this.made === 0) removeAbandonedBundles(path.dirname(this.dir));
+    const outdir = path.join(this.dir, String(++this.made));
+    try {
+      await build({
+        ...generatorBundleOptions(
+          {
+            'build-worker': path.join(this.generator, 'src', 'dev', 'build-worker.ts'),
+            // Must sit beside the code that starts it: load-posts resolves './posts-worker.js'.
+            'posts-worker': path.join(this.generator, 'src', 'content', 'posts-worker.ts'),
+          },
+          outdir,
+        ),
+        // Places in messages relative to the generator: templates/Footer.tsx.
+        absWorkingDir: this.generator,
+      });
+    } catch (err) {
+      rmSync(outdir, { recursive: true, force: true });
+      throw compileProblems(err);
+    }
+    this.current = outdir;
+    return path.join(outdir, 'build-worker.js');
+  }
+
+  /** Removes every bundle of this process but the latest (call once its worker runs). */
+  prune(): void {
+    if (!this.current || !existsSync(this.dir)) return;
+    for (const name of readdirSync(this.dir)) {
+      const folder = path.join(this.dir, name);
+      if (folder !== this.current) rmSync(folder, { recursive: true, force: true });
+    }
   }
 
   remove(): void {
-    rmSync(this.outdir, { recursive: true, force: true });
+    rmSync(this.dir, { recursive: true, force: true });
   }
+}
+
+/** esbuild's errors (a syntax error in a template) as problems; anything else as it is. */
+function compileProblems(err: unknown): unknown {
+  const messages = (err as Partial<BuildFailure>).errors;
+  if (!Array.isArray(messages) || messages.length === 0) return err;
+  return new StorefrontError(
+    messages.map((m) => ({
+      code: codes.renderFailed,
+      file: m.location?.file,
+      line: m.location?.line,
+      message: `The generator's code could not be compiled: ${m.text}`,
+      hint: 'Fix the code and save it; until then the last good build is served.',
+    })),
+  );
 }
 
 /** Bundles left by a `dev` that was killed before it could remove its own. */

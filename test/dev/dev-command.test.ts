@@ -1,9 +1,9 @@
 // `storefront dev` end to end: the real CLI in a child process on a copy of the content, and
 // Debian's Chromium looking at the pages it serves.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,9 +19,7 @@ let dev: ChildProcess;
 let url: string;
 let stderr = '';
 let browser: Browser;
-let devFoldersBefore: string[];
 
-const devFolders = async () => (await readdir(tmpdir())).filter((name) => name.startsWith('storefront-dev-'));
 
 async function setPrice(price: string): Promise<void> {
   const file = path.join(project.root, CATALOGUE);
@@ -41,8 +39,7 @@ const listening = (page: Page) => page.waitForFunction(() => document.documentEl
 
 beforeAll(async () => {
   project = await tempProject();
-  devFoldersBefore = await devFolders();
-  dev = spawn(process.execPath, [cliPath, '--root', project.root, 'dev', '--port', '0'], {
+  dev = spawn(process.execPath, [cliPath, '--root', project.root, '--verbose', 'dev', '--port', '0'], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NO_COLOR: '1' },
   });
@@ -142,7 +139,9 @@ describe('storefront dev', () => {
     dev.kill('SIGINT');
     expect(await exited).toBe(0);
     await expect(fetch(url)).rejects.toThrow();
-    expect((await devFolders()).filter((name) => !devFoldersBefore.includes(name))).toEqual([]);
+    const folder = /Building into (\S+)/.exec(stderr)?.[1];
+    expect(folder).toBeTruthy();
+    expect(existsSync(folder!)).toBe(false);
   });
 });
 
@@ -171,18 +170,19 @@ it('dev on a port in use stops with a problem and leaves nothing behind', async 
   const busy = createServer();
   await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
   const project = await tempProject();
-  const before = await devFolders();
   try {
     const port = (busy.address() as { port: number }).port;
     const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
       let stderr = '';
-      const child = spawn(process.execPath, [cliPath, '--root', project.root, 'dev', '--port', String(port)], { env: { ...process.env, NO_COLOR: '1' } });
+      const child = spawn(process.execPath, [cliPath, '--root', project.root, '--verbose', 'dev', '--port', String(port)], { env: { ...process.env, NO_COLOR: '1' } });
       child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
       child.once('exit', (code) => resolve({ code, stderr }));
     });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('SF901');
-    expect((await devFolders()).filter((name) => !before.includes(name))).toEqual([]);
+    const folder = /Building into (\S+)/.exec(result.stderr)?.[1];
+    expect(folder).toBeTruthy();
+    expect(existsSync(folder!)).toBe(false);
   } finally {
     busy.close();
     await project.cleanup();

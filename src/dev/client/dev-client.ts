@@ -16,8 +16,8 @@ interface Problem {
 }
 
 interface DevState {
-  /** Number of the last good build. */
-  build: number;
+  /** The last good build: this run of dev and the build's number in it, e.g. `3f9a01c2.4`. */
+  build: string;
   /** The problems of the latest build, when it failed. */
   problems: Problem[] | null;
   /** Said once after the problems. */
@@ -26,7 +26,7 @@ interface DevState {
 
 const OVERLAY_ID = 'storefront-dev-overlay';
 /** The build this page was served from (the server writes it into this script's URL). */
-const pageBuild = Number(new URL((document.currentScript as HTMLScriptElement).src).searchParams.get('build'));
+const pageBuild = new URL((document.currentScript as HTMLScriptElement).src).searchParams.get('build');
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, text: string, style: Partial<CSSStyleDeclaration> = {}): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
@@ -61,7 +61,7 @@ function showOverlay(state: DevState): void {
       margin: '0 0 8px',
       color: '#fca5a5',
     }),
-    element('p', 'Fix the file and save it: this page reloads by itself. The page below is the last good build.', {
+    element('p', 'Fix it and save the file: this page reloads by itself.', {
       margin: '0 0 24px',
       color: '#d1d5db',
     }),
