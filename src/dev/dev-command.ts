@@ -59,7 +59,7 @@ export async function runDev(options: DevOptions): Promise<RunningDev> {
   });
   const fail = (problems: Problem[]) => {
     const served = state.build > 0;
-    output.error(new StorefrontError(problems, served ? 'The last good build is still served.' : 'Nothing can be served until this is fixed.'), false);
+    output.error(new StorefrontError(problems, served ? 'The last good build is still served.' : 'Nothing can be served until this is fixed.'), options.debug === true);
     state = { build: state.build, problems, footer: served ? 'The page shown is the last good build.' : undefined };
   };
   const report = (outcome: BuildOutcome, reason: string) => {
@@ -78,7 +78,7 @@ export async function runDev(options: DevOptions): Promise<RunningDev> {
   };
   /** Not a problem with the content: a bug, or the system refusing. Dev goes on. */
   const crashed = (err: Error) => {
-    output.error(err, false);
+    output.error(err, options.debug === true);
     state = {
       build: state.build,
       problems: [{ code: codes.internal, message: `The build stopped unexpectedly: ${err.message}`, hint: 'This may be a bug in the generator; the terminal has the details with --debug.' }],
@@ -119,9 +119,12 @@ export async function runDev(options: DevOptions): Promise<RunningDev> {
       pending = [];
       try {
         const codeChanged = files.some((f) => f.startsWith(path.join(generator, 'templates')) && /\.tsx?$/.test(f));
+        const loadStarted = performance.now();
         if (codeChanged || codeProblems) await loadCode();
+        // Bundling the code and starting a worker is most of a template edit's wait: said apart.
+        const loaded = codeChanged ? ` (code reloaded in ${((performance.now() - loadStarted) / 1000).toFixed(2)} s)` : '';
         const names = changedNames(files, root, generator);
-        await buildAndReport(`Rebuilt after ${names.slice(0, 3).join(', ')}${names.length > 3 ? ` and ${names.length - 3} more` : ''} changed`);
+        await buildAndReport(`Rebuilt after ${names.slice(0, 3).join(', ')}${names.length > 3 ? ` and ${names.length - 3} more` : ''} changed${loaded}`);
       } catch (err) {
         crashed(err as Error);
       }

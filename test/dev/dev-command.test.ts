@@ -62,8 +62,13 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  if (dev && dev.exitCode === null) {
-    dev.kill('SIGKILL');
+  // Still running when a test failed: Ctrl-C first, so dev removes its folder and bundle.
+  if (dev && dev.exitCode === null && dev.signalCode === null) {
+    const exited = new Promise((resolve) => dev.once('exit', resolve));
+    const kill = setTimeout(() => dev.kill('SIGKILL'), 10_000);
+    dev.kill('SIGINT');
+    await exited;
+    clearTimeout(kill);
   }
   await project?.cleanup();
 });

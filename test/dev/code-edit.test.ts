@@ -1,0 +1,129 @@
+// `storefront dev` after an edit of the generator's own code: a template saved with a change,
+// then saved half-written (it does not compile: the overlay names the file and line, and dev
+// keeps serving the last good build), then fixed. The real CLI runs from a copy of the generator
+// (bin, lib, src, templates) so that the repository's own templates are never touched.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { launchChromium } from '../support/browser.js';
+import { repoRoot } from '../helpers.js';
+
+const SERVICE_PAGE = '/buy-instagram-followers';
+const FOOTER_TAG = '<footer className="site-footer">';
+
+let generator: string;
+let dev: ChildProcess;
+let url: string;
+let outDir: string;
+let stderr = '';
+let browser: Browser;
+
+/** Replaces the footer's opening tag in the copy's template (the edit a developer saves). */
+async function saveFooter(tag: string): Promise<void> {
+  const file = path.join(generator, 'templates', 'Footer.tsx');
+  const text = await readFile(file, 'utf8');
+  const current = /<footer className="site-footer"[^\n]*/.exec(text)?.[0];
+  if (!current) throw new Error(`templates/Footer.tsx has no ${FOOTER_TAG} any more: update this test`);
+  await writeFile(file, text.replace(current, tag));
+}
+
+/** The dev client has its event stream open and has heard the server's state. */
+const listening = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.storefrontDev === 'live', undefined, { timeout: 5000 });
+
+/** Stops dev with Ctrl-C, or kills it if it does not stop; resolves with its exit code. */
+function stopDev(): Promise<number | null> {
+  if (dev.exitCode !== null || dev.signalCode !== null) return Promise.resolve(dev.exitCode);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => dev.kill('SIGKILL'), 10_000);
+    dev.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve(code);
+    });
+    dev.kill('SIGINT');
+  });
+}
+
+beforeAll(async () => {
+  generator = await mkdtemp(path.join(tmpdir(), 'storefront-generator-'));
+  for (const part of ['bin', 'src', 'templates', 'content', 'lib/bundle', 'lib/assets', 'package.json', 'tsconfig.json']) {
+    await cp(path.join(repoRoot, part), path.join(generator, part), { recursive: true });
+  }
+  // The packages, shared: esbuild, React and the rest resolve from the copy as from the repository.
+  await symlink(path.join(repoRoot, 'node_modules'), path.join(generator, 'node_modules'), 'dir');
+  dev = spawn(process.execPath, [path.join(generator, 'bin', 'storefront.js'), '--root', generator, '--verbose', 'dev', '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NO_COLOR: '1' },
+  });
+  dev.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  url = await new Promise<string>((resolve, reject) => {
+    let stdout = '';
+    const timer = setTimeout(() => reject(new Error(`dev did not start: ${stdout}${stderr}`)), 30_000);
+    dev.stdout!.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const match = /Serving at (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    });
+    dev.once('exit', (code) => reject(new Error(`dev exited with ${code}: ${stdout}${stderr}`)));
+  });
+  outDir = /Building into (\S+)/.exec(stderr)![1]!;
+  browser = await launchChromium();
+}, 90_000);
+
+afterAll(async () => {
+  await browser?.close();
+  if (dev) await stopDev();
+  if (generator) await rm(generator, { recursive: true, force: true });
+});
+
+it('reloads the open page with an edited template, shows a template that does not compile, and recovers when it is fixed', async () => {
+  const page = await browser.newPage();
+  // The dev client, its event stream and the overlay must live within the site's CSP.
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/Content.Security.Policy/i.test(message.text())) refused.push(message.text());
+  });
+  try {
+    await page.goto(`${url}${SERVICE_PAGE}`);
+    await listening(page);
+    const started = Date.now();
+    await saveFooter('<footer className="site-footer" data-dev-edit="one">');
+    await page.waitForSelector('footer[data-dev-edit="one"]', { timeout: 10_000 });
+    const ms = Date.now() - started;
+    console.log(`dev: template edit visible in the open page after ${ms} ms; ${/Rebuilt after templates[^\n]*/.exec(stderr)?.[0]}`);
+    expect(stderr).toMatch(/Rebuilt after templates\/Footer\.tsx changed \(code reloaded in [\d.]+ s\): (\d+) of \1 pages rendered/);
+
+    // Saved half-written: esbuild cannot compile it.
+    await saveFooter('<footer className="site-footer" data-dev-edit="two"');
+    const overlay = page.locator('#storefront-dev-overlay');
+    await overlay.waitFor({ state: 'visible', timeout: 10_000 });
+    const text = await overlay.innerText();
+    expect(text).toContain('SF150');
+    expect(text).toMatch(/templates\/Footer\.tsx:\d+/);
+    expect(stderr).toMatch(/SF150 +templates\/Footer\.tsx:\d+/);
+    expect(dev.exitCode).toBeNull();
+    // Still served: the last good build.
+    const served = await fetch(`${url}${SERVICE_PAGE}`);
+    expect(served.status).toBe(200);
+    expect(await served.text()).toContain('data-dev-edit="one"');
+
+    await saveFooter('<footer className="site-footer" data-dev-edit="two">');
+    await page.waitForSelector('footer[data-dev-edit="two"]', { timeout: 10_000 });
+    expect(await overlay.count()).toBe(0);
+    expect(refused).toEqual([]);
+  } finally {
+    await page.close();
+  }
+});
+
+it('stops cleanly on Ctrl-C after code edits: exit code 0, output folder and every dev bundle removed', async () => {
+  expect(await stopDev()).toBe(0);
+  expect(existsSync(outDir)).toBe(false);
+  expect((await readdir(path.join(generator, 'lib'))).filter((name) => name.startsWith('dev-bundle-'))).toEqual([]);
+});
