@@ -2,7 +2,7 @@
 // then saved half-written (it does not compile: the overlay names the file and line, and dev
 // keeps serving the last good build), then fixed. The real CLI runs from a copy of the generator
 // (bin, lib, src, templates) so that the repository's own templates are never touched.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser.js';
+import { listening, startDevProcess } from '../support/dev-process.js';
 import { repoRoot } from '../helpers.js';
 
 const SERVICE_PAGE = '/buy-instagram-followers';
@@ -18,8 +19,8 @@ const FOOTER_TAG = '<footer className="site-footer">';
 let generator: string;
 let dev: ChildProcess;
 let url: string;
+let devOutput: () => string;
 let outDir: string;
-let stderr = '';
 let browser: Browser;
 
 /** Replaces the footer's opening tag in the copy's template (the edit a developer saves). */
@@ -30,9 +31,6 @@ async function saveFooter(tag: string): Promise<void> {
   if (!current) throw new Error(`templates/Footer.tsx has no ${FOOTER_TAG} any more: update this test`);
   await writeFile(file, text.replace(current, tag));
 }
-
-/** The dev client has its event stream open and has heard the server's state. */
-const listening = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.storefrontDev === 'live', undefined, { timeout: 5000 });
 
 /** Stops dev with Ctrl-C, or kills it if it does not stop; resolves with its exit code. */
 function stopDev(): Promise<number | null> {
@@ -54,25 +52,8 @@ beforeAll(async () => {
   }
   // The packages, shared: esbuild, React and the rest resolve from the copy as from the repository.
   await symlink(path.join(repoRoot, 'node_modules'), path.join(generator, 'node_modules'), 'dir');
-  dev = spawn(process.execPath, [path.join(generator, 'bin', 'storefront.js'), '--root', generator, '--verbose', 'dev', '--port', '0'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NO_COLOR: '1' },
-  });
-  dev.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  url = await new Promise<string>((resolve, reject) => {
-    let stdout = '';
-    const timer = setTimeout(() => reject(new Error(`dev did not start: ${stdout}${stderr}`)), 30_000);
-    dev.stdout!.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const match = /Serving at (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    });
-    dev.once('exit', (code) => reject(new Error(`dev exited with ${code}: ${stdout}${stderr}`)));
-  });
-  outDir = /Building into (\S+)/.exec(stderr)![1]!;
+  ({ child: dev, url, output: devOutput } = await startDevProcess(path.join(generator, 'bin', 'storefront.js'), generator, 30_000));
+  outDir = /Building into (\S+)/.exec(devOutput())![1]!;
   browser = await launchChromium();
 }, 90_000);
 
@@ -96,8 +77,8 @@ it('reloads the open page with an edited template, shows a template that does no
     await saveFooter('<footer className="site-footer" data-dev-edit="one">');
     await page.waitForSelector('footer[data-dev-edit="one"]', { timeout: 10_000 });
     const ms = Date.now() - started;
-    console.log(`dev: template edit visible in the open page after ${ms} ms; ${/Rebuilt after templates[^\n]*/.exec(stderr)?.[0]}`);
-    expect(stderr).toMatch(/Rebuilt after templates\/Footer\.tsx changed \(code reloaded in [\d.]+ s\): (\d+) of \1 pages rendered/);
+    console.log(`dev: template edit visible in the open page after ${ms} ms; ${/Rebuilt after templates[^\n]*/.exec(devOutput())?.[0]}`);
+    expect(devOutput()).toMatch(/Rebuilt after templates\/Footer\.tsx changed \(code reloaded in [\d.]+ s\): (\d+) of \1 pages rendered/);
 
     // Saved half-written: esbuild cannot compile it.
     await saveFooter('<footer className="site-footer" data-dev-edit="two"');
@@ -106,7 +87,7 @@ it('reloads the open page with an edited template, shows a template that does no
     const text = await overlay.innerText();
     expect(text).toContain('SF150');
     expect(text).toMatch(/templates\/Footer\.tsx:\d+/);
-    expect(stderr).toMatch(/SF150 +templates\/Footer\.tsx:\d+/);
+    expect(devOutput()).toMatch(/SF150 +templates\/Footer\.tsx:\d+/);
     expect(dev.exitCode).toBeNull();
     // Still served: the last good build.
     const served = await fetch(`${url}${SERVICE_PAGE}`);

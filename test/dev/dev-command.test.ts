@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser.js';
+import { listening, startDevProcess } from '../support/dev-process.js';
 import { cliPath, tempProject } from '../helpers.js';
 
 const SERVICE_PAGE = '/buy-instagram-followers';
@@ -17,7 +18,7 @@ const PRICE_LINE = '{ id: 1001, quantity: 100, price: 1.89,';
 let project: Awaited<ReturnType<typeof tempProject>>;
 let dev: ChildProcess;
 let url: string;
-let stderr = '';
+let devOutput: () => string;
 let browser: Browser;
 
 
@@ -34,29 +35,9 @@ async function timeUntilText(page: Page, text: string, timeout: number): Promise
   return Date.now() - started;
 }
 
-/** The dev client has its event stream open and has heard the server's state. */
-const listening = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.storefrontDev === 'live', undefined, { timeout: 5000 });
-
 beforeAll(async () => {
   project = await tempProject();
-  dev = spawn(process.execPath, [cliPath, '--root', project.root, '--verbose', 'dev', '--port', '0'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NO_COLOR: '1' },
-  });
-  dev.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  url = await new Promise<string>((resolve, reject) => {
-    let stdout = '';
-    const timer = setTimeout(() => reject(new Error(`dev did not start: ${stdout}${stderr}`)), 20_000);
-    dev.stdout!.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const match = /Serving at (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    });
-    dev.once('exit', (code) => reject(new Error(`dev exited with ${code}: ${stdout}${stderr}`)));
-  });
+  ({ child: dev, url, output: devOutput } = await startDevProcess(cliPath, project.root, 20_000));
   browser = await launchChromium();
 }, 60_000);
 
@@ -97,9 +78,9 @@ describe('storefront dev', () => {
       await setPrice('1.23');
       const ms = await timeUntilText(page, '£1.23', 2000);
       await reloaded;
-      console.log(`dev: price change visible in the open page after ${ms} ms; ${/Rebuilt after [^\n]*/.exec(stderr)?.[0]}`);
+      console.log(`dev: price change visible in the open page after ${ms} ms; ${/Rebuilt after [^\n]*/.exec(devOutput())?.[0]}`);
       expect(ms).toBeLessThanOrEqual(2000);
-      expect(stderr).toMatch(/Rebuilt after content\/catalogue\.yaml changed: \d+ of \d+ pages rendered/);
+      expect(devOutput()).toMatch(/Rebuilt after content\/catalogue\.yaml changed: \d+ of \d+ pages rendered/);
     } finally {
       await page.close();
     }
@@ -120,7 +101,7 @@ describe('storefront dev', () => {
       expect(text).toContain(CATALOGUE);
       expect(text).toContain('hint:');
       // The terminal says the same, and the server keeps running.
-      expect(stderr).toContain('SF101');
+      expect(devOutput()).toContain('SF101');
 
       // A page opened while the content is wrong shows the problem too.
       const second = await browser.newPage();
@@ -144,7 +125,7 @@ describe('storefront dev', () => {
     dev.kill('SIGINT');
     expect(await exited).toBe(0);
     await expect(fetch(url)).rejects.toThrow();
-    const folder = /Building into (\S+)/.exec(stderr)?.[1];
+    const folder = /Building into (\S+)/.exec(devOutput())?.[1];
     expect(folder).toBeTruthy();
     expect(existsSync(folder!)).toBe(false);
   });
