@@ -29,14 +29,17 @@ export class PostCache {
     private readonly previous: Record<string, StoredPost>,
   ) {}
 
-  static open(cacheDir: string, postsDir: string, fingerprint: string): PostCache {
+  /** With `reuse` false nothing is read: every post is parsed, and the cache written afresh. */
+  static open(cacheDir: string, postsDir: string, fingerprint: string, reuse: boolean): PostCache {
     const file = path.join(cacheDir, `posts-${hashText(path.resolve(postsDir))}.json`);
     let previous: Record<string, StoredPost> = {};
-    try {
-      const stored = JSON.parse(readFileSync(file, 'utf8')) as PostCacheFile;
-      if (stored.fingerprint === fingerprint) previous = stored.posts;
-    } catch {
-      // No cache yet, or an unreadable one: every post is parsed.
+    if (reuse) {
+      try {
+        const stored = JSON.parse(readFileSync(file, 'utf8')) as PostCacheFile;
+        if (stored.fingerprint === fingerprint) previous = stored.posts;
+      } catch {
+        // No cache yet, or an unreadable one: every post is parsed.
+      }
     }
     return new PostCache(file, fingerprint, previous);
   }

@@ -18,10 +18,10 @@ export function formatBytes(bytes: number): string {
   return bytes > 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${(bytes / 1024).toFixed(0)} KB`;
 }
 
-const seconds = (ms: number, digits: number) => `${(ms / 1000).toFixed(digits)} s`;
+export const seconds = (ms: number, digits: number) => `${(ms / 1000).toFixed(digits)} s`;
 
 /** `1 file`, `2 files`. */
-const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+export const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 /** `Built 320 pages (...) and 31 other files, 1.4 MB, into dist in 0.52 s.` */
 export function headline(summary: BuildSummary, cwd: string, colours: Palette): string {
@@ -79,7 +79,7 @@ function stageWork(name: string, summary: BuildSummary, postsDir: string, stageM
 export function stageLines(summary: BuildSummary, postsDir: string): string[] {
   const lines = ['Stages:'];
   summary.stages.forEach((stage, index) => {
-    lines.push(`  ${stage.name.padEnd(10)} ${(stage.ms / 1000).toFixed(3)} s`);
+    lines.push(`  ${stage.name.padEnd(10)} ${seconds(stage.ms, 3)}`);
     // A stage run twice is described once, after its last run (the route table with the CMS posts).
     const last = summary.stages.findLastIndex((other) => other.name === stage.name) === index;
     const work = last ? stageWork(stage.name, summary, postsDir, stage.ms) : undefined;

@@ -47,6 +47,13 @@ function countByHost(urls: string[]): Map<string, number> {
   return counts;
 }
 
+/** Ctrl-C (or a service manager's TERM) closes what a long-running command started, then exits 0. */
+function stopOnSignal(close: () => Promise<void>): void {
+  const stop = () => void close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
 export function createProgram(): Command {
   const program = new Command();
   program
@@ -129,9 +136,7 @@ export function createProgram(): Command {
         preview.server.on('request', (req, res) => res.once('finish', () => output.detail(`  ${res.statusCode} ${req.method} ${req.url}`)));
       }
       output.result(`Serving ${options.out} at ${preview.url} (Ctrl-C to stop)`);
-      const stop = () => void preview.close().then(() => process.exit(0));
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
+      stopOnSignal(() => preview.close());
     });
 
   program
@@ -144,9 +149,7 @@ export function createProgram(): Command {
       // Loaded on demand: the watcher, the worker and the dev server are only needed here.
       const { runDev } = await import('../dev/dev-command.js');
       const dev = await runDev({ root, port: options.port, open: options.open === true, debug });
-      const stop = () => void dev.stop().then(() => process.exit(0));
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
+      stopOnSignal(() => dev.stop());
     });
 
   program

@@ -1,16 +1,9 @@
 import { CommanderError } from 'commander';
 import { codes } from '../errors/codes.js';
-import { StorefrontError, type Problem } from '../errors/storefront-error.js';
+import { problemPlace } from '../errors/problem-place.js';
+import { StorefrontError } from '../errors/storefront-error.js';
 import { plainPalette, type Palette } from './colours.js';
 import { flagError } from './flag-errors.js';
-
-function place(problem: Problem): string {
-  const parts: string[] = [];
-  if (problem.file) parts.push(problem.line ? `${problem.file}:${problem.line}` : problem.file);
-  if (problem.field) parts.push(problem.field);
-  if (problem.url) parts.push(problem.url);
-  return parts.join(' › ');
-}
 
 /** An error of the operating system, as Node reports it (`EADDRINUSE`, `ENOSPC`...). */
 interface SystemError extends Error {
@@ -82,7 +75,7 @@ export function formatError(err: unknown, debug: boolean, colours: Palette = pla
   const count = error.problems.length;
   lines.push(count === 1 ? 'Found a problem:' : `Found ${count} problems:`);
   for (const problem of error.problems) {
-    const where = place(problem);
+    const where = problemPlace(problem);
     lines.push('');
     lines.push(`  ${colours.red(problem.code)}${where ? `  ${where}` : ''}`);
     lines.push(`  ${problem.message}`);

@@ -37,13 +37,14 @@ export async function loadLocalPosts(
   cacheOptions?: PostsCacheOptions,
 ): Promise<Post[]> {
   const names = await listFileNames(dir, '.md');
-  const cache = cacheOptions && PostCache.open(cacheOptions.cacheDir, dir, hashText(cacheOptions.codeFingerprint, JSON.stringify(facts)));
+  const cache =
+    cacheOptions && PostCache.open(cacheOptions.cacheDir, dir, hashText(cacheOptions.codeFingerprint, JSON.stringify(facts)), cacheOptions.reuse);
   const reused: Post[] = [];
   let toParse = names;
   if (cache && cacheOptions.reuse) {
     toParse = [];
     for (const name of names) {
-      const post = cache.reuse(name, fileKey(path.join(dir, name)), () => readBody(root, dir, name, facts));
+      const post = cache.reuse(name, fileStamp(path.join(dir, name)).stamp, () => readBody(root, dir, name, facts));
       // A cached post whose image has gone is parsed again, so the problem is reported with its line.
       if (post && (!post.image || imageExists(dir, post.image.src))) reused.push(post);
       else toParse.push(name);
@@ -82,11 +83,6 @@ function readBody(root: string, dir: string, name: string, facts: Readonly<Recor
   // The file changed while the build ran (it was valid a moment ago).
   problems.throwIfAny(NOTHING_WRITTEN);
   return post!.contentHtml;
-}
-
-/** A post's contentKey: the stamp of its file (the body is all in the file). */
-function fileKey(file: string): string {
-  return fileStamp(file).stamp;
 }
 
 function imageExists(dir: string, src: string): boolean {
@@ -138,7 +134,7 @@ export function parsePostFiles(
 ): Post[] {
   const posts: Post[] = [];
   names.forEach((name) => {
-    const contentKey = fileKey(path.join(dir, name));
+    const contentKey = fileStamp(path.join(dir, name)).stamp;
     // readFileSync on purpose: for thousands of small files it is several times faster than
     // fs/promises (one call instead of open, stat, read and close through the thread pool),
     // and nothing else waits on this thread meanwhile.

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { count, seconds } from '../cli/build-report.js';
 import { output } from '../cli/output.js';
 import { StorefrontError, type Problem } from '../errors/storefront-error.js';
 import { codes } from '../errors/codes.js';
@@ -66,8 +67,7 @@ export async function runDev(options: DevOptions): Promise<RunningDev> {
     if (outcome.kind === 'built') {
       const { summary } = outcome;
       const rendered = summary.pages - summary.pagesKept;
-      const written = summary.written.files === 1 ? '1 file written' : `${summary.written.files} files written`;
-      output.info(`${reason}: ${rendered} of ${summary.pages} pages rendered, ${written}, in ${(summary.totalMs / 1000).toFixed(2)} s.`);
+      output.info(`${reason}: ${rendered} of ${summary.pages} pages rendered, ${count(summary.written.files, 'file')} written, in ${seconds(summary.totalMs, 2)}.`);
       for (const warning of summary.warnings) output.warn(`warning: ${warning}`);
       state = { build: state.build + 1, problems: null };
     } else if (outcome.kind === 'failed') {
@@ -122,7 +122,7 @@ export async function runDev(options: DevOptions): Promise<RunningDev> {
         const loadStarted = performance.now();
         if (codeChanged || codeProblems) await loadCode();
         // Bundling the code and starting a worker is most of a template edit's wait: said apart.
-        const loaded = codeChanged ? ` (code reloaded in ${((performance.now() - loadStarted) / 1000).toFixed(2)} s)` : '';
+        const loaded = codeChanged ? ` (code reloaded in ${seconds(performance.now() - loadStarted, 2)})` : '';
         const names = changedNames(files, root, generator);
         await buildAndReport(`Rebuilt after ${names.slice(0, 3).join(', ')}${names.length > 3 ? ` and ${names.length - 3} more` : ''} changed${loaded}`);
       } catch (err) {

@@ -17,6 +17,14 @@ export function cleanPath(pathname: string): string {
   return clean || '/';
 }
 
+function decodePath(pathname: string): string | undefined {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return undefined;
+  }
+}
+
 export interface PreviewServer {
   server: Server;
   url: string;
@@ -60,27 +68,17 @@ export async function startPreview(outDir: string, port: number, host = '127.0.0
     res.end(dev ? dev.transformHtml(html) : html);
   };
   const notFound = (res: ServerResponse) => sendHtml(res, 404, notFoundPath);
-  /** The page a clean path names, when there is one: dev sends pages itself to add its client. */
-  const pageFile = (clean: string): string | undefined => {
-    let decoded = clean;
-    try {
-      decoded = decodeURIComponent(clean);
-    } catch {
-      return undefined;
-    }
-    const file = path.join(outDir, clean === '/' ? 'index.html' : `${decoded}.html`);
+  /** The page a clean, decoded path names, when there is one: dev sends pages itself to add its client. */
+  const pageFile = (decoded: string): string | undefined => {
+    const file = path.join(outDir, decoded === '/' ? 'index.html' : `${decoded}.html`);
     return file.startsWith(outDir + path.sep) && existsSync(file) ? file : undefined;
   };
   const server = createServer((req, res) => {
     if (dev?.intercept(req, res)) return;
     const pathname = (req.url ?? '/').split('?')[0]!;
-    let decoded = pathname;
-    try {
-      decoded = decodeURIComponent(pathname);
-    } catch {
-      // Not valid percent-encoding: matched as it is.
-    }
-    for (const [name, value] of headersFor(headerRules, decoded)) res.setHeader(name, value);
+    // Not valid percent-encoding: header rules match it as it is, and it names no page.
+    const decoded = decodePath(pathname);
+    for (const [name, value] of headersFor(headerRules, decoded ?? pathname)) res.setHeader(name, value);
     const redirect = redirects.get(pathname) ?? redirects.get(pathname.replace(/\/+$/, ''));
     if (redirect) {
       res.writeHead(redirect.status, { Location: redirect.to });
@@ -96,7 +94,8 @@ export async function startPreview(outDir: string, port: number, host = '127.0.0
       return;
     }
     if (HOST_FILES.has(pathname)) return notFound(res);
-    const page = dev && pageFile(clean);
+    // Here the path is clean already (anything else was redirected above).
+    const page = dev && decoded !== undefined && pageFile(decoded);
     if (page) return sendHtml(res, 200, page);
     serve(req, res, () => notFound(res));
   });

@@ -4,16 +4,8 @@
  * failed build over the page. Problem text comes from the content, so it is only ever set as
  * text, never as HTML. Styles are set through the CSSOM, which the site's CSP allows.
  */
-
-interface Problem {
-  code: string;
-  message: string;
-  file?: string;
-  line?: number;
-  field?: string;
-  url?: string;
-  hint?: string;
-}
+import { problemPlace } from '../../errors/problem-place.js';
+import type { Problem } from '../../errors/storefront-error.js';
 
 interface DevState {
   /** The last good build: this run of dev and the build's number in it, e.g. `3f9a01c2.4`. */
@@ -33,11 +25,6 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, text: string, st
   node.textContent = text;
   Object.assign(node.style, style);
   return node;
-}
-
-function place(problem: Problem): string {
-  const where = [problem.file && (problem.line ? `${problem.file}:${problem.line}` : problem.file), problem.field, problem.url];
-  return where.filter(Boolean).join(' › ');
 }
 
 function showOverlay(state: DevState): void {
@@ -69,7 +56,7 @@ function showOverlay(state: DevState): void {
   for (const problem of state.problems!) {
     const item = element('section', '', { margin: '0 0 20px', padding: '12px 16px', borderLeft: '4px solid #f87171', background: 'rgba(255,255,255,0.05)' });
     const heading = element('p', '', { margin: '0 0 4px' });
-    heading.append(element('strong', problem.code, { color: '#fca5a5' }), document.createTextNode(`  ${place(problem)}`));
+    heading.append(element('strong', problem.code, { color: '#fca5a5' }), document.createTextNode(`  ${problemPlace(problem)}`));
     heading.dataset.devProblemFile = problem.file ?? '';
     item.append(heading, element('p', problem.message, { margin: '0 0 4px' }));
     if (problem.hint) item.append(element('p', `hint: ${problem.hint}`, { margin: '0', color: '#93c5fd' }));
