@@ -7,7 +7,6 @@ import { OutputManifest } from './cache/output-manifest.js';
 import { hashText } from './util/hash.js';
 import { atomFeed } from './output/feed.js';
 import { contentImages, scriptAsset, stylesheetAsset, staticAssets } from './output/assets.js';
-import { isCompressible, precompressed } from './output/compress.js';
 import { headersFile } from './output/headers-file.js';
 import { securityHeaders } from './output/http-headers.js';
 import { nginxConf } from './output/nginx-conf.js';
@@ -16,14 +15,12 @@ import { redirectsFile } from './output/redirects.js';
 import { robotsTxt, sitemapXml } from './output/sitemap.js';
 import { checkOutputFolder, StagedOutput, type OutputFile } from './output/write-output.js';
 import { packageRoot } from './package-root.js';
-import { collectGarbage } from './util/collect-garbage.js';
-import { renderRoutes } from './render/render-routes.js';
+import { collectGarbage, LARGE_BLOG } from './util/collect-garbage.js';
+import { renderPages } from './render/render-pages.js';
 import { checkContentLinks } from './routes/check-links.js';
-import { NOTHING_WRITTEN, ProblemList } from './errors/storefront-error.js';
+import { NOTHING_WRITTEN, ProblemList, StorefrontError } from './errors/storefront-error.js';
+import { codes } from './errors/codes.js';
 import { absoluteUrl, buildRouteTable, outputFile, postPath, type Route, type RouteKind, type RouteTable } from './routes/route-table.js';
-
-/** From this many posts (and every this many pages) memory is collected on purpose. */
-const LARGE_BLOG = 5000;
 
 /** The feed carries the newest posts only, as feed readers expect. */
 export const FEED_SIZE = 20;
@@ -96,6 +93,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
 
   checkOutputFolder(outDir, root);
   const env = options.env ?? process.env;
+  const threadCount = threads(env);
   const log = options.log ?? (() => {});
   const progress = options.progress ?? (() => {});
   const config: Config = await step('config', () =>
@@ -120,116 +118,143 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
         postsDir: options.postsDir ? path.resolve(root, options.postsDir) : undefined,
         localPosts: !useCms,
         postsCache: cache && { cacheDir: cache.dir, codeFingerprint: cache.fingerprint, reuse: manifest.reusable },
+        siteCache: cache && { cacheDir: cache.dir, codeFingerprint: cache.fingerprint },
+        // For a new output folder every page is rendered: the worker that parses half of a
+        // large blog renders those posts' pages too (see render/render-pages.ts).
+        postsWorker: threadCount === 1 ? 'none' : manifest.reusable ? 'parse' : 'parse-and-render',
       },
       problems,
     ),
   );
-  const checkedRouteTable = () => {
-    const routeTable = buildRouteTable(content, problems);
-    checkContentLinks(content, routeTable, config.siteUrl, problems);
-    problems.throwIfAny(NOTHING_WRITTEN);
-    return routeTable;
-  };
-  let table = await step('routes', checkedRouteTable);
-  let blog: BuildSummary['blog'] = { source: 'local', posts: content.posts.length, notes: [] };
-  if (useCms) {
-    // Loaded on demand: the HTTP client and the sanitiser are only needed for a CMS blog.
-    const { defaultCmsOptions, loadCmsPosts } = await import('./cms/load-cms-posts.js');
-    const cms = await step('cms', () =>
-      loadCmsPosts({
-        root,
-        apiUrl: config.cmsApiUrl,
-        mode: options.cmsMode ?? 'online',
-        timeoutMs: options.cmsTimeoutMs ?? defaultCmsOptions.timeoutMs,
-        retry: { ...defaultCmsOptions.retry, retries: options.cmsRetries ?? defaultCmsOptions.retry.retries },
-        concurrency: defaultCmsOptions.concurrency,
-        env,
-        log,
-        onProgress: (done, total) => progress('fetch', done, total),
-      }),
-    );
-    content.posts = cms.posts;
-    blog = { source: cms.source, posts: cms.posts.length, fetchMs: cms.fetchMs, notes: cms.notes };
-    table = await step('routes', checkedRouteTable);
-  }
-  const generatorRoot = packageRoot();
-  const [stylesheet, script] = await Promise.all([stylesheetAsset(generatorRoot), scriptAsset(generatorRoot)]);
-  const security = securityHeaders(config);
-  if (content.posts.length >= LARGE_BLOG) collectGarbage();
-  const output = await StagedOutput.open(outDir, manifest.reusable ? 'update' : 'replace', cache !== undefined);
-  // Pages are written as they are rendered, so memory stays flat however many there are.
-  // Only .br/.gz copies are made on request (they cost more than rendering).
-  const write = async (file: OutputFile, key: string) => {
-    const written = [output.write(file)];
-    if (options.precompress && isCompressible(file.file)) for (const copy of await precompressed(file)) written.push(output.write(copy));
-    manifest.record(file.file, key, written);
-  };
-  const pagesByKind = {} as Record<RouteKind, number>;
-  let pagesKept = 0;
-  let renderMs = 0;
-  let done = 0;
-  const writeStarted = performance.now();
-  const countPage = (route: Route) => {
-    pagesByKind[route.kind] = (pagesByKind[route.kind] ?? 0) + 1;
-    progress('render', ++done, table.routes.length);
-  };
+  // A posts worker thread holding bodies is ended whatever happens (it is done after rendering).
   try {
-    renderMs = await renderRoutes(
-      config,
-      content,
-      table,
-      { stylesheetHref: `/${stylesheet.file}`, scriptHref: `/${script.file}`, ogImagePath: '/assets/og-image.png', now },
-      {
-        keyed: cache !== undefined,
-        isUnchanged: (route, key) => manifest.keepIfUnchanged(outputFile(route.path), key),
-        kept: (route) => {
-          countPage(route);
-          pagesKept += 1;
-        },
-        rendered: async (route, key, html) => {
-          countPage(route);
-          if (done % LARGE_BLOG === 0) collectGarbage();
-          const file = outputFile(route.path);
-          if (!manifest.keepIfSameBytes(file, key, html)) await write({ file, contents: html }, key);
-        },
-      },
-    );
-    const files = [
-      stylesheet,
-      script,
-      ...(await staticAssets(generatorRoot)),
-      ...(await contentImages(path.join(root, 'content'))),
-      ...siteFiles(config, content, table, security, now),
-    ];
-    // Other files are keyed by their contents: cheap to make, and a sitemap or a feed changes
-    // with almost any edit, but compressing them again costs more than comparing.
-    for (const file of files) {
-      const key = cache ? hashText(file.contents) : '';
-      if (!manifest.keepIfUnchanged(file.file, key) && !manifest.keepIfSameBytes(file.file, key, file.contents)) await write(file, key);
+    const checkedRouteTable = () => {
+      const routeTable = buildRouteTable(content, problems);
+      checkContentLinks(content, routeTable, config.siteUrl, problems);
+      problems.throwIfAny(NOTHING_WRITTEN);
+      return routeTable;
+    };
+    let table = await step('routes', checkedRouteTable);
+    let blog: BuildSummary['blog'] = { source: 'local', posts: content.posts.length, notes: [] };
+    if (useCms) {
+      // Loaded on demand: the HTTP client and the sanitiser are only needed for a CMS blog.
+      const { defaultCmsOptions, loadCmsPosts } = await import('./cms/load-cms-posts.js');
+      const cms = await step('cms', () =>
+        loadCmsPosts({
+          root,
+          apiUrl: config.cmsApiUrl,
+          mode: options.cmsMode ?? 'online',
+          timeoutMs: options.cmsTimeoutMs ?? defaultCmsOptions.timeoutMs,
+          retry: { ...defaultCmsOptions.retry, retries: options.cmsRetries ?? defaultCmsOptions.retry.retries },
+          concurrency: defaultCmsOptions.concurrency,
+          env,
+          log,
+          onProgress: (done, total) => progress('fetch', done, total),
+        }),
+      );
+      content.posts = cms.posts;
+      blog = { source: cms.source, posts: cms.posts.length, fetchMs: cms.fetchMs, notes: cms.notes };
+      table = await step('routes', checkedRouteTable);
     }
-    await output.commit(manifest.leftovers());
-  } catch (err) {
-    await output.abort();
-    throw err;
-  }
-  manifest.save();
-  stages.push({ name: 'render', ms: renderMs }, { name: 'write', ms: performance.now() - writeStarted - renderMs });
-  const pages = Object.values(pagesByKind).reduce((a, b) => a + b, 0);
+    const generatorRoot = packageRoot();
+    const [stylesheet, script] = await Promise.all([stylesheetAsset(generatorRoot), scriptAsset(generatorRoot)]);
+    const security = securityHeaders(config);
+    if (content.posts.length >= LARGE_BLOG) collectGarbage();
+    const output = await StagedOutput.open(outDir, manifest.reusable ? 'update' : 'replace', cache !== undefined);
+    // Pages are written as they are rendered, so memory stays flat however many there are.
+    // Only .br/.gz copies are made on request (they cost more than rendering).
+    const write = async (file: OutputFile, key: string) => manifest.record(file.file, key, await output.write(file, options.precompress));
+    const pagesByKind = {} as Record<RouteKind, number>;
+    let pagesKept = 0;
+    let done = 0;
+    const writeStarted = performance.now();
+    const countPage = (route: Route) => {
+      pagesByKind[route.kind] = (pagesByKind[route.kind] ?? 0) + 1;
+      progress('render', ++done, table.routes.length);
+    };
+    let renderMs = 0;
+    try {
+      renderMs = await renderPages(
+        { config, content, options: { stylesheetHref: `/${stylesheet.file}`, scriptHref: `/${script.file}`, ogImagePath: '/assets/og-image.png', now } },
+        table.routes,
+        {
+          keyed: cache !== undefined,
+          isUnchanged: (route, key) => manifest.keepIfUnchanged(outputFile(route.path), key),
+          kept: (route) => {
+            countPage(route);
+            pagesKept += 1;
+          },
+          rendered: async (route, key, html) => {
+            countPage(route);
+            if (done % LARGE_BLOG === 0) collectGarbage();
+            const file = outputFile(route.path);
+            if (!manifest.keepIfSameBytes(file, key, html)) await write({ file, contents: html }, key);
+          },
+        },
+        {
+          output,
+          precompress: options.precompress === true,
+          writtenElsewhere: (route, key, written) => {
+            countPage(route);
+            manifest.record(outputFile(route.path), key, written);
+          },
+        },
+      );
+      const files = [
+        stylesheet,
+        script,
+        ...(await staticAssets(generatorRoot)),
+        ...(await contentImages(path.join(root, 'content'))),
+        ...siteFiles(config, content, table, security, now),
+      ];
+      // Other files are keyed by their contents: cheap to make, and a sitemap or a feed changes
+      // with almost any edit, but compressing them again costs more than comparing.
+      for (const file of files) {
+        const key = cache ? hashText(file.contents) : '';
+        if (!manifest.keepIfUnchanged(file.file, key) && !manifest.keepIfSameBytes(file.file, key, file.contents)) await write(file, key);
+      }
+      await output.commit(manifest.leftovers());
+    } catch (err) {
+      await output.abort();
+      throw err;
+    }
+    manifest.save();
+    stages.push({ name: 'render', ms: renderMs }, { name: 'write', ms: performance.now() - writeStarted - renderMs });
+    const pages = Object.values(pagesByKind).reduce((a, b) => a + b, 0);
 
-  const totals = manifest.totals();
-  return {
-    pages,
-    pagesByKind,
-    pagesKept,
-    files: totals.files,
-    bytes: totals.bytes,
-    written: { files: output.files, bytes: output.bytes },
-    warnings: content.warnings,
-    blog,
-    stages,
-    totalMs: performance.now() - started,
-    outDir,
-  };
+    const totals = manifest.totals();
+    return {
+      pages,
+      pagesByKind,
+      pagesKept,
+      files: totals.files,
+      bytes: totals.bytes,
+      written: { files: output.files, bytes: output.bytes },
+      warnings: content.warnings,
+      blog,
+      stages,
+      totalMs: performance.now() - started,
+      outDir,
+    };
+  } finally {
+    content.postsThread?.close();
+  }
+}
+
+/**
+ * STOREFRONT_THREADS=1 keeps the whole build on one thread (as HUGO_NUMWORKERMULTIPLIER limits
+ * Hugo's): for a machine shared with other work, and for the tests that compare the two.
+ */
+function threads(env: Readonly<Record<string, string | undefined>>): 1 | 2 {
+  const value = env.STOREFRONT_THREADS;
+  if (value === undefined || value === '' || value === '2') return 2;
+  if (value === '1') return 1;
+  throw new StorefrontError({
+    code: codes.badSetting,
+    field: 'STOREFRONT_THREADS',
+    message: `STOREFRONT_THREADS is "${value}"; it can be 1 (one thread) or 2 (a worker thread for a large blog, the default).`,
+    hint: 'Unset it, or set it to 1 or 2.',
+  });
 }
 
 /** The files of the site that are not pages: sitemap, host configuration, redirect pages, feed. */

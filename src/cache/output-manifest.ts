@@ -90,13 +90,14 @@ export class OutputManifest {
   }
 
   /**
-   * After a change of code (a template edited under `storefront dev`, a new version) every page
-   * is rendered again, but one that comes out the same as the file in the folder is kept: only
-   * the pages the change affects are written.
+   * A page rendered again that comes out the same as the file in the folder is kept: only the
+   * pages a change affects are written. After a change of code (a template edited under
+   * `storefront dev`, a new version) every page is rendered again; a blog list page is
+   * rendered again when one of its posts changed, though a body edit does not show on it.
    */
   keepIfSameBytes(name: string, key: string, contents: string | Buffer): boolean {
     const entry = this.previous[name];
-    if (this.sameCode || !entry || !this.intact(entry)) return false;
+    if (!entry || !this.intact(entry)) return false;
     const bytes = typeof contents === 'string' ? Buffer.from(contents) : contents;
     if (!readFileSync(path.join(this.outDir, name)).equals(bytes)) return false;
     this.next[name] = { key, files: entry.files };

@@ -65,8 +65,13 @@ export class PostCache {
 
   /** Records a freshly parsed post. */
   keep(name: string, post: Post): void {
-    const { contentHtml: _body, date, modified, ...rest } = post;
-    this.next[name] = { ...rest, date: date.toISOString(), modified: modified.toISOString() };
+    // Field by field: the body is not kept, and may not even be in this thread (posts-thread.ts).
+    const { id, slug, titleHtml, titleText, excerptHtml, excerptText, contentKey, links, image, source } = post;
+    this.next[name] = {
+      id, slug, titleHtml, titleText, excerptHtml, excerptText, contentKey, links, image, source,
+      date: post.date.toISOString(),
+      modified: post.modified.toISOString(),
+    };
     this.changed = true;
   }
 

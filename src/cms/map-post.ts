@@ -121,7 +121,7 @@ export function mapWordPressPosts(items: readonly unknown[], apiUrl: string, pro
     const titleText = htmlToText(raw.title.rendered);
     const date = gmtDate(raw.date_gmt);
     const contentHtml = sanitizeBody(raw.content.rendered);
-    posts.push({
+    const post: Omit<Post, 'contentKey'> = {
       id: String(raw.id),
       slug,
       titleHtml: sanitizeTitle(raw.title.rendered),
@@ -129,13 +129,13 @@ export function mapWordPressPosts(items: readonly unknown[], apiUrl: string, pro
       excerptHtml: sanitizeExcerpt(raw.excerpt.rendered),
       excerptText: htmlToText(raw.excerpt.rendered),
       contentHtml,
-      contentKey: hashText(contentHtml),
       links: [],
       date,
       modified: raw.modified_gmt ? gmtDate(raw.modified_gmt) : date,
       image: featuredImage(raw, titleText),
       source: `${where}/${raw.id}`,
-    });
+    };
+    posts.push({ ...post, contentKey: hashText(JSON.stringify(post)) });
   });
   return { posts, skippedProtected, skippedUnpublished };
 }

@@ -1,30 +1,19 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { SiteFilesCache } from '../cache/content-cache.js';
 import type { Config } from '../config/load-config.js';
-import { codes } from '../errors/codes.js';
 import { listFileNames } from '../util/list-files.js';
 import { NOTHING_WRITTEN, ProblemList } from '../errors/storefront-error.js';
+import { fileStamp } from '../util/file-stamp.js';
+import { hashText } from '../util/hash.js';
 import { checkContent } from './check-content.js';
-import { loadLocalPosts, type PostsCacheOptions } from './load-posts.js';
-import { renderMarkdown, type Markdown } from './markdown.js';
-import { parseWithSchema } from './parse-with-schema.js';
+import { loadLocalPosts, startPostsThread, type PostsCacheOptions, type PostsWorkerUse } from './load-posts.js';
+import type { PostsThread } from './posts-thread.js';
+import type { Markdown } from './markdown.js';
 import type { Post } from './post.js';
-import {
-  catalogueSchema,
-  pageSchema,
-  redirectsSchema,
-  servicePageSchema,
-  siteSchema,
-  textPageSchema,
-  type Catalogue,
-  type Page,
-  type Redirect,
-  type ServicePageContent,
-  type Site,
-  type TextPageFrontMatter,
-} from './schemas.js';
-import { readMarkdownFile, readYamlFile, type SourceFile } from './source-file.js';
-import { expandTokens } from './tokens.js';
+import type { SiteFiles } from './read-site-files.js';
+import type { Catalogue, Page, Redirect, ServicePageContent, Site, TextPageFrontMatter } from './schemas.js';
+import { displayPath, linesOfFile, type SourceFile } from './source-file.js';
 
 /** Every content file, validated. What the route table and the renderer are built from. */
 export interface SiteContent {
@@ -39,6 +28,8 @@ export interface SiteContent {
   warnings: string[];
   /** Line numbers of key paths, by file, for problems found after parsing. */
   lineOf: Record<string, SourceFile['lineOf']>;
+  /** The worker thread holding the bodies of part of a large blog; it renders their pages. */
+  postsThread?: PostsThread;
 }
 
 export interface LoadContentOptions {
@@ -50,22 +41,15 @@ export interface LoadContentOptions {
   localPosts?: boolean;
   /** Keep parsed posts between builds (see cache/post-cache.ts). */
   postsCache?: PostsCacheOptions;
+  /** What a worker thread does for a large blog (see posts-thread.ts); default 'parse'. */
+  postsWorker?: PostsWorkerUse;
+  /** Keep the validated site files between builds (see cache/content-cache.ts). */
+  siteCache?: SiteCacheOptions;
 }
 
-async function listFiles(dir: string, extension: string): Promise<string[]> {
-  return (await listFileNames(dir, extension)).map((name) => path.join(dir, name));
-}
-
-/** The claims and settings that `{{tokens}}` may name. */
-function tokenFacts(config: Config, site: SourceFile | undefined): Record<string, string> {
-  const claims = (site?.data as { claims?: Record<string, unknown> } | undefined)?.claims ?? {};
-  const facts: Record<string, string> = {};
-  for (const [key, value] of Object.entries(claims)) facts[key] = String(value);
-  facts.brandName = config.brandName;
-  facts.supportEmail = config.supportEmail;
-  facts.messagingNumber = config.messagingNumber;
-  facts.checkoutUrl = config.checkoutUrl;
-  return facts;
+export interface SiteCacheOptions {
+  cacheDir: string;
+  codeFingerprint: string;
 }
 
 /**
@@ -80,93 +64,85 @@ export async function loadContent(
   collected?: ProblemList,
 ): Promise<SiteContent> {
   const contentDir = options.contentDir ?? path.join(root, 'content');
-  const problems = collected ?? new ProblemList();
-  const required = async (name: string) => {
-    const absolute = path.join(contentDir, name);
-    if (!existsSync(absolute)) {
-      problems.add({
-        code: codes.missingFile,
-        file: path.relative(root, absolute),
-        message: 'This required content file does not exist.',
-        hint: 'Restore it from the repository (git checkout -- content/).',
-      });
-      return undefined;
-    }
-    return readYamlFile(root, absolute, problems);
-  };
+  const postsDir = options.postsDir ?? path.join(contentDir, 'blog');
+  // For a new output folder every post is parsed: a worker thread for a large blog starts now,
+  // loading its code while this thread reads the YAML below.
+  const postsThread =
+    options.postsWorker === 'parse-and-render' && options.localPosts !== false
+      ? startPostsThread(await listFileNames(postsDir, '.md'), 'parse-and-render')
+      : undefined;
+  try {
+    return await readContent(root, config, contentDir, postsDir, options, collected, postsThread);
+  } catch (err) {
+    postsThread?.close();
+    throw err;
+  }
+}
 
-  const siteSource = await required('site.yaml');
-  const facts = tokenFacts(config, siteSource);
+async function readContent(
+  root: string,
+  config: Config,
+  contentDir: string,
+  postsDir: string,
+  options: LoadContentOptions,
+  collected: ProblemList | undefined,
+  postsThread: PostsThread | undefined,
+): Promise<SiteContent> {
+  const problems = collected ?? new ProblemList();
+  const files = await siteFiles(root, config, contentDir, options.siteCache, problems);
   // When site.yaml itself cannot be read its claims are unknown: every token would look
   // unknown, so token problems are not reported until site.yaml is fixed.
-  const tokenProblems = siteSource ? problems : new ProblemList();
-  const validate = <T>(
-    source: SourceFile | undefined,
-    schema: Parameters<typeof parseWithSchema>[0],
-    hint: string,
-  ): T | undefined => {
-    if (!source) return undefined;
-    expandTokens(source, facts, tokenProblems);
-    return parseWithSchema(schema, source, problems, hint) as T | undefined;
-  };
-
-  const site = validate<Site>(siteSource, siteSchema, 'See docs/content-model.md for the fields of site.yaml.');
-  const catalogueSource = await required('catalogue.yaml');
-  const catalogue = validate<Catalogue>(
-    catalogueSource,
-    catalogueSchema,
-    'See docs/content-model.md for the fields of the catalogue.',
-  );
-  const redirectsSource = await required('redirects.yaml');
-  const redirects = validate<Redirect[]>(
-    redirectsSource,
-    redirectsSchema,
-    'Each redirect is { from: /old-path, to: /page }.',
-  );
-
-  const pages: SiteContent['pages'] = [];
-  for (const absolute of await listFiles(path.join(contentDir, 'pages'), '.yaml')) {
-    const source = await readYamlFile(root, absolute, problems);
-    const page = validate<Page>(source, pageSchema, 'See docs/content-model.md, "Home, about, contact".');
-    if (source && page) pages.push({ file: source.file, page });
-  }
-
-  const textPages: SiteContent['textPages'] = [];
-  for (const absolute of await listFiles(path.join(contentDir, 'pages'), '.md')) {
-    const source = await readMarkdownFile(root, absolute, problems);
-    const page = validate<TextPageFrontMatter>(source, textPageSchema, 'See docs/content-model.md, "Text pages".');
-    if (source && page) textPages.push({ file: source.file, page, body: renderMarkdown(source.body ?? '') });
-  }
-
-  const services: SiteContent['services'] = [];
-  for (const absolute of await listFiles(path.join(contentDir, 'services'), '.yaml')) {
-    const source = await readYamlFile(root, absolute, problems);
-    const page = validate<ServicePageContent>(
-      source,
-      servicePageSchema,
-      'See docs/content-model.md, "A service page".',
-    );
-    if (source && page) services.push({ file: source.file, page });
-  }
-
-  const postsDir = options.postsDir ?? path.join(contentDir, 'blog');
-  const posts = options.localPosts === false ? [] : await loadLocalPosts(root, postsDir, facts, tokenProblems, options.postsCache);
+  const tokenProblems = files.siteRead ? problems : new ProblemList();
+  const { posts, thread } =
+    options.localPosts === false
+      ? { posts: [], thread: undefined }
+      : await loadLocalPosts(root, postsDir, files.facts, tokenProblems, options.postsCache, options.postsWorker, postsThread);
 
   // Without these three nothing else can be checked; with them, the cross-file checks run on
   // every file that did parse, so one run reports as much as it can.
+  const { site, catalogue, redirects } = files;
   if (!site || !catalogue || !redirects) problems.throwIfAny(NOTHING_WRITTEN);
   const content: SiteContent = {
     site: site!,
     catalogue: catalogue!,
-    redirects: { file: redirectsSource!.file, list: redirects! },
-    pages,
-    textPages,
-    services,
+    redirects: redirects!,
+    pages: files.pages,
+    textPages: files.textPages,
+    services: files.services,
     posts,
     warnings: [],
-    lineOf: { [catalogueSource!.file]: catalogueSource!.lineOf },
+    lineOf: files.lineOf,
+    postsThread: thread,
   };
   checkContent(content, problems);
   if (!collected) problems.throwIfAny(NOTHING_WRITTEN);
   return content;
+}
+
+/**
+ * The site's own files, from the content cache when none has changed since it was saved (and
+ * the code and settings are the same); the parsers are then not even loaded.
+ */
+async function siteFiles(
+  root: string,
+  config: Config,
+  contentDir: string,
+  cacheOptions: SiteCacheOptions | undefined,
+  problems: ProblemList,
+): Promise<SiteFiles> {
+  const { readSiteFiles, siteFilePaths } = await import('./read-site-files.js');
+  if (!cacheOptions) return readSiteFiles(root, config, contentDir, problems);
+  const paths = await siteFilePaths(contentDir);
+  const stamps = paths.map((file) => `${file} ${existsSync(file) ? fileStamp(file).stamp : 'missing'}`);
+  const cache = new SiteFilesCache(cacheOptions.cacheDir, contentDir, hashText(cacheOptions.codeFingerprint, JSON.stringify(config), ...stamps));
+  const cached = cache.read();
+  if (cached) {
+    // Line numbers are looked up only for a problem found later, by parsing the file again then.
+    const catalogue = path.join(contentDir, 'catalogue.yaml');
+    return { ...cached, lineOf: { [displayPath(root, catalogue)]: linesOfFile(catalogue) } };
+  }
+  const before = problems.size;
+  const files = await readSiteFiles(root, config, contentDir, problems);
+  if (problems.size === before) cache.save(files);
+  return files;
 }

@@ -1,16 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
 import { codes } from '../errors/codes.js';
 import { listFileNames } from '../util/list-files.js';
-import { NOTHING_WRITTEN, ProblemList, type Problem } from '../errors/storefront-error.js';
+import { NOTHING_WRITTEN, ProblemList } from '../errors/storefront-error.js';
 import { PostCache } from '../cache/post-cache.js';
 import { fileStamp } from '../util/file-stamp.js';
 import { hashText } from '../util/hash.js';
 import { renderMarkdown } from './markdown.js';
 import { parseWithSchema } from './parse-with-schema.js';
 import type { Post } from './post.js';
+import { ChunkClaims, PostsThread, type ParsedChunk, type PostsJob } from './posts-thread.js';
 import { unsafeSlugReason } from './post-slug.js';
 import { postSchema, type PostFrontMatter } from './schemas.js';
 import { displayPath, parseMarkdownText } from './source-file.js';
@@ -25,9 +25,17 @@ export interface PostsCacheOptions {
   reuse: boolean;
 }
 
+/** The local blog, and the worker thread that holds the bodies of part of it, if any. */
+export interface LocalPosts {
+  posts: Post[];
+  thread?: PostsThread;
+}
+
 /**
  * Reads the local Markdown blog: one post per `.md` file, newest first. With a cache, posts
  * whose files are unchanged since the previous build are taken from it instead of parsed.
+ * A large blog is parsed on two threads; with 'parse-and-render' the worker thread keeps its
+ * posts' bodies and later renders their pages (see posts-thread.ts).
  */
 export async function loadLocalPosts(
   root: string,
@@ -35,7 +43,9 @@ export async function loadLocalPosts(
   facts: Readonly<Record<string, string>>,
   problems: ProblemList,
   cacheOptions?: PostsCacheOptions,
-): Promise<Post[]> {
+  worker: PostsWorkerUse = 'parse',
+  started?: PostsThread,
+): Promise<LocalPosts> {
   const names = await listFileNames(dir, '.md');
   const cache =
     cacheOptions && PostCache.open(cacheOptions.cacheDir, dir, hashText(cacheOptions.codeFingerprint, JSON.stringify(facts)), cacheOptions.reuse);
@@ -50,30 +60,52 @@ export async function loadLocalPosts(
       else toParse.push(name);
     }
   }
-  const parsed = await parsePosts(root, dir, toParse, facts, problems);
+  // A thread started early for a new output folder (every post is parsed then), or now for a
+  // rebuild that finds many posts changed.
+  let thread = started ?? startPostsThread(toParse, worker);
+  if (thread && toParse.length < PARALLEL_FROM) {
+    thread.close();
+    thread = undefined;
+  }
+  const parsed = thread ? await parseOnTwoThreads(thread, { root, dir, names: toParse, facts }, problems) : parsePostFiles(root, dir, toParse, facts, problems);
+  if (thread && !thread.holdsBodies) thread = undefined;
   if (cache) {
     for (const post of parsed) cache.keep(path.basename(post.source), post);
     if (problems.items.length === 0) cache.save();
   }
-  return sortNewestFirst([...reused, ...parsed]);
+  return { posts: sortNewestFirst([...reused, ...parsed]), thread };
 }
 
-async function parsePosts(
-  root: string,
-  dir: string,
-  names: readonly string[],
-  facts: Readonly<Record<string, string>>,
-  problems: ProblemList,
-): Promise<Post[]> {
-  if (names.length < PARALLEL_FROM || availableParallelism() < 2) return parsePostFiles(root, dir, names, facts, problems);
-  // A large blog: a worker thread parses and renders the second half while this thread does
-  // the first, so both cores work. Posts and problems come back as plain data.
-  const half = Math.ceil(names.length / 2);
-  const worker = parseInWorker({ root, dir, names: names.slice(half), facts });
-  const first = await parsePostFiles(root, dir, names.slice(0, half), facts, problems);
-  const second = await worker;
-  for (const problem of second.problems) problems.add(problem);
-  return [...first, ...second.posts];
+/** 'none': everything on this thread; 'parse': a worker parses part of a large blog; 'parse-and-render': and renders those pages. */
+export type PostsWorkerUse = 'none' | 'parse' | 'parse-and-render';
+
+/**
+ * A worker thread for a large blog, started before the rest of the content is read so that
+ * its start-up is hidden; undefined when the blog is small or there is one core.
+ */
+export function startPostsThread(names: readonly string[], worker: PostsWorkerUse): PostsThread | undefined {
+  if (worker === 'none' || names.length < PARALLEL_FROM || availableParallelism() < 2) return undefined;
+  return new PostsThread(worker === 'parse-and-render');
+}
+
+/** Parses the posts in chunks on this thread and the worker, and puts the chunks back in name order. */
+async function parseOnTwoThreads(thread: PostsThread, job: Omit<PostsJob, 'claims'>, problems: ProblemList): Promise<Post[]> {
+  const claims = new ChunkClaims();
+  const chunks: ParsedChunk[] = [];
+  try {
+    const theirs = thread.parse({ ...job, claims: claims.buffer });
+    for (let chunk = claims.claim(job.names); chunk; chunk = claims.claim(job.names)) {
+      const found = new ProblemList();
+      chunks.push({ index: chunk.index, posts: parsePostFiles(job.root, job.dir, chunk.names, job.facts, found), problems: found.items });
+    }
+    chunks.push(...(await theirs));
+  } catch (err) {
+    thread.close();
+    throw err;
+  }
+  chunks.sort((a, b) => a.index - b.index);
+  for (const chunk of chunks) for (const problem of chunk.problems) problems.add(problem);
+  return chunks.flatMap((chunk) => chunk.posts);
 }
 
 /** The body of one post, parsed again: for a cached post whose page has to be rendered. */
@@ -100,29 +132,6 @@ function own(text: string): string {
 
 /** Below this many posts a worker thread costs more to start (it loads its own copy of the parsers) than it saves; measured on 2 cores. */
 const PARALLEL_FROM = 2000;
-
-export interface PostsJob {
-  root: string;
-  dir: string;
-  names: string[];
-  facts: Readonly<Record<string, string>>;
-}
-
-function parseInWorker(job: PostsJob): Promise<{ posts: Post[]; problems: Problem[] }> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./posts-worker.js', import.meta.url), { workerData: job });
-    const result: { posts: Post[]; problems: Problem[] } = { posts: [], problems: [] };
-    worker.on('message', (message: 'done' | { posts: Post[]; problems: Problem[] }) => {
-      if (message === 'done') return resolve(result);
-      for (const post of message.posts) result.posts.push(post);
-      for (const problem of message.problems) result.problems.push(problem);
-    });
-    worker.once('error', reject);
-    worker.once('exit', (code) => {
-      if (code !== 0) reject(new Error(`the posts worker stopped with code ${code}`));
-    });
-  });
-}
 
 /** Reads, checks and renders the given post files (in this thread). */
 export function parsePostFiles(

@@ -14,8 +14,9 @@ export interface Post {
   /** The body. Read only when the post's page is rendered (see cache/post-cache.ts). */
   readonly contentHtml: string;
   /**
-   * Changes whenever contentHtml may change: the page cache compares this instead of the body,
-   * so an unchanged post's body need not even be read.
+   * Changes whenever anything of the post may change, its body included: the file's stamp for
+   * a local post, a hash of every field for a CMS post. The page cache compares this instead of
+   * the post, so an unchanged post's body need not even be read.
    */
   contentKey: string;
   /** Internal links found in the body, for the link check (local posts only). */

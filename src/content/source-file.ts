@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LineCounter, parseDocument, type Document } from 'yaml';
-import matter from 'gray-matter';
+import { load as loadYaml } from 'js-yaml';
 import { codes } from '../errors/codes.js';
 import type { ProblemList } from '../errors/storefront-error.js';
 
@@ -75,6 +76,11 @@ function lazyLines(text: string, lineOffset: number): SourceFile['lineOf'] {
   };
 }
 
+/** Line numbers of a YAML file's key paths, read and parsed only when one is asked for. */
+export function linesOfFile(absolute: string): SourceFile['lineOf'] {
+  return (fieldPath) => lazyLines(readFileSync(absolute, 'utf8'), 0)(fieldPath);
+}
+
 export async function readYamlFile(
   root: string,
   absolute: string,
@@ -87,9 +93,8 @@ export async function readYamlFile(
 }
 
 /**
- * Reads Markdown with YAML front matter. gray-matter parses it with its fast js-yaml engine;
- * only when that fails is the front matter parsed again by the yaml package, whose messages
- * and line numbers are clearer.
+ * Reads Markdown with YAML front matter. js-yaml parses the front matter fast; only when that
+ * fails is it parsed again by the yaml package, whose messages and line numbers are clearer.
  */
 export async function readMarkdownFile(
   root: string,
@@ -100,29 +105,45 @@ export async function readMarkdownFile(
   return parseMarkdownText(file, await readFile(absolute, 'utf8'), problems);
 }
 
+/**
+ * A Markdown file's front matter block and body. The block is YAML between a first line `---`
+ * and the next line that starts with `---` (the rule of gray-matter, Jekyll and Eleventy); a
+ * file that does not start with `---` is all body. The block keeps the newline after the
+ * opening `---`, so its line 2 is the file's line 2.
+ */
+export function splitFrontMatter(input: string): { matter: string; body: string } | { error: string } {
+  const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
+  if (!text.startsWith('---') || text.charAt(3) === '-') return { matter: '', body: text };
+  let rest = text.slice(3);
+  // The opening line may name the language, as in `---yaml`.
+  const language = rest.slice(0, Math.max(0, rest.search(/\r?\n/))).trim();
+  if (language !== '' && language !== 'yaml') return { error: `the front matter is marked as "${language}"; only YAML is read` };
+  if (language !== '') rest = rest.slice(rest.indexOf(language) + language.length);
+  const close = rest.indexOf('\n---');
+  if (close === -1) return { matter: rest, body: '' };
+  let body = rest.slice(close + 4);
+  if (body.startsWith('\r')) body = body.slice(1);
+  if (body.startsWith('\n')) body = body.slice(1);
+  return { matter: rest.slice(0, close), body };
+}
+
 export function parseMarkdownText(file: string, text: string, problems: ProblemList): SourceFile | undefined {
-  try {
-    // An options object also turns off gray-matter's cache of every file it has read.
-    const fast = matter(text, { language: 'yaml' });
-    return { file, data: fast.data, body: fast.content, lineOf: lazyLines(fast.matter, 0) };
-    // (gray-matter's raw block starts with the newline after the opening ---, so its line 2 is the file's.)
-  } catch {
-    // Reported below, with the yaml package's message.
-  }
-  let split: { matter: string; content: string };
-  try {
-    // gray-matter caches by input text; the engine only hands back the raw block.
-    const result = matter(text, { engines: { yaml: (s: string) => ({ __raw: s }) } });
-    split = { matter: (result.data as { __raw?: string }).__raw ?? '', content: result.content };
-  } catch (err) {
+  const split = splitFrontMatter(text);
+  if ('error' in split) {
     problems.add({
       code: codes.frontMatterSyntax,
       file,
-      message: `The front matter cannot be read: ${(err as Error).message}`,
+      message: `The front matter cannot be read: ${split.error}.`,
       hint: 'Front matter is YAML between two lines of three dashes (---) at the top of the file.',
     });
     return undefined;
   }
+  try {
+    const data = (loadYaml(split.matter) as unknown) ?? {};
+    return { file, data, body: split.body, lineOf: lazyLines(split.matter, 0) };
+  } catch {
+    // Reported below, with the yaml package's message.
+  }
   const parsed = parseYamlText(split.matter, file, problems, codes.frontMatterSyntax, 1);
-  return parsed && { file, body: split.content, ...parsed };
+  return parsed && { file, body: split.body, ...parsed };
 }

@@ -5,6 +5,7 @@ import { codes } from '../errors/codes.js';
 import { StorefrontError } from '../errors/storefront-error.js';
 import type { WrittenFile } from '../cache/output-manifest.js';
 import { fileStamp } from '../util/file-stamp.js';
+import { isCompressible, precompressed } from './compress.js';
 
 export interface OutputFile {
   /** Path under the output folder, with forward slashes. */
@@ -38,6 +39,45 @@ export function checkOutputFolder(outDir: string, root: string): void {
   }
 }
 
+/** A folder that files are written into, and whether each is stamped for the build cache. */
+export interface WriteTarget {
+  dir: string;
+  stamped: boolean;
+}
+
+/**
+ * Writes files into a folder, making sub-folders as needed. Synchronous on purpose: for
+ * thousands of small files one writeFileSync is several times cheaper than fs/promises' open,
+ * write and close through the thread pool, and the build has nothing else to do meanwhile.
+ * The posts worker writes the pages it renders with its own writer into the same folder.
+ */
+export class FileWriter {
+  /** Folders already made. */
+  private readonly dirs = new Set<string>();
+
+  constructor(private readonly target: WriteTarget) {}
+
+  write(file: OutputFile): WrittenFile {
+    const absolute = path.join(this.target.dir, file.file);
+    const dir = path.dirname(absolute);
+    if (!this.dirs.has(dir)) {
+      mkdirSync(dir, { recursive: true });
+      this.dirs.add(dir);
+    }
+    writeFileSync(absolute, file.contents);
+    // Moving the file into place keeps this stamp: it is what the next build compares.
+    if (this.target.stamped) return { file: file.file, ...fileStamp(absolute) };
+    return { file: file.file, size: typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.length, stamp: '' };
+  }
+
+  /** The file and, with `precompress`, its .br and .gz copies (for compressible files). */
+  async writeWithCopies(file: OutputFile, precompress: boolean): Promise<WrittenFile[]> {
+    const written = [this.write(file)];
+    if (precompress && isCompressible(file.file)) for (const copy of await precompressed(file)) written.push(this.write(copy));
+    return written;
+  }
+}
+
 /**
  * The output being written: files go into a fresh staging folder beside the output folder as
  * they are produced (so pages need not all be held in memory), and `commit` puts them in place.
@@ -55,8 +95,7 @@ export class StagedOutput {
   files = 0;
   private readonly staging: string;
   private readonly retired: string;
-  /** Folders already made. */
-  private readonly dirs = new Set<string>();
+  private readonly writer: FileWriter;
   private readonly written: string[] = [];
 
   private constructor(
@@ -68,6 +107,7 @@ export class StagedOutput {
     const stamp = `${process.pid}-${Date.now()}`;
     this.staging = path.join(path.dirname(outDir), `.${path.basename(outDir)}.staging-${stamp}`);
     this.retired = path.join(path.dirname(outDir), `.${path.basename(outDir)}.old-${stamp}`);
+    this.writer = new FileWriter(this.target);
   }
 
   static async open(outDir: string, mode: 'replace' | 'update' = 'replace', stamped = true): Promise<StagedOutput> {
@@ -80,27 +120,28 @@ export class StagedOutput {
     return output;
   }
 
-  /**
-   * Writes a file into the staging folder. Synchronous on purpose: for thousands of small
-   * files one writeFileSync is several times cheaper than fs/promises' open, write and close
-   * through the thread pool, and the build has nothing else to do meanwhile.
-   */
-  write(file: OutputFile): WrittenFile {
-    const target = path.join(this.staging, file.file);
+  /** Writes a file into the staging folder, and with `precompress` its .br and .gz copies. */
+  async write(file: OutputFile, precompress = false): Promise<WrittenFile[]> {
     try {
-      this.makeDir(path.dirname(target));
-      writeFileSync(target, file.contents);
-      // Moving the file into place keeps this stamp: it is what the next build compares.
-      const { size, stamp } = this.stamped
-        ? fileStamp(target)
-        : { size: typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.length, stamp: '' };
-      this.bytes += size;
-      this.files += 1;
-      this.written.push(file.file);
-      return { file: file.file, size, stamp };
+      return this.adopt(await this.writer.writeWithCopies(file, precompress));
     } catch (err) {
       throw this.error(err);
     }
+  }
+
+  /** Where another thread writes its share of the files (see `adopt`). */
+  get target(): WriteTarget {
+    return { dir: this.staging, stamped: this.stamped };
+  }
+
+  /** Counts files that another thread wrote into the staging folder, as if written here. */
+  adopt(files: WrittenFile[]): WrittenFile[] {
+    for (const f of files) {
+      this.bytes += f.size;
+      this.files += 1;
+      this.written.push(f.file);
+    }
+    return files;
   }
 
   /** Puts the staged files in place; `leftovers` (update mode) are files of the previous build to remove. */
@@ -141,15 +182,14 @@ export class StagedOutput {
     await this.abort();
   }
 
-  private makeDir(dir: string): void {
-    if (this.dirs.has(dir)) return;
-    mkdirSync(dir, { recursive: true });
-    this.dirs.add(dir);
-  }
-
   /** Removes the staging folder (after a failure, or once an update is in place). */
   async abort(): Promise<void> {
     await rm(this.staging, { recursive: true, force: true });
+  }
+
+  /** The error for a file another thread could not write into the staging folder. */
+  writeFailed(message: string): StorefrontError {
+    return this.error(new Error(message));
   }
 
   private error(err: unknown): StorefrontError {

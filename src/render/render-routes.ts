@@ -6,8 +6,8 @@ import type { SiteContent } from '../content/load-content.js';
 import type { Post } from '../content/post.js';
 import type { Section } from '../content/schemas.js';
 import { codes } from '../errors/codes.js';
-import { StorefrontError, type Problem } from '../errors/storefront-error.js';
-import { absoluteUrl, blogListPath, postPath, type Route, type RouteTable } from '../routes/route-table.js';
+import { NOTHING_WRITTEN, StorefrontError, type Problem } from '../errors/storefront-error.js';
+import { absoluteUrl, blogListPath, postPath, type Route } from '../routes/route-table.js';
 import { Document } from '../../templates/Document.js';
 import { Footer } from '../../templates/Footer.js';
 import { Header } from '../../templates/Header.js';
@@ -28,6 +28,13 @@ export interface RenderOptions {
   scriptHref: string;
   ogImagePath: string;
   now: Date;
+}
+
+/** What pages are rendered from, as plain data: the posts worker gets a copy (without the posts). */
+export interface RenderSetup {
+  config: Config;
+  content: SiteContent;
+  options: RenderOptions;
 }
 
 const SLOT = 'storefront-slot';
@@ -61,7 +68,7 @@ export interface PageSink {
 }
 
 /**
- * Turns every route into a complete HTML document and hands it to the sink (which writes it),
+ * Turns each route into a complete HTML document and hands it to the sink (which writes it),
  * unless the sink still has the page of an earlier build with the same key. Rendering itself
  * is pure: no file or network access. Returns the time spent rendering. A page that cannot be
  * rendered fails the build after all pages were tried.
@@ -69,21 +76,24 @@ export interface PageSink {
 export async function renderRoutes(
   config: Config,
   content: SiteContent,
-  table: RouteTable,
+  routes: readonly Route[],
   options: RenderOptions,
   sink: PageSink,
 ): Promise<number> {
   const context = new RenderContext(config, content, options);
   const failures: Problem[] = [];
   let renderMs = 0;
-  for (const route of table.routes) {
+  for (const route of routes) {
     let html: string;
     let key: string;
     try {
       const t0 = performance.now();
-      const page = context.prepare(route);
-      key = sink.keyed ? context.key(route, page) : '';
-      if (sink.keyed && sink.isUnchanged(route, key)) {
+      // A blog page's key is known before its props are built (see `blogKey`), other pages' after.
+      const blogKey = sink.keyed ? context.blogKey(route) : undefined;
+      const page = blogKey !== undefined && sink.isUnchanged(route, blogKey) ? undefined : context.prepare(route);
+      key = blogKey ?? (page && sink.keyed ? context.key(route, page) : '');
+      const unchanged = !page || (blogKey === undefined && sink.keyed && sink.isUnchanged(route, key));
+      if (unchanged) {
         renderMs += performance.now() - t0;
         sink.kept(route, key);
         continue;
@@ -101,7 +111,7 @@ export async function renderRoutes(
     }
     if (failures.length === 0) await sink.rendered(route, key, html);
   }
-  if (failures.length) throw new StorefrontError(failures, 'Nothing was written; dist/ is as it was.');
+  if (failures.length) throw new StorefrontError(failures, NOTHING_WRITTEN);
   return renderMs;
 }
 
@@ -133,6 +143,7 @@ class RenderContext {
     this.pathOfSub = new Map(content.services.map((s) => [s.page.subCategory, s.page.path]));
     this.frameFor = makeFrameFactory(config, content, { stylesheetHref: options.stylesheetHref, scriptHref: options.scriptHref }, options.now);
     this.sharedFrameKey = hashText(JSON.stringify(this.frameFor('')));
+    this.blogSharedKey = hashText(this.sharedFrameKey, JSON.stringify(config), options.ogImagePath, JSON.stringify(content.site));
   }
 
   absolute = (path: string): string => absoluteUrl(this.config.siteUrl, path);
@@ -142,6 +153,22 @@ class RenderContext {
 
   /** The key of everything the frame shows but the path; the same for every page (see makeFrameFactory). */
   private readonly sharedFrameKey: string;
+
+  /** What every blog page is made from besides its posts: the frame, the settings and site.yaml (blog titles, texts). */
+  private readonly blogSharedKey: string;
+
+  /**
+   * The key of a blog page made from what it is built from by reference, as make and Hugo
+   * compare files by stamp: each post by its contentKey, which changes with any of its fields.
+   * Computing it costs a hash, where `key` first builds the page's props; a large blog has
+   * thousands of such pages. Undefined for the site's other pages (a few), keyed by `key`.
+   */
+  blogKey(route: Route): string | undefined {
+    const common = [this.blogSharedKey, route.kind, route.path, String(route.indexable)];
+    if (route.kind === 'blog-post') return hashText(...common, route.post.contentKey);
+    if (route.kind === 'blog-list') return hashText(...common, `${route.pageNumber}/${route.pageCount}`, ...route.posts.map((p) => p.contentKey));
+    return undefined;
+  }
 
   prepare(route: Route): PreparedPage {
     const frame = this.frameFor(route.path);

@@ -1,11 +1,12 @@
 /**
- * A blog large enough that half of it is parsed in a worker thread: every post still becomes a
- * page, in date order, and a problem found by the worker is reported like any other.
+ * A blog large enough that part of it is parsed, and its pages rendered, in a worker thread:
+ * every post still becomes a page, in date order, the output is byte for byte what one thread
+ * makes, and a problem found by the worker is reported like any other.
  */
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, tempProject } from '../helpers.js';
+import { hashTree, runCli, tempProject } from '../helpers.js';
 
 const COUNT = 2100;
 let project: Awaited<ReturnType<typeof tempProject>>;
@@ -37,6 +38,31 @@ describe(`a blog of ${COUNT} posts`, () => {
     expect(list.indexOf('/blog/post-2100"')).toBeLessThan(list.indexOf('/blog/post-2099"'));
     const last = await readFile(path.join(project.root, 'dist', 'blog', 'post-2100.html'), 'utf8');
     expect(last).toContain('<strong>bold</strong>');
+  });
+
+  it('writes the same bytes on two threads as on one, with and without the cache', async () => {
+    const one = await runCli(['--root', project.root, 'build', '--no-cache', '--posts', 'many-posts', '--out', 'one-thread'], { STOREFRONT_THREADS: '1' });
+    expect(one.code, one.stderr).toBe(0);
+    const two = await runCli(['--root', project.root, 'build', '--no-cache', '--posts', 'many-posts', '--out', 'two-threads', '--precompress']);
+    expect(two.code, two.stderr).toBe(0);
+    const twoCached = await runCli(['--root', project.root, 'build', '--posts', 'many-posts', '--out', 'two-threads-cached']);
+    expect(twoCached.code, twoCached.stderr).toBe(0);
+    const oneTree = await hashTree(path.join(project.root, 'one-thread'));
+    expect(await hashTree(path.join(project.root, 'two-threads-cached'))).toBe(oneTree);
+    // With --precompress the worker writes .br and .gz too; without them the tree is the same.
+    const twoFiles = await readdir(path.join(project.root, 'two-threads', 'blog'));
+    expect(twoFiles.filter((f) => /^post-\d+\.html\.br$/.test(f))).toHaveLength(COUNT);
+    for (const file of (await readdir(path.join(project.root, 'two-threads'), { recursive: true })).filter((f) => /\.(br|gz)$/.test(f))) {
+      await rm(path.join(project.root, 'two-threads', file));
+    }
+    expect(await hashTree(path.join(project.root, 'two-threads'))).toBe(oneTree);
+  });
+
+  it('refuses a STOREFRONT_THREADS it does not know', async () => {
+    const result = await runCli(['--root', project.root, 'build', '--posts', 'many-posts'], { STOREFRONT_THREADS: 'many' });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('SF140');
+    expect(result.stderr).toContain('STOREFRONT_THREADS');
   });
 
   it('reports a problem in a post parsed by the worker, with file and field', async () => {

@@ -55,6 +55,13 @@ describe('OutputManifest', () => {
     expect(next.keepIfSameBytes('blog/a.html', 'new-key-a', '<p>a, restyled</p>')).toBe(false);
   });
 
+  it('with the same code keeps a file whose key changed but whose bytes did not', () => {
+    const next = OutputManifest.open(cacheDir, outDir, 'code-1', '');
+    expect(next.keepIfUnchanged('index.html', 'other-key-home')).toBe(false);
+    expect(next.keepIfSameBytes('index.html', 'other-key-home', '<p>home</p>')).toBe(true);
+    expect(next.keepIfSameBytes('blog/a.html', 'other-key-a', '<p>a, changed</p>')).toBe(false);
+  });
+
   it('after a change of options keeps nothing', () => {
     const next = OutputManifest.open(cacheDir, outDir, 'code-1', 'precompress');
     expect(next.reusable).toBe(false);

@@ -1,0 +1,149 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Config } from '../config/load-config.js';
+import { codes } from '../errors/codes.js';
+import { ProblemList } from '../errors/storefront-error.js';
+import { listFileNames } from '../util/list-files.js';
+import type { SiteContent } from './load-content.js';
+import { renderMarkdown } from './markdown.js';
+import { parseWithSchema } from './parse-with-schema.js';
+import {
+  catalogueSchema,
+  pageSchema,
+  redirectsSchema,
+  servicePageSchema,
+  siteSchema,
+  textPageSchema,
+  type Catalogue,
+  type Page,
+  type Redirect,
+  type ServicePageContent,
+  type Site,
+  type TextPageFrontMatter,
+} from './schemas.js';
+import { readMarkdownFile, readYamlFile, type SourceFile } from './source-file.js';
+import { expandTokens } from './tokens.js';
+
+/**
+ * The site's own content files, everything but the blog, validated. A file that could not be
+ * read or validated is missing here, and its problems are in the list.
+ */
+export interface SiteFiles {
+  /** The claims and settings that `{{tokens}}` may name (posts use them too). */
+  facts: Record<string, string>;
+  /** False when site.yaml could not be read: its claims are unknown, so token problems are not reported. */
+  siteRead: boolean;
+  site?: Site;
+  catalogue?: Catalogue;
+  redirects?: SiteContent['redirects'];
+  pages: SiteContent['pages'];
+  textPages: SiteContent['textPages'];
+  services: SiteContent['services'];
+  lineOf: SiteContent['lineOf'];
+}
+
+/** The files read by `readSiteFiles`, in order: what the content cache's key is made of. */
+export async function siteFilePaths(contentDir: string): Promise<string[]> {
+  const list = async (dir: string, extension: string) => (await listFileNames(dir, extension)).map((name) => path.join(dir, name));
+  return [
+    ...['site.yaml', 'catalogue.yaml', 'redirects.yaml'].map((name) => path.join(contentDir, name)),
+    ...(await list(path.join(contentDir, 'pages'), '.yaml')),
+    ...(await list(path.join(contentDir, 'pages'), '.md')),
+    ...(await list(path.join(contentDir, 'services'), '.yaml')),
+  ];
+}
+
+/** The claims and settings that `{{tokens}}` may name. */
+function tokenFacts(config: Config, site: SourceFile | undefined): Record<string, string> {
+  const claims = (site?.data as { claims?: Record<string, unknown> } | undefined)?.claims ?? {};
+  const facts: Record<string, string> = {};
+  for (const [key, value] of Object.entries(claims)) facts[key] = String(value);
+  facts.brandName = config.brandName;
+  facts.supportEmail = config.supportEmail;
+  facts.messagingNumber = config.messagingNumber;
+  facts.checkoutUrl = config.checkoutUrl;
+  return facts;
+}
+
+export async function readSiteFiles(root: string, config: Config, contentDir: string, problems: ProblemList): Promise<SiteFiles> {
+  const listFiles = async (dir: string, extension: string) => (await listFileNames(dir, extension)).map((name) => path.join(dir, name));
+  const required = async (name: string) => {
+    const absolute = path.join(contentDir, name);
+    if (!existsSync(absolute)) {
+      problems.add({
+        code: codes.missingFile,
+        file: path.relative(root, absolute),
+        message: 'This required content file does not exist.',
+        hint: 'Restore it from the repository (git checkout -- content/).',
+      });
+      return undefined;
+    }
+    return readYamlFile(root, absolute, problems);
+  };
+
+  const siteSource = await required('site.yaml');
+  const facts = tokenFacts(config, siteSource);
+  // When site.yaml itself cannot be read its claims are unknown: every token would look
+  // unknown, so token problems are not reported until site.yaml is fixed.
+  const tokenProblems = siteSource ? problems : new ProblemList();
+  const validate = <T>(
+    source: SourceFile | undefined,
+    schema: Parameters<typeof parseWithSchema>[0],
+    hint: string,
+  ): T | undefined => {
+    if (!source) return undefined;
+    expandTokens(source, facts, tokenProblems);
+    return parseWithSchema(schema, source, problems, hint) as T | undefined;
+  };
+
+  const site = validate<Site>(siteSource, siteSchema, 'See docs/content-model.md for the fields of site.yaml.');
+  const catalogueSource = await required('catalogue.yaml');
+  const catalogue = validate<Catalogue>(
+    catalogueSource,
+    catalogueSchema,
+    'See docs/content-model.md for the fields of the catalogue.',
+  );
+  const redirectsSource = await required('redirects.yaml');
+  const redirects = validate<Redirect[]>(
+    redirectsSource,
+    redirectsSchema,
+    'Each redirect is { from: /old-path, to: /page }.',
+  );
+
+  const pages: SiteContent['pages'] = [];
+  for (const absolute of await listFiles(path.join(contentDir, 'pages'), '.yaml')) {
+    const source = await readYamlFile(root, absolute, problems);
+    const page = validate<Page>(source, pageSchema, 'See docs/content-model.md, "Home, about, contact".');
+    if (source && page) pages.push({ file: source.file, page });
+  }
+
+  const textPages: SiteContent['textPages'] = [];
+  for (const absolute of await listFiles(path.join(contentDir, 'pages'), '.md')) {
+    const source = await readMarkdownFile(root, absolute, problems);
+    const page = validate<TextPageFrontMatter>(source, textPageSchema, 'See docs/content-model.md, "Text pages".');
+    if (source && page) textPages.push({ file: source.file, page, body: renderMarkdown(source.body ?? '') });
+  }
+
+  const services: SiteContent['services'] = [];
+  for (const absolute of await listFiles(path.join(contentDir, 'services'), '.yaml')) {
+    const source = await readYamlFile(root, absolute, problems);
+    const page = validate<ServicePageContent>(
+      source,
+      servicePageSchema,
+      'See docs/content-model.md, "A service page".',
+    );
+    if (source && page) services.push({ file: source.file, page });
+  }
+
+  return {
+    facts,
+    siteRead: siteSource !== undefined,
+    site,
+    catalogue,
+    redirects: redirectsSource && redirects && { file: redirectsSource.file, list: redirects },
+    pages,
+    textPages,
+    services,
+    lineOf: catalogueSource ? { [catalogueSource.file]: catalogueSource.lineOf } : {},
+  };
+}
