@@ -25,6 +25,9 @@ export function generatorBundleOptions(entryPoints: Record<string, string>, outd
     external: ['esbuild', 'linkinator', 'undici', 'sanitize-html', 'playwright-core'],
     // CommonJS packages inside an ES module bundle still call require().
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    // Less source for V8 to parse at every start; names are kept for stack traces (--debug).
+    minifyWhitespace: true,
+    minifySyntax: true,
     logLevel: 'silent',
   };
 }
