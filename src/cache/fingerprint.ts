@@ -24,8 +24,9 @@ export function codeFingerprint(): string {
         return; // Not there (a published package has no src/): nothing to fingerprint.
       }
       if (stat.isDirectory()) {
-        // A `storefront dev` bundle is made from src/ and templates/, whose stamps are here already.
-        for (const name of readdirSync(absolute).sort()) if (!name.startsWith('dev-bundle-')) walk(path.join(absolute, name));
+        // A `storefront dev` bundle is made from src/ and templates/, whose stamps are here already;
+        // the V8 code cache (see bin/storefront.js) is written by the CLI itself.
+        for (const name of readdirSync(absolute).sort()) if (!name.startsWith('dev-bundle-') && !name.endsWith('.v8-cache')) walk(path.join(absolute, name));
       } else {
         lines.push(`${path.relative(generator, absolute)} ${stat.size} ${stat.mtimeMs}`);
       }
