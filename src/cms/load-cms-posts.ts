@@ -1,7 +1,7 @@
 import { sortNewestFirst } from '../content/load-posts.js';
 import type { Post } from '../content/post.js';
 import { codes } from '../errors/codes.js';
-import { ProblemList, StorefrontError } from '../errors/storefront-error.js';
+import { NOTHING_WRITTEN, ProblemList, StorefrontError } from '../errors/storefront-error.js';
 import { readCmsCache, writeCmsCache, cacheFile } from './cms-cache.js';
 import { mapWordPressPosts } from './map-post.js';
 import type { RetryPolicy } from './retry.js';
@@ -47,7 +47,7 @@ function credentials(env: CmsOptions['env']): { user: string; password: string }
 function fromItems(items: unknown[], apiUrl: string): { posts: Post[]; notes: string[] } {
   const problems = new ProblemList();
   const mapped = mapWordPressPosts(items, apiUrl, problems);
-  problems.throwIfAny('Nothing was written; dist/ is as it was.');
+  problems.throwIfAny(NOTHING_WRITTEN);
   const notes: string[] = [];
   if (mapped.skippedProtected > 0) {
     notes.push(`${mapped.skippedProtected} password-protected post(s) left out: a static page cannot enforce a password.`);
@@ -71,7 +71,7 @@ export async function loadCmsPosts(options: CmsOptions): Promise<CmsPosts> {
           message: `There is no cached copy of this CMS's posts${why ? ` to fall back to (${why})` : ''}.`,
           hint: 'Run one build with the CMS reachable first; it saves the posts under .cache/.',
         },
-        'Nothing was written; dist/ is as it was.',
+        NOTHING_WRITTEN,
       );
     }
     const { posts, notes } = fromItems(entry.items, apiUrl);

@@ -1,6 +1,6 @@
 import { request } from 'undici';
 import { codes } from '../errors/codes.js';
-import { StorefrontError } from '../errors/storefront-error.js';
+import { NOTHING_WRITTEN, StorefrontError } from '../errors/storefront-error.js';
 import { runParallel } from '../util/run-parallel.js';
 import { parseRetryAfter, RetryableError, withRetry, type RetryPolicy } from './retry.js';
 
@@ -50,7 +50,7 @@ interface PageResponse {
 function fail(url: string, message: string, hint: string): StorefrontError {
   return new StorefrontError(
     { code: codes.cmsFetchFailed, url: redactUrl(url), message, hint },
-    'Nothing was written; dist/ is as it was.',
+    NOTHING_WRITTEN,
   );
 }
 

@@ -35,7 +35,7 @@ export class StorefrontError extends Error {
 }
 
 /** Said after the problems of a build that stopped before writing. */
-export const NOTHING_WRITTEN = 'Nothing was written; dist/ is as it was.';
+export const NOTHING_WRITTEN = 'Nothing was written; the output folder is as it was.';
 
 /** Collects problems during a pass, then throws them together. */
 export class ProblemList {

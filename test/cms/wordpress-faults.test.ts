@@ -38,7 +38,7 @@ async function expectFailedUntouched(result: Awaited<ReturnType<typeof runCli>>,
   expect(result.code).toBe(1);
   expect(result.stderr).toContain(`${wp.apiUrl}/wp/v2/posts?per_page=100&page=1&_embed`);
   for (const fragment of fragments) expect(result.stderr).toContain(fragment);
-  expect(result.stderr).toContain('dist/ is as it was');
+  expect(result.stderr).toContain('Nothing was written; the output folder is as it was.');
   expect(result.stderr).not.toMatch(/\n\s+at .+:\d+:\d+/);
   expect(await hashTree(out())).toBe(distHash);
 }
