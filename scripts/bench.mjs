@@ -1,8 +1,9 @@
 // The build benchmark: `npm run bench [-- --sizes 1000,4000,40000 --runs 3]`.
 // Generates corpora with ../shared/bench/make-corpus.mjs (cached under ~/.cache), builds each
 // cold (no cache, empty output folder) `runs` times, and prints per size the median wall time,
-// pages per second, peak RSS and the median time of each stage. Then a warm rebuild: the same
-// output folder and cache, one post changed, compared byte for byte with a cold build.
+// pages per second, peak RSS and the median time of each stage. Then warm rebuilds (`runs` of them,
+// the median against the median of as many cold builds): the same output folder and cache, one
+// more post changed each time, the result compared byte for byte with a cold build.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
@@ -80,18 +81,29 @@ if (warmSize) {
   // A private copy of the corpus (the cached one is never written to), one post changed.
   const posts = path.join(scratch, 'warm-posts');
   cpSync(corpus(warmSize), posts, { recursive: true });
-  const out = path.join(scratch, 'warm-out');
-  rmSync(path.join(root, '.cache'), { recursive: true, force: true });
-  const cold = build(posts, out);
-  const changed = path.join(posts, 'post-00042.md');
-  writeFileSync(changed, `${readFileSync(changed, 'utf8')}\nOne more paragraph, added to measure a warm rebuild.\n`);
-  const warm = build(posts, out);
+  // Medians of `runs` cold builds (the last one leaves its cache and output folder) and of
+  // `runs` warm rebuilds, each after one more post changed.
+  const colds = [];
+  let out;
+  for (let run = 0; run < runs; run++) {
+    out = path.join(scratch, `warm-out-${run}`);
+    rmSync(path.join(root, '.cache'), { recursive: true, force: true });
+    colds.push(build(posts, out).seconds);
+  }
+  const warms = [];
+  for (let run = 0; run < runs; run++) {
+    const changed = path.join(posts, `post-${String(42 + run).padStart(5, '0')}.md`);
+    writeFileSync(changed, `${readFileSync(changed, 'utf8')}\nOne more paragraph, added to measure a warm rebuild.\n`);
+    warms.push(build(posts, out).seconds);
+  }
+  const cold = { seconds: median(colds) };
+  const warm = { seconds: median(warms) };
   const reference = path.join(scratch, 'cold-reference');
   rmSync(path.join(root, '.cache'), { recursive: true, force: true });
   build(posts, reference);
   const identical = spawnSync('diff', ['-r', '-q', out, reference], { encoding: 'utf8' });
   console.log(
-    `warm rebuild, ${warmSize} posts, one post changed: ${warm.seconds.toFixed(3)} s against ${cold.seconds.toFixed(3)} s cold ` +
+    `warm rebuild, ${warmSize} posts, one post changed, median of ${runs}: ${warm.seconds.toFixed(3)} s against ${cold.seconds.toFixed(3)} s cold ` +
       `(${((warm.seconds / cold.seconds) * 100).toFixed(1)} %); output ${identical.status === 0 ? 'byte-identical to a cold build' : `DIFFERS from a cold build:\n${identical.stdout}`}`,
   );
 }

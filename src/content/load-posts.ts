@@ -54,7 +54,8 @@ export async function loadLocalPosts(
   if (cache && cacheOptions.reuse) {
     toParse = [];
     for (const name of names) {
-      const post = cache.reuse(name, fileStamp(path.join(dir, name)).stamp, () => readBody(root, dir, name, facts));
+      // Concatenated, not path.join: this runs for every post of every rebuild.
+      const post = cache.reuse(name, fileStamp(`${dir}${path.sep}${name}`).stamp, () => readBody(root, dir, name, facts));
       // A cached post whose image has gone is parsed again, so the problem is reported with its line.
       if (post && (!post.image || imageExists(dir, post.image.src))) reused.push(post);
       else toParse.push(name);
