@@ -66,6 +66,26 @@ describe('a rebuild with the build cache', () => {
     await expectSameAsColdBuild();
   });
 
+  it('rewrites the post and the list page when a post\'s title changes', async () => {
+    const before = await mtimes(dist);
+    await editFile(root, 'content/blog/get-your-instagram-profile-ready.md', 'title: Get your Instagram profile ready before you buy followers', 'title: Ready your Instagram profile first');
+    await build();
+    const changed = changedFiles(before, await mtimes(dist)).filter((f) => f.endsWith('.html'));
+    expect(changed).toEqual(['blog.html', 'blog/get-your-instagram-profile-ready.html']);
+    expect(await readFile(path.join(dist, 'blog.html'), 'utf8')).toContain('Ready your Instagram profile first');
+    await expectSameAsColdBuild();
+  });
+
+  it('rewrites the blog list when the blog\'s heading in site.yaml changes, and no other page', async () => {
+    const before = await mtimes(dist);
+    await editFile(root, 'content/site.yaml', 'heading: The growth blog', 'heading: The growth notebook');
+    await build();
+    const changed = changedFiles(before, await mtimes(dist)).filter((f) => f.endsWith('.html'));
+    expect(changed).toEqual(['blog.html']);
+    expect(await readFile(path.join(dist, 'blog.html'), 'utf8')).toContain('The growth notebook');
+    await expectSameAsColdBuild();
+  });
+
   it('rewrites the pages that show a changed price, not the blog', async () => {
     const before = await mtimes(dist);
     await editFile(root, 'content/catalogue.yaml', '{ id: 1001, quantity: 100, price: 1.89,', '{ id: 1001, quantity: 100, price: 1.79,');
