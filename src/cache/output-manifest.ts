@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFile
 import path from 'node:path';
 import { fileStamp } from '../util/file-stamp.js';
 import { hashText } from '../util/hash.js';
+import { removeOrphans } from './orphans.js';
 
 /** A file as written: its path under the output folder, its size and its stamp (see fileStamp). */
 export interface WrittenFile {
@@ -17,6 +18,8 @@ interface Entry {
 }
 
 interface ManifestFile {
+  /** The output folder (first, for removeOrphans). */
+  folder: string;
   /** The generator's code (see codeFingerprint). */
   fingerprint: string;
   /** Options that change which files are written (--precompress). */
@@ -130,8 +133,10 @@ export class OutputManifest {
     if (!this.file) return;
     mkdirSync(path.dirname(this.file), { recursive: true });
     const temporary = `${this.file}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify({ fingerprint: this.fingerprint, options: this.options, entries: this.next } satisfies ManifestFile));
+    const stored: ManifestFile = { folder: this.outDir, fingerprint: this.fingerprint, options: this.options, entries: this.next };
+    writeFileSync(temporary, JSON.stringify(stored));
     renameSync(temporary, this.file);
+    removeOrphans(path.dirname(this.file), 'output', this.file);
   }
 }
 

@@ -2,11 +2,14 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Post } from '../content/post.js';
 import { hashText } from '../util/hash.js';
+import { removeOrphans } from './orphans.js';
 
 /** A post as the cache keeps it: everything but the body, which is re-read only if needed. */
 type StoredPost = Omit<Post, 'contentHtml' | 'date' | 'modified'> & { date: string; modified: string };
 
 interface PostCacheFile {
+  /** The posts folder (first, for removeOrphans). */
+  folder: string;
   fingerprint: string;
   /** By file name in the posts folder. */
   posts: Record<string, StoredPost>;
@@ -25,13 +28,15 @@ export class PostCache {
 
   private constructor(
     private readonly file: string,
+    private readonly folder: string,
     private readonly fingerprint: string,
     private readonly previous: Record<string, StoredPost>,
   ) {}
 
   /** With `reuse` false nothing is read: every post is parsed, and the cache written afresh. */
   static open(cacheDir: string, postsDir: string, fingerprint: string, reuse: boolean): PostCache {
-    const file = path.join(cacheDir, `posts-${hashText(path.resolve(postsDir))}.json`);
+    const folder = path.resolve(postsDir);
+    const file = path.join(cacheDir, `posts-${hashText(folder)}.json`);
     let previous: Record<string, StoredPost> = {};
     if (reuse) {
       try {
@@ -41,7 +46,7 @@ export class PostCache {
         // No cache yet, or an unreadable one: every post is parsed.
       }
     }
-    return new PostCache(file, fingerprint, previous);
+    return new PostCache(file, folder, fingerprint, previous);
   }
 
   /**
@@ -81,7 +86,8 @@ export class PostCache {
     if (!this.changed && !dropped) return;
     mkdirSync(path.dirname(this.file), { recursive: true });
     const temporary = `${this.file}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify({ fingerprint: this.fingerprint, posts: this.next } satisfies PostCacheFile));
+    writeFileSync(temporary, JSON.stringify({ folder: this.folder, fingerprint: this.fingerprint, posts: this.next } satisfies PostCacheFile));
     renameSync(temporary, this.file);
+    removeOrphans(path.dirname(this.file), 'posts', this.file);
   }
 }

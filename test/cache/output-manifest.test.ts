@@ -1,11 +1,13 @@
 // The output manifest on its own: what it keeps when the code is the same, when the code
-// changed (byte comparison), and when the options changed (nothing).
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+// changed (byte comparison), and when the options changed (nothing); and the removal of the
+// cache files of output folders that are gone.
+import { mkdtemp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OutputManifest } from '../../src/cache/output-manifest.js';
 import { fileStamp } from '../../src/util/file-stamp.js';
+import { hashText } from '../../src/util/hash.js';
 
 let dir: string;
 let cacheDir: string;
@@ -67,5 +69,35 @@ describe('OutputManifest', () => {
     expect(next.reusable).toBe(false);
     expect(next.keepIfUnchanged('index.html', 'key-home')).toBe(false);
     expect(next.keepIfSameBytes('index.html', 'key-home', '<p>home</p>')).toBe(false);
+  });
+});
+
+describe('the cache files of folders that are gone', () => {
+  it('are removed when another folder\'s manifest is saved; those of existing folders stay', async () => {
+    const cacheDir = await mkdtemp(path.join(tmpdir(), 'storefront-orphans-'));
+    const kept = await mkdtemp(path.join(tmpdir(), 'storefront-orphans-out-'));
+    const gone = path.join(kept, 'gone');
+    await mkdir(gone);
+    try {
+      for (const folder of [kept, gone]) {
+        const manifest = OutputManifest.open(cacheDir, folder, 'code-1', '');
+        manifest.record('index.html', 'key', []);
+        manifest.save();
+      }
+      expect((await readdir(cacheDir)).filter((f) => f.startsWith('output-'))).toHaveLength(2);
+      await rm(gone, { recursive: true });
+      await writeFile(path.join(cacheDir, 'output-old-format.json'), '{"fingerprint":"x","options":"","entries":{}}');
+      const third = OutputManifest.open(cacheDir, path.join(kept, 'third'), 'code-1', '');
+      third.save();
+      const left = (await readdir(cacheDir)).filter((f) => f.startsWith('output-')).sort();
+      expect(left).toHaveLength(2);
+      expect(left).not.toContain('output-old-format.json');
+      // The folder that still exists kept its manifest: reopening it can reuse its output.
+      const reopened = await readFile(path.join(cacheDir, left.find((f) => !f.includes(hashText(path.join(kept, 'third'))))!), 'utf8');
+      expect(JSON.parse(reopened).folder).toBe(kept);
+    } finally {
+      await rm(cacheDir, { recursive: true, force: true });
+      await rm(kept, { recursive: true, force: true });
+    }
   });
 });
