@@ -180,6 +180,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
         {
           keyed: cache !== undefined,
           isUnchanged: (route, key) => manifest.keepIfUnchanged(outputFile(route.path), key),
+          wouldKeep: (route, key) => manifest.isUnchanged(outputFile(route.path), key),
           kept: (route) => {
             countPage(route);
             pagesKept += 1;

@@ -80,10 +80,15 @@ export class OutputManifest {
 
   /** True when the output made with this key is in the folder as it was written; it is then kept. */
   keepIfUnchanged(name: string, key: string): boolean {
-    const entry = this.previous[name];
-    if (!this.sameCode || !entry || entry.key !== key || !this.intact(entry)) return false;
-    this.next[name] = entry;
+    if (!this.isUnchanged(name, key)) return false;
+    this.next[name] = this.previous[name]!;
     return true;
+  }
+
+  /** Whether `keepIfUnchanged` would keep it, without keeping it. */
+  isUnchanged(name: string, key: string): boolean {
+    const entry = this.previous[name];
+    return this.sameCode && entry !== undefined && entry.key === key && this.intact(entry);
   }
 
   /**

@@ -7,7 +7,7 @@ import { NOTHING_WRITTEN, ProblemList } from '../errors/storefront-error.js';
 import { fileStamp } from '../util/file-stamp.js';
 import { hashText } from '../util/hash.js';
 import { checkContent } from './check-content.js';
-import { loadLocalPosts, startPostsThread, type PostsCacheOptions, type PostsWorkerUse } from './load-posts.js';
+import { loadLocalPosts, startPostsThread, type CachedBodies, type PostsCacheOptions, type PostsWorkerUse } from './load-posts.js';
 import type { PostsThread } from './posts-thread.js';
 import type { Markdown } from './markdown.js';
 import type { Post } from './post.js';
@@ -30,6 +30,8 @@ export interface SiteContent {
   lineOf: Record<string, SourceFile['lineOf']>;
   /** The worker thread holding the bodies of part of a large blog; it renders their pages. */
   postsThread?: PostsThread;
+  /** The bodies of posts taken from the build cache, read when needed (see load-posts.ts). */
+  cachedBodies?: CachedBodies;
 }
 
 export interface LoadContentOptions {
@@ -93,9 +95,9 @@ async function readContent(
   // When site.yaml itself cannot be read its claims are unknown: every token would look
   // unknown, so token problems are not reported until site.yaml is fixed.
   const tokenProblems = files.siteRead ? problems : new ProblemList();
-  const { posts, thread } =
+  const { posts, thread, cachedBodies } =
     options.localPosts === false
-      ? { posts: [], thread: undefined }
+      ? { posts: [], thread: undefined, cachedBodies: undefined }
       : await loadLocalPosts(root, postsDir, files.facts, tokenProblems, options.postsCache, options.postsWorker, postsThread);
 
   // Without these three nothing else can be checked; with them, the cross-file checks run on
@@ -113,6 +115,7 @@ async function readContent(
     warnings: [],
     lineOf: files.lineOf,
     postsThread: thread,
+    cachedBodies,
   };
   checkContent(content, problems);
   if (!collected) problems.throwIfAny(NOTHING_WRITTEN);

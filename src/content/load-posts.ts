@@ -29,6 +29,55 @@ export interface PostsCacheOptions {
 export interface LocalPosts {
   posts: Post[];
   thread?: PostsThread;
+  /** The bodies of the posts taken from the cache, read when their pages are rendered. */
+  cachedBodies?: CachedBodies;
+}
+
+/**
+ * The bodies of posts taken from the build cache, which keeps everything of a post but its
+ * body. A body is read (parsed again) when its page is rendered; when many are needed (a change
+ * to site.yaml renders every post page again) `load` reads them beforehand, on two threads.
+ */
+export class CachedBodies {
+  private readonly bodies = new Map<string, string>();
+  private readonly cached = new Set<Post>();
+
+  constructor(
+    private readonly root: string,
+    private readonly dir: string,
+    private readonly facts: Readonly<Record<string, string>>,
+  ) {}
+
+  /** Records a post taken from the cache; its body is read on first use. */
+  add(post: Post): void {
+    this.cached.add(post);
+  }
+
+  body(name: string): string {
+    let body = this.bodies.get(name);
+    if (body === undefined) {
+      body = readBody(this.root, this.dir, name, this.facts);
+      this.bodies.set(name, body);
+    }
+    return body;
+  }
+
+  /** True for a post from the cache whose body has not been read yet. */
+  pending(post: Post): boolean {
+    return this.cached.has(post) && !this.bodies.has(path.basename(post.source));
+  }
+
+  /** Reads the bodies of these posts at once: on two threads when they are many. */
+  async load(posts: readonly Post[]): Promise<void> {
+    const names = posts.filter((post) => this.pending(post)).map((post) => path.basename(post.source));
+    const thread = startPostsThread(names, 'parse');
+    if (!thread) return; // Few: each is read when its page is rendered.
+    const problems = new ProblemList();
+    const parsed = await parseOnTwoThreads(thread, { root: this.root, dir: this.dir, names, facts: this.facts }, problems);
+    // A file changed while the build ran (it was valid a moment ago).
+    problems.throwIfAny(NOTHING_WRITTEN);
+    for (const post of parsed) this.bodies.set(path.basename(post.source), post.contentHtml);
+  }
 }
 
 /**
@@ -51,14 +100,18 @@ export async function loadLocalPosts(
     cacheOptions && PostCache.open(cacheOptions.cacheDir, dir, hashText(cacheOptions.codeFingerprint, JSON.stringify(facts)), cacheOptions.reuse);
   const reused: Post[] = [];
   let toParse = names;
+  let cachedBodies: CachedBodies | undefined;
   if (cache && cacheOptions.reuse) {
     toParse = [];
+    const bodies = (cachedBodies = new CachedBodies(root, dir, facts));
     for (const name of names) {
       // Concatenated, not path.join: this runs for every post of every rebuild.
-      const post = cache.reuse(name, fileStamp(`${dir}${path.sep}${name}`).stamp, () => readBody(root, dir, name, facts));
+      const post = cache.reuse(name, fileStamp(`${dir}${path.sep}${name}`).stamp, () => bodies.body(name));
       // A cached post whose image has gone is parsed again, so the problem is reported with its line.
-      if (post && (!post.image || imageExists(dir, post.image.src))) reused.push(post);
-      else toParse.push(name);
+      if (post && (!post.image || imageExists(dir, post.image.src))) {
+        reused.push(post);
+        bodies.add(post);
+      } else toParse.push(name);
     }
   }
   // A thread started early for a new output folder (every post is parsed then), or now for a
@@ -74,7 +127,7 @@ export async function loadLocalPosts(
     for (const post of parsed) cache.keep(path.basename(post.source), post);
     if (problems.items.length === 0) cache.save();
   }
-  return { posts: sortNewestFirst([...reused, ...parsed]), thread };
+  return { posts: sortNewestFirst([...reused, ...parsed]), thread, cachedBodies };
 }
 
 /** 'none': everything on this thread; 'parse': a worker parses part of a large blog; 'parse-and-render': and renders those pages. */

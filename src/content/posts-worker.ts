@@ -40,6 +40,7 @@ async function renderHeldPages(request: PagesRequest): Promise<PagesReply> {
       keyed: request.keyed,
       // This thread only renders for a new output folder: there is nothing to keep.
       isUnchanged: () => false,
+      wouldKeep: () => false,
       kept: () => {},
       rendered: async (route, key, html) => {
         let written;

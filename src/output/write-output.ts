@@ -166,9 +166,12 @@ export class StagedOutput {
   private async commitUpdate(leftovers: readonly string[]): Promise<void> {
     try {
       // Each file is replaced by a rename, so a visitor of a live folder never sees half a file.
+      const made = new Set<string>();
       for (const file of this.written) {
         const target = path.join(this.outDir, file);
-        mkdirSync(path.dirname(target), { recursive: true });
+        const dir = path.dirname(target);
+        if (!made.has(dir)) mkdirSync(dir, { recursive: true });
+        made.add(dir);
         renameSync(path.join(this.staging, file), target);
       }
       for (const file of leftovers) {

@@ -37,7 +37,7 @@ export async function renderPages(setup: RenderSetup, routes: readonly Route[], 
   }
   const reply = thread.renderPages({
     // Plain data only: the posts stay behind (the worker has its own), and line lookups are functions.
-    setup: { config, content: { ...content, posts: [], lineOf: {}, postsThread: undefined }, options },
+    setup: { config, content: { ...content, posts: [], lineOf: {}, postsThread: undefined, cachedBodies: undefined }, options },
     routes: there,
     target: elsewhere.output.target,
     precompress: elsewhere.precompress,

@@ -71,6 +71,8 @@ export interface PageSink {
    * changes whenever anything the page shows changes (see `RenderContext.key`).
    */
   isUnchanged(route: Route, key: string): boolean;
+  /** Whether `isUnchanged` would say true, without keeping anything. */
+  wouldKeep(route: Route, key: string): boolean;
   kept(route: Route, key: string): void;
   rendered(route: Route, key: string, html: string): Promise<void>;
 }
@@ -89,6 +91,12 @@ export async function renderRoutes(
   sink: PageSink,
 ): Promise<number> {
   const context = new RenderContext(config, content, options);
+  if (content.cachedBodies && sink.keyed) {
+    // The bodies of cached posts whose pages will be rendered are read together (on two threads
+    // when many: a change to site.yaml renders every post page again), not one by one below.
+    const rendered = routes.filter((route) => route.kind === 'blog-post' && !sink.wouldKeep(route, context.blogKey(route)!));
+    await content.cachedBodies.load(rendered.map((route) => (route as Extract<Route, { kind: 'blog-post' }>).post));
+  }
   const failures: Problem[] = [];
   let renderMs = 0;
   for (const route of routes) {
@@ -172,11 +180,20 @@ class RenderContext {
    * thousands of such pages. Undefined for the site's other pages (a few), keyed by `key`.
    */
   blogKey(route: Route): string | undefined {
-    const common = [this.blogSharedKey, route.kind, route.path, String(route.indexable)];
-    if (route.kind === 'blog-post') return hashText(...common, route.post.contentKey);
-    if (route.kind === 'blog-list') return hashText(...common, `${route.pageNumber}/${route.pageCount}`, ...route.posts.map((p) => p.contentKey));
-    return undefined;
+    if (route.kind !== 'blog-post' && route.kind !== 'blog-list') return undefined;
+    let key = this.blogKeys.get(route);
+    if (key === undefined) {
+      const common = [this.blogSharedKey, route.kind, route.path, String(route.indexable)];
+      key =
+        route.kind === 'blog-post'
+          ? hashText(...common, route.post.contentKey)
+          : hashText(...common, `${route.pageNumber}/${route.pageCount}`, ...route.posts.map((p) => p.contentKey));
+      this.blogKeys.set(route, key);
+    }
+    return key;
   }
+
+  private readonly blogKeys = new Map<Route, string>();
 
   prepare(route: Route): PreparedPage {
     const frame = this.frameFor(route.path);

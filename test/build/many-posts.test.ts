@@ -6,7 +6,7 @@
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashTree, runCli, tempProject } from '../helpers.js';
+import { editFile, hashTree, runCli, tempProject } from '../helpers.js';
 
 const COUNT = 2100;
 let project: Awaited<ReturnType<typeof tempProject>>;
@@ -56,6 +56,18 @@ describe(`a blog of ${COUNT} posts`, () => {
       await rm(path.join(project.root, 'two-threads', file));
     }
     expect(await hashTree(path.join(project.root, 'two-threads'))).toBe(oneTree);
+  });
+
+  it('after a change to site.yaml renders every post page again, from bodies read on two threads, as a cold build would', async () => {
+    const out = ['--posts', 'many-posts', '--out', 'rebuilt'];
+    expect((await runCli(['--root', project.root, 'build', ...out])).code).toBe(0);
+    await editFile(project.root, 'content/site.yaml', 'Pick a package, tell us', 'Edited for the rebuild test. Pick a package, tell us');
+    const rebuilt = await runCli(['--root', project.root, 'build', ...out]);
+    expect(rebuilt.code, rebuilt.stderr).toBe(0);
+    expect(await readFile(path.join(project.root, 'rebuilt', 'blog', 'post-7.html'), 'utf8')).toContain('Edited for the rebuild test.');
+    const cold = await runCli(['--root', project.root, 'build', '--no-cache', '--posts', 'many-posts', '--out', 'cold'], { STOREFRONT_THREADS: '1' });
+    expect(cold.code, cold.stderr).toBe(0);
+    expect(await hashTree(path.join(project.root, 'rebuilt'))).toBe(await hashTree(path.join(project.root, 'cold')));
   });
 
   it('refuses a STOREFRONT_THREADS it does not know', async () => {
