@@ -46,6 +46,7 @@ export class CachedBodies {
     private readonly root: string,
     private readonly dir: string,
     private readonly facts: Readonly<Record<string, string>>,
+    private readonly worker: PostsWorkerUse,
   ) {}
 
   /** Records a post taken from the cache; its body is read on first use. */
@@ -70,7 +71,7 @@ export class CachedBodies {
   /** Reads the bodies of these posts at once: on two threads when they are many. */
   async load(posts: readonly Post[]): Promise<void> {
     const names = posts.filter((post) => this.pending(post)).map((post) => path.basename(post.source));
-    const thread = startPostsThread(names, 'parse');
+    const thread = startPostsThread(names, this.worker === 'none' ? 'none' : 'parse');
     if (!thread) return; // Few: each is read when its page is rendered.
     const problems = new ProblemList();
     const parsed = await parseOnTwoThreads(thread, { root: this.root, dir: this.dir, names, facts: this.facts }, problems);
@@ -103,7 +104,7 @@ export async function loadLocalPosts(
   let cachedBodies: CachedBodies | undefined;
   if (cache && cacheOptions.reuse) {
     toParse = [];
-    const bodies = (cachedBodies = new CachedBodies(root, dir, facts));
+    const bodies = (cachedBodies = new CachedBodies(root, dir, facts, worker));
     for (const name of names) {
       // Concatenated, not path.join: this runs for every post of every rebuild.
       const post = cache.reuse(name, fileStamp(`${dir}${path.sep}${name}`).stamp, () => bodies.body(name));
