@@ -4,8 +4,24 @@ import type { Post } from '../content/post.js';
 import { hashText } from '../util/hash.js';
 import { removeOrphans } from './orphans.js';
 
-/** A post as the cache keeps it: everything but the body, which is re-read only if needed. */
-type StoredPost = Omit<Post, 'contentHtml' | 'date' | 'modified'> & { date: string; modified: string };
+/**
+ * A post as the cache keeps it: everything but the body, which is read again only if needed.
+ * Compact, because every rebuild reads it and a rebuild that parsed a post writes it, whole:
+ * dates in milliseconds, the HTML of the title and excerpt only where it is not the text
+ * itself, and no path (the file name is the key; the path is the folder's).
+ */
+interface StoredPost {
+  slug: string;
+  title: string;
+  titleHtml?: string;
+  excerpt: string;
+  excerptHtml?: string;
+  contentKey: string;
+  links: readonly string[];
+  image?: Post['image'];
+  date: number;
+  modified?: number;
+}
 
 interface PostCacheFile {
   /** The posts folder (first, for removeOrphans). */
@@ -29,12 +45,14 @@ export class PostCache {
   private constructor(
     private readonly file: string,
     private readonly folder: string,
+    /** The posts folder as messages show it, relative to the project root. */
+    private readonly shownFolder: string,
     private readonly fingerprint: string,
     private readonly previous: Record<string, StoredPost>,
   ) {}
 
   /** With `reuse` false nothing is read: every post is parsed, and the cache written afresh. */
-  static open(cacheDir: string, postsDir: string, fingerprint: string, reuse: boolean): PostCache {
+  static open(cacheDir: string, root: string, postsDir: string, fingerprint: string, reuse: boolean): PostCache {
     const folder = path.resolve(postsDir);
     const file = path.join(cacheDir, `posts-${hashText(folder)}.json`);
     let previous: Record<string, StoredPost> = {};
@@ -46,7 +64,7 @@ export class PostCache {
         // No cache yet, or an unreadable one: every post is parsed.
       }
     }
-    return new PostCache(file, folder, fingerprint, previous);
+    return new PostCache(file, folder, path.relative(root, folder).split(path.sep).join('/'), fingerprint, previous);
   }
 
   /**
@@ -57,11 +75,22 @@ export class PostCache {
     const stored = this.previous[name];
     if (!stored || stored.contentKey !== contentKey) return undefined;
     this.next[name] = stored;
+    // As displayPath gives it, without a path.relative call for each of thousands of posts.
+    const source = this.shownFolder ? `${this.shownFolder}/${name}` : name;
     let body: string | undefined;
     return {
-      ...stored,
+      id: source,
+      slug: stored.slug,
+      titleHtml: stored.titleHtml ?? stored.title,
+      titleText: stored.title,
+      excerptHtml: stored.excerptHtml ?? stored.excerpt,
+      excerptText: stored.excerpt,
+      contentKey: stored.contentKey,
+      links: stored.links,
+      image: stored.image,
       date: new Date(stored.date),
-      modified: new Date(stored.modified),
+      modified: new Date(stored.modified ?? stored.date),
+      source,
       get contentHtml() {
         return (body ??= readBody());
       },
@@ -71,11 +100,17 @@ export class PostCache {
   /** Records a freshly parsed post. */
   keep(name: string, post: Post): void {
     // Field by field: the body is not kept, and may not even be in this thread (posts-thread.ts).
-    const { id, slug, titleHtml, titleText, excerptHtml, excerptText, contentKey, links, image, source } = post;
     this.next[name] = {
-      id, slug, titleHtml, titleText, excerptHtml, excerptText, contentKey, links, image, source,
-      date: post.date.toISOString(),
-      modified: post.modified.toISOString(),
+      slug: post.slug,
+      title: post.titleText,
+      titleHtml: post.titleHtml === post.titleText ? undefined : post.titleHtml,
+      excerpt: post.excerptText,
+      excerptHtml: post.excerptHtml === post.excerptText ? undefined : post.excerptHtml,
+      contentKey: post.contentKey,
+      links: post.links,
+      image: post.image,
+      date: post.date.getTime(),
+      modified: post.modified.getTime() === post.date.getTime() ? undefined : post.modified.getTime(),
     };
     this.changed = true;
   }

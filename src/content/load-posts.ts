@@ -98,7 +98,7 @@ export async function loadLocalPosts(
 ): Promise<LocalPosts> {
   const names = await listFileNames(dir, '.md');
   const cache =
-    cacheOptions && PostCache.open(cacheOptions.cacheDir, dir, hashText(cacheOptions.codeFingerprint, JSON.stringify(facts)), cacheOptions.reuse);
+    cacheOptions && PostCache.open(cacheOptions.cacheDir, root, dir, hashText(cacheOptions.codeFingerprint, JSON.stringify(facts)), cacheOptions.reuse);
   const reused: Post[] = [];
   let toParse = names;
   let cachedBodies: CachedBodies | undefined;
