@@ -38,9 +38,11 @@ export function formatPrice(price: number): string {
   return `£${price.toFixed(2)}`;
 }
 
-/** 1000 → "1,000" (en-GB grouping). */
+const quantityFormat = new Intl.NumberFormat('en-GB');
+
+/** 1000 → "1,000" (en-GB grouping). One formatter: toLocaleString makes a new one at each call. */
 export function formatQuantity(quantity: number): string {
-  return quantity.toLocaleString('en-GB');
+  return quantityFormat.format(quantity);
 }
 
 /**
