@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The CLI runs precompiled JavaScript (lib/, written by `npm install` or `npm run compile`), so
 // start-up does not pay for transpiling TypeScript.
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,12 +32,15 @@ async function loadMain() {
 
 /**
  * Runs a CommonJS file as Node's loader would, with V8's cache of its compiled code, kept
- * beside it as FILE.v8-cache. The cache is written after the first run (or when V8 rejects it,
+ * beside it as FILE.<stamp>.v8-cache. The cache is written after the first run (or when V8 rejects it,
  * after an upgrade) at exit, so it holds the functions that run used; a folder that cannot be
  * written to simply runs without one.
  */
 function withCodeCache(file) {
-  const cacheFile = `${file}.v8-cache`;
+  // Named by the bundle's size and modification time: V8 checks cached code against the
+  // source's length only, so a rebuilt bundle of the same length must not find the old cache.
+  const { size, mtimeMs } = statSync(file);
+  const cacheFile = `${file}.${size}-${Math.round(mtimeMs)}.v8-cache`;
   let cachedData;
   try {
     cachedData = readFileSync(cacheFile);

@@ -116,8 +116,8 @@ export async function loadLocalPosts(
     }
   }
   // A thread started early for a new output folder (every post is parsed then), or now for a
-  // rebuild that finds many posts changed.
-  let thread = started ?? startPostsThread(toParse, worker);
+  // rebuild that finds many posts changed. Only the early one keeps bodies: the caller closes it.
+  let thread = started ?? startPostsThread(toParse, worker === 'none' ? 'none' : 'parse');
   if (thread && toParse.length < PARALLEL_FROM) {
     thread.close();
     thread = undefined;
@@ -149,6 +149,8 @@ async function parseOnTwoThreads(thread: PostsThread, job: Omit<PostsJob, 'claim
   const chunks: ParsedChunk[] = [];
   try {
     const theirs = thread.parse({ ...job, claims: claims.buffer });
+    // Awaited below; if this thread fails first, the worker is ended and its answer never comes.
+    theirs.catch(() => {});
     for (let chunk = claims.claim(job.names); chunk; chunk = claims.claim(job.names)) {
       const found = new ProblemList();
       chunks.push({ index: chunk.index, posts: parsePostFiles(job.root, job.dir, chunk.names, job.facts, found), problems: found.items });

@@ -2,13 +2,17 @@ import MarkdownIt from 'markdown-it';
 
 /**
  * Rendered Markdown with the links it contains, so the cross-check can verify every internal
- * link of the content without parsing HTML.
+ * link of the content without parsing HTML. Plain data told apart by `kind`, not a class: the
+ * validated site files are cached with v8.serialize, which keeps no classes.
  */
-export class Markdown {
-  constructor(
-    readonly html: string,
-    readonly links: readonly string[],
-  ) {}
+export interface Markdown {
+  readonly kind: 'markdown';
+  readonly html: string;
+  readonly links: readonly string[];
+}
+
+export function isMarkdown(value: unknown): value is Markdown {
+  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'markdown';
 }
 
 // Raw HTML is off: content/ holds prose, never markup or script. Typographer and linkify are
@@ -32,5 +36,5 @@ export function renderMarkdown(source: string): Markdown {
   const tokens = md.parse(source, env);
   const links: string[] = [];
   collectLinks(tokens, links);
-  return new Markdown(md.renderer.render(tokens, md.options, env), links);
+  return { kind: 'markdown', html: md.renderer.render(tokens, md.options, env), links };
 }

@@ -86,7 +86,11 @@ export class PostsThread {
    */
   constructor(readonly holdsBodies: boolean) {
     this.worker = new Worker(new URL('./posts-worker.js', import.meta.url), { workerData: { holdBodies: holdsBodies } });
+    this.worker.once('exit', (code) => (this.exitCode = code));
   }
+
+  /** Set once the thread has ended, however it ended: a request to it then fails at once. */
+  private exitCode: number | undefined;
 
   /** Parses chunks of the posts of `job` while this thread does the same; resolves with the worker's chunks. */
   parse(job: PostsJob): Promise<ParsedChunk[]> {
@@ -116,6 +120,7 @@ export class PostsThread {
 
   /** Renders and writes the pages of held posts; the thread ends after answering. */
   renderPages(request: PagesRequest): Promise<PagesReply> {
+    if (this.exitCode !== undefined) return Promise.reject(new Error(`the posts worker stopped with code ${this.exitCode}`));
     return new Promise((resolve, reject) => {
       this.worker.once('message', (reply: PagesReply) => {
         resolve(reply);

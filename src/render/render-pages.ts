@@ -56,6 +56,8 @@ export async function renderPages(setup: RenderSetup, routes: readonly Route[], 
   const { pages, failures: theirs, writeError } = await reply;
   if (writeError !== undefined) throw elsewhere.output.writeFailed(writeError);
   failures.push(...theirs);
+  // Which thread rendered a page depends on which took its post: sorted, the report does not.
+  failures.sort((a, b) => (a.file ?? '').localeCompare(b.file ?? '') || a.message.localeCompare(b.message));
   if (failures.length) throw new StorefrontError(failures, NOTHING_WRITTEN);
   for (const page of pages) elsewhere.writtenElsewhere(byPath.get(page.path)!, page.key, elsewhere.output.adopt(page.written));
   return renderMs;

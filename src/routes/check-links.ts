@@ -1,6 +1,6 @@
 import type { SiteContent } from '../content/load-content.js';
 import { formatField } from '../content/field-path.js';
-import { Markdown } from '../content/markdown.js';
+import { isMarkdown } from '../content/markdown.js';
 import { codes } from '../errors/codes.js';
 import { NOTHING_WRITTEN, ProblemList } from '../errors/storefront-error.js';
 import type { RouteTable } from './route-table.js';
@@ -71,7 +71,7 @@ export function checkContentLinks(content: SiteContent, table: RouteTable, siteU
     });
   };
   const walk = (file: string, value: unknown, at: PropertyKey[]) => {
-    if (value instanceof Markdown) {
+    if (isMarkdown(value)) {
       for (const href of value.links) check(file, at, href);
     } else if (Array.isArray(value)) {
       value.forEach((item, i) => walk(file, item, [...at, i]));

@@ -123,6 +123,21 @@ describe('a rebuild with the build cache', () => {
     await expectSameAsColdBuild();
   });
 
+  it('still checks the links of unchanged site files: a page linking to a deleted post fails as a cold build does', async () => {
+    const post = 'content/blog/youtube-monetisation-thresholds-explained.md';
+    const text = await readFile(path.join(root, post), 'utf8');
+    await editFile(root, 'content/pages/home.yaml', '[Read more about us](/about)', '[Read more about us](/about) or [our guide](/blog/youtube-monetisation-thresholds-explained)');
+    await build();
+    await unlink(path.join(root, post));
+    const broken = await runCli(['--root', root, 'build', '--out', dist]);
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toContain('SF121');
+    expect(broken.stderr).toContain('content/pages/home.yaml');
+    await writeFile(path.join(root, post), text);
+    await build();
+    await expectSameAsColdBuild();
+  });
+
   it('leaves the output folder as it was when the content is wrong', async () => {
     const before = await hashTree(dist);
     await editFile(root, 'content/catalogue.yaml', '{ id: 1001, quantity: 100, price: 1.79,', '{ id: 1001, quantity: 100, price: -1,');

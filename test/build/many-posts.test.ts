@@ -3,7 +3,7 @@
  * every post still becomes a page, in date order, the output is byte for byte what one thread
  * makes, and a problem found by the worker is reported like any other.
  */
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editFile, hashTree, runCli, tempProject } from '../helpers.js';
@@ -68,6 +68,20 @@ describe(`a blog of ${COUNT} posts`, () => {
     const cold = await runCli(['--root', project.root, 'build', '--no-cache', '--posts', 'many-posts', '--out', 'cold'], { STOREFRONT_THREADS: '1' });
     expect(cold.code, cold.stderr).toBe(0);
     expect(await hashTree(path.join(project.root, 'rebuilt'))).toBe(await hashTree(path.join(project.root, 'cold')));
+  });
+
+  it('ignores a folder named like a post, and reports an unreadable post file once, as the system error it is', async () => {
+    await mkdir(path.join(postsDir(), 'notes.md'));
+    const withFolder = await runCli(['--root', project.root, 'build', '--no-cache', '--posts', 'many-posts', '--out', 'with-folder']);
+    expect(withFolder.code, withFolder.stderr).toBe(0);
+    await rm(path.join(postsDir(), 'notes.md'), { recursive: true });
+    // A link to nowhere: whichever thread takes it, the build stops with SF901 and nothing else.
+    await symlink(path.join(project.root, 'nowhere.md'), path.join(postsDir(), '00000-broken.md'));
+    const broken = await runCli(['--root', project.root, 'build', '--no-cache', '--posts', 'many-posts', '--out', 'broken']);
+    await rm(path.join(postsDir(), '00000-broken.md'));
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toContain('SF901');
+    expect(broken.stderr).not.toContain('SF900');
   });
 
   it('refuses a STOREFRONT_THREADS it does not know', async () => {
