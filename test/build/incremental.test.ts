@@ -66,23 +66,34 @@ describe('a rebuild with the build cache', () => {
     await expectSameAsColdBuild();
   });
 
-  it('rewrites the post and the list page when a post\'s title changes', async () => {
+  // Each edit: the pages rewritten, and the text the blog list shows afterwards.
+  it.each([
+    [
+      'the post and the list page when a post\'s title changes',
+      {
+        file: 'content/blog/get-your-instagram-profile-ready.md',
+        from: 'title: Get your Instagram profile ready before you buy followers',
+        to: 'title: Ready your Instagram profile first',
+        pages: ['blog.html', 'blog/get-your-instagram-profile-ready.html'],
+        shown: 'Ready your Instagram profile first',
+      },
+    ],
+    [
+      'only the blog list when the blog\'s heading in site.yaml changes',
+      {
+        file: 'content/site.yaml',
+        from: 'heading: The growth blog',
+        to: 'heading: The growth notebook',
+        pages: ['blog.html'],
+        shown: 'The growth notebook',
+      },
+    ],
+  ])('rewrites %s', async (_what, { file, from, to, pages, shown }) => {
     const before = await mtimes(dist);
-    await editFile(root, 'content/blog/get-your-instagram-profile-ready.md', 'title: Get your Instagram profile ready before you buy followers', 'title: Ready your Instagram profile first');
+    await editFile(root, file, from, to);
     await build();
-    const changed = changedFiles(before, await mtimes(dist)).filter((f) => f.endsWith('.html'));
-    expect(changed).toEqual(['blog.html', 'blog/get-your-instagram-profile-ready.html']);
-    expect(await readFile(path.join(dist, 'blog.html'), 'utf8')).toContain('Ready your Instagram profile first');
-    await expectSameAsColdBuild();
-  });
-
-  it('rewrites the blog list when the blog\'s heading in site.yaml changes, and no other page', async () => {
-    const before = await mtimes(dist);
-    await editFile(root, 'content/site.yaml', 'heading: The growth blog', 'heading: The growth notebook');
-    await build();
-    const changed = changedFiles(before, await mtimes(dist)).filter((f) => f.endsWith('.html'));
-    expect(changed).toEqual(['blog.html']);
-    expect(await readFile(path.join(dist, 'blog.html'), 'utf8')).toContain('The growth notebook');
+    expect(changedFiles(before, await mtimes(dist)).filter((f) => f.endsWith('.html'))).toEqual(pages);
+    expect(await readFile(path.join(dist, 'blog.html'), 'utf8')).toContain(shown);
     await expectSameAsColdBuild();
   });
 
