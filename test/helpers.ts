@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const cliPath = path.join(repoRoot, 'bin', 'storefront.js');
@@ -36,6 +37,14 @@ export async function tempProject(): Promise<{ root: string; cleanup: () => Prom
   const root = await mkdtemp(path.join(tmpdir(), 'storefront-test-'));
   await cp(path.join(repoRoot, 'content'), path.join(root, 'content'), { recursive: true });
   return { root, cleanup: () => rm(root, { recursive: true, force: true }) };
+}
+
+/** A throwaway project, built with these `build` arguments; fails the suite when the build does. */
+export async function builtProject(args: string[] = [], env: Record<string, string> = {}): Promise<{ root: string; cleanup: () => Promise<void> }> {
+  const project = await tempProject();
+  const built = await runCli(['--root', project.root, 'build', ...args], env);
+  expect(built.code, built.stderr).toBe(0);
+  return project;
 }
 
 /** Replaces one exact piece of text in a project file; fails loudly when it is not there. */

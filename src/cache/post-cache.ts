@@ -68,8 +68,9 @@ export class PostCache {
   }
 
   /**
-   * The cached post of this file if its key is unchanged; its body is read by `readBody` on
-   * first use (only the pages of changed posts are rendered, so usually never).
+   * The cached post of this file if its key is unchanged; its body comes from `readBody`, which
+   * reads it on first use and keeps it (see CachedBodies in load-posts.ts). Only the pages of
+   * changed posts are rendered, so usually it is never read.
    */
   reuse(name: string, contentKey: string, readBody: () => string): Post | undefined {
     const stored = this.previous[name];
@@ -77,7 +78,6 @@ export class PostCache {
     this.next[name] = stored;
     // As displayPath gives it, without a path.relative call for each of thousands of posts.
     const source = this.shownFolder ? `${this.shownFolder}/${name}` : name;
-    let body: string | undefined;
     return {
       id: source,
       slug: stored.slug,
@@ -92,7 +92,7 @@ export class PostCache {
       modified: new Date(stored.modified ?? stored.date),
       source,
       get contentHtml() {
-        return (body ??= readBody());
+        return readBody();
       },
     };
   }

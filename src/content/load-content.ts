@@ -69,12 +69,10 @@ export async function loadContent(
   const postsDir = options.postsDir ?? path.join(contentDir, 'blog');
   // For a new output folder every post is parsed: a worker thread for a large blog starts now,
   // loading its code while this thread reads the YAML below.
-  const postsThread =
-    options.postsWorker === 'parse-and-render' && options.localPosts !== false
-      ? startPostsThread(await listFileNames(postsDir, '.md'), 'parse-and-render')
-      : undefined;
+  const postNames = options.localPosts === false ? [] : await listFileNames(postsDir, '.md');
+  const postsThread = options.postsWorker === 'parse-and-render' ? startPostsThread(postNames, 'parse-and-render') : undefined;
   try {
-    return await readContent(root, config, contentDir, postsDir, options, collected, postsThread);
+    return await readContent(root, config, contentDir, { dir: postsDir, names: postNames }, options, collected, postsThread);
   } catch (err) {
     postsThread?.close();
     throw err;
@@ -85,7 +83,7 @@ async function readContent(
   root: string,
   config: Config,
   contentDir: string,
-  postsDir: string,
+  postFiles: { dir: string; names: string[] },
   options: LoadContentOptions,
   collected: ProblemList | undefined,
   postsThread: PostsThread | undefined,
@@ -98,7 +96,11 @@ async function readContent(
   const { posts, thread, cachedBodies } =
     options.localPosts === false
       ? { posts: [], thread: undefined, cachedBodies: undefined }
-      : await loadLocalPosts(root, postsDir, files.facts, tokenProblems, options.postsCache, options.postsWorker, postsThread);
+      : await loadLocalPosts(root, postFiles.dir, postFiles.names, files.facts, tokenProblems, {
+          cache: options.postsCache,
+          worker: options.postsWorker,
+          started: postsThread,
+        });
 
   // Without these three nothing else can be checked; with them, the cross-file checks run on
   // every file that did parse, so one run reports as much as it can.
@@ -124,7 +126,7 @@ async function readContent(
 
 /**
  * The site's own files, from the content cache when none has changed since it was saved (and
- * the code and settings are the same); the parsers are then not even loaded.
+ * the code and settings are the same): then no YAML is parsed or validated.
  */
 async function siteFiles(
   root: string,
@@ -134,18 +136,18 @@ async function siteFiles(
   problems: ProblemList,
 ): Promise<SiteFiles> {
   const { readSiteFiles, siteFilePaths } = await import('./read-site-files.js');
-  if (!cacheOptions) return readSiteFiles(root, config, contentDir, problems);
   const paths = await siteFilePaths(contentDir);
-  const stamps = paths.map((file) => `${file} ${existsSync(file) ? fileStamp(file).stamp : 'missing'}`);
+  if (!cacheOptions) return readSiteFiles(root, config, paths, problems);
+  const stamps = [...paths.required, ...paths.pages, ...paths.textPages, ...paths.services].map((file) => `${file} ${existsSync(file) ? fileStamp(file).stamp : 'missing'}`);
   const cache = new SiteFilesCache(cacheOptions.cacheDir, contentDir, hashText(cacheOptions.codeFingerprint, JSON.stringify(config), ...stamps));
   const cached = cache.read();
   if (cached) {
     // Line numbers are looked up only for a problem found later, by parsing the file again then.
-    const catalogue = path.join(contentDir, 'catalogue.yaml');
+    const catalogue = paths.required[1]!;
     return { ...cached, lineOf: { [displayPath(root, catalogue)]: linesOfFile(catalogue) } };
   }
   const before = problems.size;
-  const files = await readSiteFiles(root, config, contentDir, problems);
+  const files = await readSiteFiles(root, config, paths, problems);
   if (problems.size === before) cache.save(files);
   return files;
 }

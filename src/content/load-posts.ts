@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { availableParallelism } from 'node:os';
 import { codes } from '../errors/codes.js';
-import { listFileNames } from '../util/list-files.js';
 import { NOTHING_WRITTEN, ProblemList } from '../errors/storefront-error.js';
 import { PostCache } from '../cache/post-cache.js';
 import { fileStamp } from '../util/file-stamp.js';
@@ -90,13 +89,21 @@ export class CachedBodies {
 export async function loadLocalPosts(
   root: string,
   dir: string,
+  /** The post files in `dir` (see listFileNames). */
+  names: string[],
   facts: Readonly<Record<string, string>>,
   problems: ProblemList,
-  cacheOptions?: PostsCacheOptions,
-  worker: PostsWorkerUse = 'parse',
-  started?: PostsThread,
+  {
+    cache: cacheOptions,
+    worker = 'parse',
+    started,
+  }: {
+    cache?: PostsCacheOptions;
+    worker?: PostsWorkerUse;
+    /** A thread started early for these posts (see startPostsThread). */
+    started?: PostsThread;
+  } = {},
 ): Promise<LocalPosts> {
-  const names = await listFileNames(dir, '.md');
   const cache =
     cacheOptions && PostCache.open(cacheOptions.cacheDir, root, dir, hashText(cacheOptions.codeFingerprint, JSON.stringify(facts)), cacheOptions.reuse);
   const reused: Post[] = [];

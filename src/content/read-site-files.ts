@@ -42,15 +42,23 @@ export interface SiteFiles {
   lineOf: SiteContent['lineOf'];
 }
 
-/** The files read by `readSiteFiles`, in order: what the content cache's key is made of. */
-export async function siteFilePaths(contentDir: string): Promise<string[]> {
+/** The files `readSiteFiles` reads, by kind; listed once, and what the content cache's key is made of. */
+export interface SiteFilePaths {
+  /** site.yaml, catalogue.yaml, redirects.yaml, in that order (they may be missing). */
+  required: string[];
+  pages: string[];
+  textPages: string[];
+  services: string[];
+}
+
+export async function siteFilePaths(contentDir: string): Promise<SiteFilePaths> {
   const list = async (dir: string, extension: string) => (await listFileNames(dir, extension)).map((name) => path.join(dir, name));
-  return [
-    ...['site.yaml', 'catalogue.yaml', 'redirects.yaml'].map((name) => path.join(contentDir, name)),
-    ...(await list(path.join(contentDir, 'pages'), '.yaml')),
-    ...(await list(path.join(contentDir, 'pages'), '.md')),
-    ...(await list(path.join(contentDir, 'services'), '.yaml')),
-  ];
+  return {
+    required: ['site.yaml', 'catalogue.yaml', 'redirects.yaml'].map((name) => path.join(contentDir, name)),
+    pages: await list(path.join(contentDir, 'pages'), '.yaml'),
+    textPages: await list(path.join(contentDir, 'pages'), '.md'),
+    services: await list(path.join(contentDir, 'services'), '.yaml'),
+  };
 }
 
 /** The claims and settings that `{{tokens}}` may name. */
@@ -65,10 +73,9 @@ function tokenFacts(config: Config, site: SourceFile | undefined): Record<string
   return facts;
 }
 
-export async function readSiteFiles(root: string, config: Config, contentDir: string, problems: ProblemList): Promise<SiteFiles> {
-  const listFiles = async (dir: string, extension: string) => (await listFileNames(dir, extension)).map((name) => path.join(dir, name));
-  const required = async (name: string) => {
-    const absolute = path.join(contentDir, name);
+export async function readSiteFiles(root: string, config: Config, paths: SiteFilePaths, problems: ProblemList): Promise<SiteFiles> {
+  const [sitePath, cataloguePath, redirectsPath] = paths.required as [string, string, string];
+  const required = async (absolute: string) => {
     if (!existsSync(absolute)) {
       problems.add({
         code: codes.missingFile,
@@ -81,7 +88,7 @@ export async function readSiteFiles(root: string, config: Config, contentDir: st
     return readYamlFile(root, absolute, problems);
   };
 
-  const siteSource = await required('site.yaml');
+  const siteSource = await required(sitePath);
   const facts = tokenFacts(config, siteSource);
   // When site.yaml itself cannot be read its claims are unknown: every token would look
   // unknown, so token problems are not reported until site.yaml is fixed.
@@ -97,13 +104,13 @@ export async function readSiteFiles(root: string, config: Config, contentDir: st
   };
 
   const site = validate<Site>(siteSource, siteSchema, 'See docs/content-model.md for the fields of site.yaml.');
-  const catalogueSource = await required('catalogue.yaml');
+  const catalogueSource = await required(cataloguePath);
   const catalogue = validate<Catalogue>(
     catalogueSource,
     catalogueSchema,
     'See docs/content-model.md for the fields of the catalogue.',
   );
-  const redirectsSource = await required('redirects.yaml');
+  const redirectsSource = await required(redirectsPath);
   const redirects = validate<Redirect[]>(
     redirectsSource,
     redirectsSchema,
@@ -111,21 +118,21 @@ export async function readSiteFiles(root: string, config: Config, contentDir: st
   );
 
   const pages: SiteContent['pages'] = [];
-  for (const absolute of await listFiles(path.join(contentDir, 'pages'), '.yaml')) {
+  for (const absolute of paths.pages) {
     const source = await readYamlFile(root, absolute, problems);
     const page = validate<Page>(source, pageSchema, 'See docs/content-model.md, "Home, about, contact".');
     if (source && page) pages.push({ file: source.file, page });
   }
 
   const textPages: SiteContent['textPages'] = [];
-  for (const absolute of await listFiles(path.join(contentDir, 'pages'), '.md')) {
+  for (const absolute of paths.textPages) {
     const source = await readMarkdownFile(root, absolute, problems);
     const page = validate<TextPageFrontMatter>(source, textPageSchema, 'See docs/content-model.md, "Text pages".');
     if (source && page) textPages.push({ file: source.file, page, body: renderMarkdown(source.body ?? '') });
   }
 
   const services: SiteContent['services'] = [];
-  for (const absolute of await listFiles(path.join(contentDir, 'services'), '.yaml')) {
+  for (const absolute of paths.services) {
     const source = await readYamlFile(root, absolute, problems);
     const page = validate<ServicePageContent>(
       source,

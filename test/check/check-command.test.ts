@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot, runCli, tempProject } from '../helpers.js';
+import { builtProject, repoRoot, runCli } from '../helpers.js';
 
 const fixture = path.join(repoRoot, 'test', 'fixtures', 'check-broken-site');
 
@@ -27,11 +27,9 @@ describe('storefront check', () => {
   });
 
   describe('on the real build', () => {
-    let project: Awaited<ReturnType<typeof tempProject>>;
+    let project: Awaited<ReturnType<typeof builtProject>>;
     beforeAll(async () => {
-      project = await tempProject();
-      const built = await runCli(['--root', project.root, 'build', '--precompress']);
-      expect(built.code, built.stderr).toBe(0);
+      project = await builtProject(['--precompress']);
     });
     afterAll(async () => {
       await project.cleanup();

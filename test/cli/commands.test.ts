@@ -2,7 +2,7 @@
 // help and version, flag errors commander finds, --quiet on check, --verbose on preview.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot, runCli, startPreviewProcess, tempProject } from '../helpers.js';
+import { builtProject, repoRoot, runCli, startPreviewProcess } from '../helpers.js';
 
 describe('exit codes', () => {
   it('help and version exit 0; no command prints the help and exits 1', async () => {
@@ -46,11 +46,9 @@ describe('a rejected command line', () => {
 });
 
 describe('global flags on the other commands', () => {
-  let project: Awaited<ReturnType<typeof tempProject>>;
+  let project: Awaited<ReturnType<typeof builtProject>>;
   beforeAll(async () => {
-    project = await tempProject();
-    const built = await runCli(['--root', project.root, 'build', '--quiet']);
-    expect(built.code, built.stderr).toBe(0);
+    project = await builtProject(['--quiet']);
   });
   afterAll(() => project?.cleanup());
 
