@@ -1,18 +1,26 @@
 #!/usr/bin/env node
 // The CLI runs precompiled JavaScript (lib/, written by `npm install` or `npm run compile`), so
-// start-up does not pay for transpiling TypeScript.
-import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import Module, { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import vm from 'node:vm';
+// start-up does not pay for transpiling TypeScript. This file is CommonJS (see package.json
+// here): Node starts a CommonJS entry ~8 ms sooner than an ES module, a fifth of a rebuild's
+// start-up.
+'use strict';
+const { existsSync, readFileSync, renameSync, statSync, writeFileSync } = require('node:fs');
+const Module = require('node:module');
+const path = require('node:path');
+const { pathToFileURL } = require('node:url');
+const vm = require('node:vm');
 
 // React's development build validates every element and is several times slower; the
 // generator renders for production unless told otherwise.
 process.env.NODE_ENV ??= 'production';
 
-const main = await loadMain();
-await main(process.argv);
+loadMain()
+  .then((main) => main(process.argv))
+  .catch((err) => {
+    // main reports every error it expects itself; this is a bug or a broken install.
+    console.error(err);
+    process.exitCode = 1;
+  });
 
 /**
  * The CLI's code: the CommonJS bundle compiled with a V8 code cache when it is there (a third of
@@ -20,11 +28,11 @@ await main(process.argv);
  * the ES bundle, else the plain compiled modules.
  */
 async function loadMain() {
-  const bundle = fileURLToPath(new URL('../lib/bundle/main.cjs', import.meta.url));
+  const bundle = path.join(__dirname, '../lib/bundle/main.cjs');
   if (existsSync(bundle)) return withCodeCache(bundle).main;
   for (const entry of ['../lib/bundle/main.js', '../lib/src/cli/main.js']) {
-    const url = new URL(entry, import.meta.url);
-    if (existsSync(url)) return (await import(url.href)).main;
+    const file = path.join(__dirname, entry);
+    if (existsSync(file)) return (await import(pathToFileURL(file).href)).main;
   }
   console.error('storefront is not compiled yet: run `npm install` (or `npm run compile`) in the project folder.');
   process.exit(1);
@@ -60,6 +68,6 @@ function withCodeCache(file) {
     });
   }
   const module = { exports: {} };
-  script.runInThisContext()(module.exports, createRequire(file), module, file, path.dirname(file));
+  script.runInThisContext()(module.exports, Module.createRequire(file), module, file, path.dirname(file));
   return module.exports;
 }

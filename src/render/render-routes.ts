@@ -183,11 +183,13 @@ class RenderContext {
     if (route.kind !== 'blog-post' && route.kind !== 'blog-list') return undefined;
     let key = this.blogKeys.get(route);
     if (key === undefined) {
-      const common = [this.blogSharedKey, route.kind, route.path, String(route.indexable)];
+      // A post page's key is its parts side by side, not their hash: a large blog has thousands,
+      // and hashing them was most of a rebuild's time spent on kept pages. The path is not part
+      // of it: the key is only compared with the key of the same path's page.
       key =
         route.kind === 'blog-post'
-          ? hashText(...common, route.post.contentKey)
-          : hashText(...common, `${route.pageNumber}/${route.pageCount}`, ...route.posts.map((p) => p.contentKey));
+          ? `${this.blogSharedKey}.${route.indexable ? 'i' : 'n'}.${route.post.contentKey}`
+          : hashText(this.blogSharedKey, route.kind, route.path, String(route.indexable), `${route.pageNumber}/${route.pageCount}`, ...route.posts.map((p) => p.contentKey));
       this.blogKeys.set(route, key);
     }
     return key;
