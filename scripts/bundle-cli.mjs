@@ -19,6 +19,8 @@ await build({
       main: path.join(root, 'lib/src/cli/main.js'),
       // Must sit beside the code that starts it: load-posts resolves './posts-worker.js'.
       'posts-worker': path.join(root, 'lib/src/content/posts-worker.js'),
+      // Likewise cache/stamp-thread resolves './stamp-worker.js'.
+      'stamp-worker': path.join(root, 'lib/src/cache/stamp-worker.js'),
       // What `storefront dev` runs builds in when the sources are not at hand.
       'build-worker': path.join(root, 'lib/src/dev/build-worker.js'),
     },

@@ -4,6 +4,8 @@ import type { CmsMode } from './cms/load-cms-posts.js';
 import { loadContent, type SiteContent } from './content/load-content.js';
 import { codeFingerprint } from './cache/fingerprint.js';
 import { OutputManifest } from './cache/output-manifest.js';
+import { StampThread } from './cache/stamp-thread.js';
+import { stampFolder } from './util/file-stamp.js';
 import { hashText } from './util/hash.js';
 import { atomFeed } from './output/feed.js';
 import { contentImages, scriptAsset, stylesheetAsset, staticAssets } from './output/assets.js';
@@ -107,6 +109,9 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const manifest = cache
     ? OutputManifest.open(cache.dir, outDir, cache.fingerprint, options.precompress ? 'precompress' : '')
     : OutputManifest.none();
+  // A rebuild compares the stamp of every file written before with the manifest's; for a large
+  // site a worker thread takes them while this one reads the caches and the content.
+  const stampThread = manifest.reusable && StampThread.pays(manifest.previousFiles, threadCount) ? new StampThread({ dir: outDir, recursive: true }) : undefined;
   // Every content problem is collected (schemas, cross-file rules, routes, links) and reported
   // together, before the CMS is asked for anything.
   const problems = new ProblemList();
@@ -125,7 +130,10 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       },
       problems,
     ),
-  );
+  ).catch((err: unknown) => {
+    stampThread?.close();
+    throw err;
+  });
   // A posts worker thread holding bodies is ended whatever happens (it is done after rendering).
   try {
     const checkedRouteTable = () => {
@@ -160,6 +168,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     const [stylesheet, script] = await Promise.all([stylesheetAsset(generatorRoot), scriptAsset(generatorRoot)]);
     const security = securityHeaders(config);
     if (content.posts.length >= LARGE_BLOG) collectGarbage();
+    if (manifest.reusable) manifest.checkFolder((await stampThread?.stamps()) ?? stampFolder(outDir, true));
     const output = await StagedOutput.open(outDir, manifest.reusable ? 'update' : 'replace', cache !== undefined);
     // Pages are written as they are rendered, so memory stays flat however many there are.
     // Only .br/.gz copies are made on request (they cost more than rendering).
@@ -201,18 +210,19 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
           },
         },
       );
-      const files = [
-        stylesheet,
-        script,
-        ...(await staticAssets(generatorRoot)),
-        ...(await contentImages(path.join(root, 'content'))),
-        ...siteFiles(config, content, table, security, now),
-      ];
-      // Other files are keyed by their contents: cheap to make, and a sitemap or a feed changes
-      // with almost any edit, but compressing them again costs more than comparing.
-      for (const file of files) {
+      // Assets are keyed by their contents (they are few, and read anyway).
+      const assets = [stylesheet, script, ...(await staticAssets(generatorRoot)), ...(await contentImages(path.join(root, 'content')))];
+      for (const file of assets) {
         const key = cache ? hashText(file.contents) : '';
         if (!manifest.keepIfUnchanged(file.file, key) && !manifest.keepIfSameBytes(file.file, key, file.contents)) await write(file, key);
+      }
+      // The sitemap, host files and feed are keyed by what they are made from, and made only
+      // when that changed: for a large blog, making them costs more than the rest of a rebuild
+      // that changed one post. Compared byte for byte when made, as compressing costs more.
+      for (const group of siteFileGroups(config, content, table, security, now)) {
+        const key = cache ? group.key() : '';
+        if (cache && manifest.keepAllWithKey(key)) continue;
+        for (const file of group.files()) if (!manifest.keepIfSameBytes(file.file, key, file.contents)) await write(file, key);
       }
       await output.commit(manifest.leftovers());
     } catch (err) {
@@ -239,6 +249,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     };
   } finally {
     content.postsThread?.close();
+    stampThread?.close();
   }
 }
 
@@ -258,28 +269,57 @@ function threads(env: Readonly<Record<string, string | undefined>>): 1 | 2 {
   });
 }
 
-/** The files of the site that are not pages: sitemap, host configuration, redirect pages, feed. */
-function siteFiles(config: Config, content: SiteContent, table: RouteTable, security: Record<string, string>, now: Date): OutputFile[] {
+/** Files of the site that are made together from the same inputs, and their key. */
+interface SiteFileGroup {
+  /** A hash of the inputs, distinct between groups. */
+  key: () => string;
+  files: () => OutputFile[];
+}
+
+/**
+ * The files of the site that are not pages: the sitemap, host configuration and redirect pages
+ * (made from the route table's paths, flags and dates, the redirects and the settings), and the feed
+ * (made from the newest posts).
+ */
+function siteFileGroups(config: Config, content: SiteContent, table: RouteTable, security: Record<string, string>, now: Date): SiteFileGroup[] {
   const absolute = (p: string) => absoluteUrl(config.siteUrl, p);
+  const feedPosts = content.posts.slice(0, FEED_SIZE);
+  const feed = {
+    title: `${content.site.blog.title} | ${config.brandName}`,
+    subtitle: content.site.blog.description,
+    siteUrl: config.siteUrl,
+    feedUrl: absolute('/blog/feed.xml'),
+    blogUrl: absolute('/blog'),
+    updated: content.posts[0]?.modified ?? now,
+    author: config.brandName,
+  };
   return [
-    { file: 'sitemap.xml', contents: sitemapXml(table, absolute) },
-    { file: 'robots.txt', contents: robotsTxt(absolute('/sitemap.xml')) },
-    { file: '_redirects', contents: redirectsFile(table) },
-    { file: '_headers', contents: headersFile(table, security) },
-    { file: '_nginx.conf', contents: nginxConf(table, security) },
-    ...redirectPages(table, absolute),
     {
-      file: 'blog/feed.xml',
-      contents: atomFeed(content.posts.slice(0, FEED_SIZE), {
-        title: `${content.site.blog.title} | ${config.brandName}`,
-        subtitle: content.site.blog.description,
-        siteUrl: config.siteUrl,
-        feedUrl: absolute('/blog/feed.xml'),
-        blogUrl: absolute('/blog'),
-        postUrl: (post) => absolute(postPath(post.slug)),
-        updated: content.posts[0]?.modified ?? now,
-        author: config.brandName,
-      }),
+      key: () =>
+        hashText(
+          'routes',
+          config.siteUrl,
+          JSON.stringify(security),
+          JSON.stringify(table.redirects),
+          table.routes.map((route) => `${route.path}\t${route.indexable}\t${route.lastmod?.getTime() ?? ''}`).join('\n'),
+        ),
+      files: () => [
+        { file: 'sitemap.xml', contents: sitemapXml(table, absolute) },
+        { file: 'robots.txt', contents: robotsTxt(absolute('/sitemap.xml')) },
+        { file: '_redirects', contents: redirectsFile(table) },
+        { file: '_headers', contents: headersFile(table, security) },
+        { file: '_nginx.conf', contents: nginxConf(table, security) },
+        ...redirectPages(table, absolute),
+      ],
+    },
+    {
+      key: () => hashText('feed', JSON.stringify(feed), ...feedPosts.map((post) => post.contentKey)),
+      files: () => [
+        {
+          file: 'blog/feed.xml',
+          contents: atomFeed(feedPosts, { ...feed, postUrl: (post) => absolute(postPath(post.slug)) }),
+        },
+      ],
     },
   ];
 }

@@ -1,6 +1,6 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileStamp } from '../util/file-stamp.js';
+import type { Stamps } from '../util/file-stamp.js';
 import { hashText } from '../util/hash.js';
 import { removeOrphans } from './orphans.js';
 
@@ -38,6 +38,9 @@ interface ManifestFile {
 export class OutputManifest {
   private readonly next: Record<string, Entry> = {};
 
+  /** Every file in the output folder now, with its stamp (see `checkFolder`). */
+  private present: Stamps = new Map();
+
   private constructor(
     private readonly file: string | undefined,
     private readonly fingerprint: string,
@@ -46,42 +49,66 @@ export class OutputManifest {
     /** False when the previous build ran other code: its keys mean nothing now, its bytes still do. */
     private readonly sameCode: boolean,
     private readonly outDir: string,
-    /** Every file in the output folder now, with its stamp. */
-    private readonly present: Map<string, string>,
   ) {}
 
   /** No earlier output to reuse (a cold build, or the cache turned off): everything is written. */
   static none(): OutputManifest {
-    return new OutputManifest(undefined, '', '', {}, false, '', new Map());
+    return new OutputManifest(undefined, '', '', {}, false, '');
   }
 
+  /** Reads what the previous build wrote; `checkFolder` then says what of it is still there. */
   static open(cacheDir: string, outDir: string, fingerprint: string, options: string): OutputManifest {
     const file = path.join(cacheDir, `output-${hashText(outDir)}.json`);
     let previous: Record<string, Entry> = {};
     let sameCode = false;
     try {
       const stored = JSON.parse(readFileSync(file, 'utf8')) as ManifestFile;
-      if (stored.options === options) {
+      if (stored.options === options && existsSync(outDir)) {
         previous = stored.entries;
         sameCode = stored.fingerprint === fingerprint;
       }
     } catch {
       // No manifest yet, or an unreadable one: a full build.
     }
-    const present = new Map<string, string>();
-    if (Object.keys(previous).length > 0 && existsSync(outDir)) stampFiles(outDir, '', present);
-    return new OutputManifest(file, fingerprint, options, previous, sameCode, outDir, present);
+    return new OutputManifest(file, fingerprint, options, previous, sameCode, outDir);
   }
 
   /** Whether this build can update the output folder in place rather than write it whole. */
   get reusable(): boolean {
-    return this.present.size > 0;
+    return this.previousFiles > 0;
+  }
+
+  /** How many files the previous build wrote (and `checkFolder` will look at). */
+  get previousFiles(): number {
+    return Object.keys(this.previous).length;
+  }
+
+  /**
+   * Takes the stamps of the files in the output folder now (see stampFolder), before anything
+   * is kept: a file edited or deleted since it was written is not kept, and a file this build
+   * does not make is removed (see `leftovers`).
+   */
+  checkFolder(stamps: Stamps): void {
+    this.present = stamps;
   }
 
   /** True when the output made with this key is in the folder as it was written; it is then kept. */
   keepIfUnchanged(name: string, key: string): boolean {
     if (!this.isUnchanged(name, key)) return false;
     this.next[name] = this.previous[name]!;
+    return true;
+  }
+
+  /**
+   * Keeps every output of the previous build made with this key, when there are some and all
+   * are intact: for files made together from the same inputs, whose names are known only once
+   * they are made.
+   */
+  keepAllWithKey(key: string): boolean {
+    if (!this.sameCode) return false;
+    const names = Object.keys(this.previous).filter((name) => this.previous[name]!.key === key);
+    if (names.length === 0 || !names.every((name) => this.intact(this.previous[name]!))) return false;
+    for (const name of names) this.next[name] = this.previous[name]!;
     return true;
   }
 
@@ -142,18 +169,5 @@ export class OutputManifest {
     writeFileSync(temporary, JSON.stringify(stored));
     renameSync(temporary, this.file);
     removeOrphans(path.dirname(this.file), 'output', this.file);
-  }
-}
-
-/**
- * Every file under a folder by its path with forward slashes, with its stamp. Paths are built
- * by concatenation rather than path.join and path.relative, which cost as much as the stat
- * calls for the thousands of files of a large blog.
- */
-function stampFiles(absolute: string, relative: string, into: Map<string, string>): void {
-  for (const entry of readdirSync(absolute, { withFileTypes: true })) {
-    const name = relative + entry.name;
-    if (entry.isDirectory()) stampFiles(`${absolute}${path.sep}${entry.name}`, `${name}/`, into);
-    else if (entry.isFile()) into.set(name, fileStamp(`${absolute}${path.sep}${entry.name}`).stamp);
   }
 }

@@ -69,6 +69,8 @@ export class DevGeneratorBundle {
             'build-worker': path.join(this.generator, 'src', 'dev', 'build-worker.ts'),
             // Must sit beside the code that starts it: load-posts resolves './posts-worker.js'.
             'posts-worker': path.join(this.generator, 'src', 'content', 'posts-worker.ts'),
+            // Likewise cache/stamp-thread resolves './stamp-worker.js'.
+            'stamp-worker': path.join(this.generator, 'src', 'cache', 'stamp-worker.ts'),
           },
           outdir,
         ),

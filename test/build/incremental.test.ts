@@ -97,6 +97,27 @@ describe('a rebuild with the build cache', () => {
     await expectSameAsColdBuild();
   });
 
+  it('remakes the sitemap and the feed when a post\'s date changes, and keeps them when only a body changes', async () => {
+    const post = 'content/blog/get-your-instagram-profile-ready.md';
+    let before = await mtimes(dist);
+    await appendFile(path.join(root, post), '\nAnother paragraph, which neither the sitemap nor the feed shows.\n');
+    await build();
+    let changed = changedFiles(before, await mtimes(dist));
+    expect(changed).toContain('blog/get-your-instagram-profile-ready.html');
+    expect(changed).not.toContain('sitemap.xml');
+    expect(changed).not.toContain('_headers');
+    await expectSameAsColdBuild();
+
+    before = await mtimes(dist);
+    await editFile(root, post, 'date: 2026-07-08T09:00:00Z', 'date: 2026-07-09T10:30:00Z');
+    await build();
+    changed = changedFiles(before, await mtimes(dist));
+    expect(changed).toEqual(expect.arrayContaining(['sitemap.xml', 'blog/feed.xml', 'blog.html']));
+    expect(changed).not.toContain('_headers');
+    expect(await readFile(path.join(dist, 'sitemap.xml'), 'utf8')).toContain('<lastmod>2026-07-09T10:30:00.000Z</lastmod>');
+    await expectSameAsColdBuild();
+  });
+
   it('rewrites the pages that show a changed price, not the blog', async () => {
     const before = await mtimes(dist);
     await editFile(root, 'content/catalogue.yaml', '{ id: 1001, quantity: 100, price: 1.89,', '{ id: 1001, quantity: 100, price: 1.79,');

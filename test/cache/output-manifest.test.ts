@@ -4,10 +4,12 @@
 import { mkdtemp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OutputManifest } from '../../src/cache/output-manifest.js';
-import { fileStamp } from '../../src/util/file-stamp.js';
+import { fileStamp, stampFolder } from '../../src/util/file-stamp.js';
 import { hashText } from '../../src/util/hash.js';
+import { packageRoot } from '../../src/package-root.js';
 
 let dir: string;
 let cacheDir: string;
@@ -19,6 +21,13 @@ async function writeRecorded(manifest: OutputManifest, name: string, key: string
   await mkdir(path.dirname(absolute), { recursive: true });
   await writeFile(absolute, contents);
   manifest.record(name, key, [{ file: name, ...fileStamp(absolute) }]);
+}
+
+/** The manifest as the next build opens it, with the output folder as it is now. */
+function reopen(fingerprint: string, options = ''): OutputManifest {
+  const manifest = OutputManifest.open(cacheDir, outDir, fingerprint, options);
+  if (manifest.reusable) manifest.checkFolder(stampFolder(outDir, true));
+  return manifest;
 }
 
 beforeEach(async () => {
@@ -35,7 +44,7 @@ afterEach(() => rm(dir, { recursive: true, force: true }));
 
 describe('OutputManifest', () => {
   it('keeps a file whose key is unchanged, and lists the files no longer made', () => {
-    const next = OutputManifest.open(cacheDir, outDir, 'code-1', '');
+    const next = reopen('code-1');
     expect(next.reusable).toBe(true);
     expect(next.keepIfUnchanged('index.html', 'key-home')).toBe(true);
     expect(next.keepIfUnchanged('blog/a.html', 'another key')).toBe(false);
@@ -45,12 +54,12 @@ describe('OutputManifest', () => {
 
   it('does not keep a file edited since it was written', async () => {
     await writeFile(path.join(outDir, 'index.html'), '<p>edited</p>');
-    const next = OutputManifest.open(cacheDir, outDir, 'code-1', '');
+    const next = reopen('code-1');
     expect(next.keepIfUnchanged('index.html', 'key-home')).toBe(false);
   });
 
   it('after a code change keeps only files that come out byte for byte the same', () => {
-    const next = OutputManifest.open(cacheDir, outDir, 'code-2', '');
+    const next = reopen('code-2');
     expect(next.reusable).toBe(true);
     expect(next.keepIfUnchanged('index.html', 'key-home')).toBe(false);
     expect(next.keepIfSameBytes('index.html', 'new-key-home', '<p>home</p>')).toBe(true);
@@ -58,14 +67,28 @@ describe('OutputManifest', () => {
   });
 
   it('with the same code keeps a file whose key changed but whose bytes did not', () => {
-    const next = OutputManifest.open(cacheDir, outDir, 'code-1', '');
+    const next = reopen('code-1');
     expect(next.keepIfUnchanged('index.html', 'other-key-home')).toBe(false);
     expect(next.keepIfSameBytes('index.html', 'other-key-home', '<p>home</p>')).toBe(true);
     expect(next.keepIfSameBytes('blog/a.html', 'other-key-a', '<p>a, changed</p>')).toBe(false);
   });
 
+  it('keeps every file made with a key at once, or none when one of them changed', async () => {
+    const first = reopen('code-1');
+    await writeRecorded(first, 'sitemap.xml', 'routes-1', '<urlset/>');
+    await writeRecorded(first, 'robots.txt', 'routes-1', 'User-agent: *');
+    first.save();
+    const same = reopen('code-1');
+    expect(same.keepAllWithKey('routes-1')).toBe(true);
+    expect(same.keepAllWithKey('routes-2')).toBe(false);
+    expect(same.leftovers().sort()).toEqual(['blog/a.html', 'index.html']);
+    await writeFile(path.join(outDir, 'robots.txt'), 'edited');
+    expect(reopen('code-1').keepAllWithKey('routes-1')).toBe(false);
+    expect(reopen('code-2').keepAllWithKey('routes-1')).toBe(false);
+  });
+
   it('after a change of options keeps nothing', () => {
-    const next = OutputManifest.open(cacheDir, outDir, 'code-1', 'precompress');
+    const next = reopen('code-1', 'precompress');
     expect(next.reusable).toBe(false);
     expect(next.keepIfUnchanged('index.html', 'key-home')).toBe(false);
     expect(next.keepIfSameBytes('index.html', 'key-home', '<p>home</p>')).toBe(false);
@@ -99,5 +122,20 @@ describe('the cache files of folders that are gone', () => {
       await rm(cacheDir, { recursive: true, force: true });
       await rm(kept, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the stamps of a folder taken on a worker thread', () => {
+  it('are those taken on this thread; none for a folder that does not exist', async () => {
+    await writeFile(path.join(outDir, 'blog', 'b.html'), '<p>b</p>');
+    // The compiled module, which has its worker's compiled code beside it (npm test compiles first).
+    const compiled = pathToFileURL(path.join(packageRoot(), 'lib', 'src', 'cache', 'stamp-thread.js')).href;
+    const { StampThread } = (await import(compiled)) as typeof import('../../src/cache/stamp-thread.js');
+    const stamps = await new StampThread({ dir: outDir, recursive: true }).stamps();
+    expect(stamps).toEqual(stampFolder(outDir, true));
+    expect([...stamps!.keys()].sort()).toEqual(['blog/a.html', 'blog/b.html', 'index.html']);
+    expect(stamps!.get('blog/b.html')).toBe(fileStamp(path.join(outDir, 'blog', 'b.html')).stamp);
+    expect(await new StampThread({ dir: path.join(dir, 'missing'), recursive: false }).stamps()).toEqual(new Map());
+    expect([...stampFolder(outDir, false).keys()]).toEqual(['index.html']);
   });
 });
