@@ -1,11 +1,11 @@
-import { closeSync, existsSync, openSync, readdirSync, readSync, unlinkSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readSync, rmSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 
 /**
  * Removes the cache files of one kind (`prefix`-*.json) whose folder is gone: each output
  * folder and posts folder has a file of its own, and a folder built once (a benchmark's, a
  * test's temporary one) would otherwise leave its file behind for good. Each file starts with
- * `{"folder":"..."`, so only its first bytes are read.
+ * `{"folder":"..."`, so only its first bytes are read; its log (see journaled-file.ts) goes with it.
  */
 export function removeOrphans(cacheDir: string, prefix: string, keep: string): void {
   let names: string[];
@@ -19,7 +19,10 @@ export function removeOrphans(cacheDir: string, prefix: string, keep: string): v
     if (file === keep) continue;
     try {
       const folder = folderOf(file);
-      if (folder === undefined || !existsSync(folder)) unlinkSync(file);
+      if (folder === undefined || !existsSync(folder)) {
+        unlinkSync(file);
+        rmSync(`${file}.log`, { force: true });
+      }
     } catch {
       // Removed meanwhile by another build, or unreadable: left as it is.
     }

@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Stamps } from '../util/file-stamp.js';
 import { hashText } from '../util/hash.js';
+import { readJournaled, writeJournaled, type JournaledRead } from './journaled-file.js';
 import { removeOrphans } from './orphans.js';
 
 /** A file as written: its path under the output folder, its size and its stamp (see fileStamp). */
@@ -17,14 +18,13 @@ interface Entry {
   files: WrittenFile[];
 }
 
-interface ManifestFile {
+interface ManifestHeader {
   /** The output folder (first, for removeOrphans). */
   folder: string;
   /** The generator's code (see codeFingerprint). */
   fingerprint: string;
   /** Options that change which files are written (--precompress). */
   options: string;
-  entries: Record<string, Entry>;
 }
 
 /**
@@ -43,34 +43,35 @@ export class OutputManifest {
 
   private constructor(
     private readonly file: string | undefined,
-    private readonly fingerprint: string,
-    private readonly options: string,
-    private readonly previous: Record<string, Entry>,
-    /** False when the previous build ran other code: its keys mean nothing now, its bytes still do. */
-    private readonly sameCode: boolean,
-    private readonly outDir: string,
-  ) {}
+    private readonly header: ManifestHeader,
+    /** What was read (see journaled-file.ts), if it can be used. */
+    private readonly stored: JournaledRead<ManifestHeader, Entry> | undefined,
+  ) {
+    this.previous = stored?.entries ?? {};
+    this.sameCode = stored?.header.fingerprint === header.fingerprint;
+  }
+
+  private readonly previous: Record<string, Entry>;
+
+  /** False when the previous build ran other code: its keys mean nothing now, its bytes still do. */
+  private readonly sameCode: boolean;
+
+  private get outDir(): string {
+    return this.header.folder;
+  }
 
   /** No earlier output to reuse (a cold build, or the cache turned off): everything is written. */
   static none(): OutputManifest {
-    return new OutputManifest(undefined, '', '', {}, false, '');
+    return new OutputManifest(undefined, { folder: '', fingerprint: '', options: '' }, undefined);
   }
 
   /** Reads what the previous build wrote; `checkFolder` then says what of it is still there. */
   static open(cacheDir: string, outDir: string, fingerprint: string, options: string): OutputManifest {
     const file = path.join(cacheDir, `output-${hashText(outDir)}.json`);
-    let previous: Record<string, Entry> = {};
-    let sameCode = false;
-    try {
-      const stored = JSON.parse(readFileSync(file, 'utf8')) as ManifestFile;
-      if (stored.options === options && existsSync(outDir)) {
-        previous = stored.entries;
-        sameCode = stored.fingerprint === fingerprint;
-      }
-    } catch {
-      // No manifest yet, or an unreadable one: a full build.
-    }
-    return new OutputManifest(file, fingerprint, options, previous, sameCode, outDir);
+    const stored = readJournaled<ManifestHeader, Entry>(file);
+    // Other options, other files: nothing of that build is kept (and the manifest is written whole).
+    const usable = stored && stored.header.options === options && existsSync(outDir);
+    return new OutputManifest(file, { folder: outDir, fingerprint, options }, usable ? stored : undefined);
   }
 
   /** Whether this build can update the output folder in place rather than write it whole. */
@@ -163,11 +164,7 @@ export class OutputManifest {
 
   save(): void {
     if (!this.file) return;
-    mkdirSync(path.dirname(this.file), { recursive: true });
-    const temporary = `${this.file}.${process.pid}.tmp`;
-    const stored: ManifestFile = { folder: this.outDir, fingerprint: this.fingerprint, options: this.options, entries: this.next };
-    writeFileSync(temporary, JSON.stringify(stored));
-    renameSync(temporary, this.file);
+    writeJournaled(this.file, this.header, this.next, this.stored);
     removeOrphans(path.dirname(this.file), 'output', this.file);
   }
 }

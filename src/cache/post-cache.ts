@@ -1,13 +1,12 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Post } from '../content/post.js';
 import { hashText } from '../util/hash.js';
+import { readJournaled, writeJournaled, type JournaledRead } from './journaled-file.js';
 import { removeOrphans } from './orphans.js';
 
 /**
  * A post as the cache keeps it: everything but the body, which is read again only if needed.
- * Compact, because every rebuild reads it and a rebuild that parsed a post writes it, whole:
- * dates in milliseconds, the HTML of the title and excerpt only where it is not the text
+ * Compact, because every rebuild reads it whole: dates in milliseconds, the HTML of the title and excerpt only where it is not the text
  * itself, and no path (the file name is the key; the path is the folder's).
  */
 interface StoredPost {
@@ -23,12 +22,10 @@ interface StoredPost {
   modified?: number;
 }
 
-interface PostCacheFile {
+interface PostCacheHeader {
   /** The posts folder (first, for removeOrphans). */
   folder: string;
   fingerprint: string;
-  /** By file name in the posts folder. */
-  posts: Record<string, StoredPost>;
 }
 
 /**
@@ -40,31 +37,22 @@ interface PostCacheFile {
  */
 export class PostCache {
   private readonly next: Record<string, StoredPost> = {};
-  private changed = false;
 
   private constructor(
     private readonly file: string,
-    private readonly folder: string,
+    private readonly header: PostCacheHeader,
     /** The posts folder as messages show it, relative to the project root. */
     private readonly shownFolder: string,
-    private readonly fingerprint: string,
-    private readonly previous: Record<string, StoredPost>,
+    /** What was read, by file name in the posts folder (see journaled-file.ts). */
+    private readonly stored: JournaledRead<PostCacheHeader, StoredPost> | undefined,
   ) {}
 
   /** With `reuse` false nothing is read: every post is parsed, and the cache written afresh. */
   static open(cacheDir: string, root: string, postsDir: string, fingerprint: string, reuse: boolean): PostCache {
     const folder = path.resolve(postsDir);
     const file = path.join(cacheDir, `posts-${hashText(folder)}.json`);
-    let previous: Record<string, StoredPost> = {};
-    if (reuse) {
-      try {
-        const stored = JSON.parse(readFileSync(file, 'utf8')) as PostCacheFile;
-        if (stored.fingerprint === fingerprint) previous = stored.posts;
-      } catch {
-        // No cache yet, or an unreadable one: every post is parsed.
-      }
-    }
-    return new PostCache(file, folder, path.relative(root, folder).split(path.sep).join('/'), fingerprint, previous);
+    const stored = reuse ? readJournaled<PostCacheHeader, StoredPost>(file) : undefined;
+    return new PostCache(file, { folder, fingerprint }, path.relative(root, folder).split(path.sep).join('/'), stored?.header.fingerprint === fingerprint ? stored : undefined);
   }
 
   /**
@@ -73,7 +61,7 @@ export class PostCache {
    * changed posts are rendered, so usually it is never read.
    */
   reuse(name: string, contentKey: string, readBody: () => string): Post | undefined {
-    const stored = this.previous[name];
+    const stored = this.stored?.entries[name];
     if (!stored || stored.contentKey !== contentKey) return undefined;
     this.next[name] = stored;
     // As displayPath gives it, without a path.relative call for each of thousands of posts.
@@ -112,17 +100,11 @@ export class PostCache {
       date: post.date.getTime(),
       modified: post.modified.getTime() === post.date.getTime() ? undefined : post.modified.getTime(),
     };
-    this.changed = true;
   }
 
   /** Saves the posts of this build (posts whose files are gone are dropped). */
   save(): void {
-    const dropped = Object.keys(this.previous).some((name) => !(name in this.next));
-    if (!this.changed && !dropped) return;
-    mkdirSync(path.dirname(this.file), { recursive: true });
-    const temporary = `${this.file}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify({ folder: this.folder, fingerprint: this.fingerprint, posts: this.next } satisfies PostCacheFile));
-    renameSync(temporary, this.file);
+    writeJournaled(this.file, this.header, this.next, this.stored);
     removeOrphans(path.dirname(this.file), 'posts', this.file);
   }
 }

@@ -109,12 +109,15 @@ describe('the cache files of folders that are gone', () => {
       }
       expect((await readdir(cacheDir)).filter((f) => f.startsWith('output-'))).toHaveLength(2);
       await rm(gone, { recursive: true });
+      await writeFile(path.join(cacheDir, `output-${hashText(gone)}.json.log`), '{"generation":"x"}\n');
       await writeFile(path.join(cacheDir, 'output-old-format.json'), '{"fingerprint":"x","options":"","entries":{}}');
       const third = OutputManifest.open(cacheDir, path.join(kept, 'third'), 'code-1', '');
       third.save();
       const left = (await readdir(cacheDir)).filter((f) => f.startsWith('output-')).sort();
       expect(left).toHaveLength(2);
       expect(left).not.toContain('output-old-format.json');
+      // The gone folder's log (see journaled-file.ts) went with its manifest.
+      expect((await readdir(cacheDir)).filter((f) => f.endsWith('.log'))).toEqual([]);
       // The folder that still exists kept its manifest: reopening it can reuse its output.
       const reopened = await readFile(path.join(cacheDir, left.find((f) => !f.includes(hashText(path.join(kept, 'third'))))!), 'utf8');
       expect(JSON.parse(reopened).folder).toBe(kept);
