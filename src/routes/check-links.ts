@@ -46,16 +46,23 @@ export function classifyHref(href: string, siteUrl: string): LinkTarget {
  */
 export function checkContentLinks(content: SiteContent, table: RouteTable, siteUrl: string, collected?: ProblemList): void {
   const problems = collected ?? new ProblemList();
-  const known = new Set<string>([...table.byPath.keys(), ...table.redirects.map((r) => r.from)]);
-  const routePaths = [...table.byPath.keys()].filter((p) => !p.startsWith('/blog/'));
-  // Thousands of posts link to the same few addresses; each is classified once.
-  const targets = new Map<string, LinkTarget>();
-  const check = (file: string, at: PropertyKey[], href: string) => {
-    let target = targets.get(href);
-    if (!target) targets.set(href, (target = classifyHref(href, siteUrl)));
-    if (target.kind === 'external') return;
+  const redirected = new Set(table.redirects.map((r) => r.from));
+  const known = (routePath: string) => table.byPath.has(routePath) || redirected.has(routePath);
+  // Thousands of posts link to the same few addresses: each is judged once, and undefined
+  // stands for a link that is fine.
+  type Broken = Exclude<LinkTarget, { kind: 'external' }>;
+  const verdicts = new Map<string, Broken | undefined>();
+  const judge = (href: string): Broken | undefined => {
+    const target = classifyHref(href, siteUrl);
+    if (target.kind === 'external') return undefined;
     // A trailing slash is answered with a 301 to the clean path by every host (see _nginx.conf).
-    if (target.kind === 'route' && (known.has(target.path) || known.has(target.path.replace(/(.)\/+$/, '$1')))) return;
+    if (target.kind === 'route' && (known(target.path) || known(target.path.replace(/(.)\/+$/, '$1')))) return undefined;
+    return target;
+  };
+  const check = (file: string, at: PropertyKey[], href: string) => {
+    let target = verdicts.get(href);
+    if (target === undefined && !verdicts.has(href)) verdicts.set(href, (target = judge(href)));
+    if (target === undefined) return;
     problems.add({
       code: codes.brokenInternalLink,
       file,
@@ -67,26 +74,35 @@ export function checkContentLinks(content: SiteContent, table: RouteTable, siteU
       hint:
         target.kind === 'relative'
           ? 'Start internal links with a slash, e.g. /contact.'
-          : `Link to an existing route, e.g. ${nearest(target.path, routePaths)}, or add a redirect in content/redirects.yaml.`,
+          : `Link to an existing route, e.g. ${nearest(target.path, [...table.byPath.keys()].filter((p) => !p.startsWith('/blog/')))}, or add a redirect in content/redirects.yaml.`,
     });
   };
-  const walk = (file: string, value: unknown, at: PropertyKey[]) => {
+  // The field being walked, as one stack (a large catalogue has thousands of fields).
+  const at: PropertyKey[] = [];
+  const walk = (file: string, value: unknown) => {
     if (isMarkdown(value)) {
       for (const href of value.links) check(file, at, href);
     } else if (Array.isArray(value)) {
-      value.forEach((item, i) => walk(file, item, [...at, i]));
+      value.forEach((item, i) => {
+        at.push(i);
+        walk(file, item);
+        at.pop();
+      });
     } else if (value && typeof value === 'object' && !(value instanceof Date)) {
       for (const [key, item] of Object.entries(value)) {
-        if ((key === 'path' || key === 'href') && typeof item === 'string') check(file, [...at, key], item);
-        else walk(file, item, [...at, key]);
+        at.push(key);
+        if ((key === 'path' || key === 'href') && typeof item === 'string') check(file, at, item);
+        else walk(file, item);
+        at.pop();
       }
     }
   };
-  walk('content/site.yaml', content.site, []);
-  for (const { file, page } of content.pages) walk(file, page, []);
-  for (const { file, page } of content.services) walk(file, page, []);
-  for (const { file, body } of content.textPages) walk(file, body, ['(body)']);
-  for (const post of content.posts) for (const href of post.links) check(post.source, ['(body)'], href);
+  walk('content/site.yaml', content.site);
+  for (const { file, page } of content.pages) walk(file, page);
+  for (const { file, page } of content.services) walk(file, page);
+  at.push('(body)');
+  for (const { file, body } of content.textPages) walk(file, body);
+  for (const post of content.posts) for (const href of post.links) check(post.source, at, href);
   if (!collected) problems.throwIfAny(NOTHING_WRITTEN);
 }
 

@@ -113,6 +113,12 @@ const cases: Case[] = [
     expect: ['SF121', '› packagesNote', 'is relative', 'Start internal links with a slash'],
   },
   {
+    name: 'broken path deep in a page\'s sections',
+    breakIt: (root) =>
+      editFile(root, 'content/pages/home.yaml', '        path: /buy-youtube-views\n', '        path: /buy-youtube-veiws\n'),
+    expect: ['SF121', 'content/pages/home.yaml', '› sections[1].items[1].path', '/buy-youtube-views'],
+  },
+  {
     name: 'absolute link to a misspelt page of the site itself',
     breakIt: (root) =>
       editFile(
