@@ -1,9 +1,10 @@
 // The build benchmark: `npm run bench [-- --sizes 1000,4000,40000 --runs 3]`.
 // Generates corpora with ../shared/bench/make-corpus.mjs (cached under ~/.cache), builds each
 // cold (no cache, empty output folder) `runs` times, and prints per size the median wall time,
-// pages per second, peak RSS and the median time of each stage. Then warm rebuilds (`runs` of them,
-// the median against the median of as many cold builds): the same output folder and cache, one
-// more post changed each time, the result compared byte for byte with a cold build.
+// pages per second, peak RSS and the median time of each stage. Then, at 4,000 and 40,000 posts
+// (`--warm`), warm rebuilds (`runs` of them, the median against the median of as many cold
+// builds): the same output folder and cache, one more post changed each time, the result
+// compared byte for byte with a cold build.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
@@ -15,7 +16,7 @@ const args = process.argv.slice(2);
 const flag = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 const sizes = flag('--sizes', '1000,4000,40000').split(',').map(Number);
 const runs = Number(flag('--runs', '3'));
-const warmSize = Number(flag('--warm', '4000'));
+const warmSizes = flag('--warm', '4000,40000').split(',').map(Number).filter(Boolean);
 const corpusGenerator = path.resolve(root, '..', 'shared', 'bench', 'make-corpus.mjs');
 const cacheDir = path.join(process.env.XDG_CACHE_HOME ?? path.join(homedir(), '.cache'), 'storefront-own-bench');
 
@@ -77,16 +78,16 @@ for (const size of sizes) {
 console.log('');
 console.table(rows);
 
-if (warmSize) {
+for (const size of warmSizes) {
   // A private copy of the corpus (the cached one is never written to), one post changed.
-  const posts = path.join(scratch, 'warm-posts');
-  cpSync(corpus(warmSize), posts, { recursive: true });
+  const posts = path.join(scratch, `warm-posts-${size}`);
+  cpSync(corpus(size), posts, { recursive: true });
   // Medians of `runs` cold builds (the last one leaves its cache and output folder) and of
   // `runs` warm rebuilds, each after one more post changed.
   const colds = [];
   let out;
   for (let run = 0; run < runs; run++) {
-    out = path.join(scratch, `warm-out-${run}`);
+    out = path.join(scratch, `warm-out-${size}-${run}`);
     rmSync(path.join(root, '.cache'), { recursive: true, force: true });
     colds.push(build(posts, out).seconds);
   }
@@ -98,12 +99,13 @@ if (warmSize) {
   }
   const cold = { seconds: median(colds) };
   const warm = { seconds: median(warms) };
-  const reference = path.join(scratch, 'cold-reference');
+  const reference = path.join(scratch, `cold-reference-${size}`);
   rmSync(path.join(root, '.cache'), { recursive: true, force: true });
   build(posts, reference);
   const identical = spawnSync('diff', ['-r', '-q', out, reference], { encoding: 'utf8' });
   console.log(
-    `warm rebuild, ${warmSize} posts, one post changed, median of ${runs}: ${warm.seconds.toFixed(3)} s against ${cold.seconds.toFixed(3)} s cold ` +
+    `warm rebuild, ${size} posts, one post changed, median of ${runs}: ${warm.seconds.toFixed(3)} s against ${cold.seconds.toFixed(3)} s cold ` +
       `(${((warm.seconds / cold.seconds) * 100).toFixed(1)} %); output ${identical.status === 0 ? 'byte-identical to a cold build' : `DIFFERS from a cold build:\n${identical.stdout}`}`,
   );
+  for (const folder of [posts, reference, ...colds.map((_, run) => path.join(scratch, `warm-out-${size}-${run}`))]) rmSync(folder, { recursive: true, force: true });
 }
