@@ -313,7 +313,7 @@ function siteFileGroups(config: Config, content: SiteContent, table: RouteTable,
       ],
     },
     {
-      key: () => hashText('feed', JSON.stringify(feed), ...feedPosts.map((post) => post.contentKey)),
+      key: () => hashText('feed', JSON.stringify(feed), ...feedPosts.map((post) => post.cardKey)),
       files: () => [
         {
           file: 'blog/feed.xml',

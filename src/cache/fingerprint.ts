@@ -4,7 +4,7 @@ import { packageRoot } from '../package-root.js';
 import { hashText } from '../util/hash.js';
 
 /** Bumped when the layout of the build cache changes, so an old cache is never misread. */
-const CACHE_FORMAT = 3;
+const CACHE_FORMAT = 4;
 
 /**
  * What the generator's own code is, for the build cache: any change to the compiled code, the

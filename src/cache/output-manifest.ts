@@ -122,8 +122,7 @@ export class OutputManifest {
   /**
    * A page rendered again that comes out the same as the file in the folder is kept: only the
    * pages a change affects are written. After a change of code (a template edited under
-   * `storefront dev`, a new version) every page is rendered again; a blog list page is
-   * rendered again when one of its posts changed, though a body edit does not show on it.
+   * `storefront dev`, a new version) every page is rendered again, and most come out the same.
    */
   keepIfSameBytes(name: string, key: string, contents: string | Buffer): boolean {
     const entry = this.previous[name];

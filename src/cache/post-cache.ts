@@ -16,6 +16,7 @@ interface StoredPost {
   excerpt: string;
   excerptHtml?: string;
   contentKey: string;
+  cardKey: string;
   links: readonly string[];
   image?: Post['image'];
   date: number;
@@ -74,6 +75,7 @@ export class PostCache {
       excerptHtml: stored.excerptHtml ?? stored.excerpt,
       excerptText: stored.excerpt,
       contentKey: stored.contentKey,
+      cardKey: stored.cardKey,
       links: stored.links,
       image: stored.image,
       date: new Date(stored.date),
@@ -95,6 +97,7 @@ export class PostCache {
       excerpt: post.excerptText,
       excerptHtml: post.excerptHtml === post.excerptText ? undefined : post.excerptHtml,
       contentKey: post.contentKey,
+      cardKey: post.cardKey,
       links: post.links,
       image: post.image,
       date: post.date.getTime(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Post } from '../content/post.js';
+import { cardKeyOf, type Post } from '../content/post.js';
 import { unsafeSlugReason } from '../content/post-slug.js';
 import { codes } from '../errors/codes.js';
 import type { ProblemList } from '../errors/storefront-error.js';
@@ -121,7 +121,7 @@ export function mapWordPressPosts(items: readonly unknown[], apiUrl: string, pro
     const titleText = htmlToText(raw.title.rendered);
     const date = gmtDate(raw.date_gmt);
     const contentHtml = sanitizeBody(raw.content.rendered);
-    const post: Omit<Post, 'contentKey'> = {
+    const post: Omit<Post, 'contentKey' | 'cardKey'> = {
       id: String(raw.id),
       slug,
       titleHtml: sanitizeTitle(raw.title.rendered),
@@ -135,7 +135,7 @@ export function mapWordPressPosts(items: readonly unknown[], apiUrl: string, pro
       image: featuredImage(raw, titleText),
       source: `${where}/${raw.id}`,
     };
-    posts.push({ ...post, contentKey: hashText(JSON.stringify(post)) });
+    posts.push({ ...post, contentKey: hashText(JSON.stringify(post)), cardKey: cardKeyOf(post) });
   });
   return { posts, skippedProtected, skippedUnpublished };
 }

@@ -8,7 +8,7 @@ import { fileStamp } from '../util/file-stamp.js';
 import { hashText } from '../util/hash.js';
 import { renderMarkdown } from './markdown.js';
 import { parseWithSchema } from './parse-with-schema.js';
-import type { Post } from './post.js';
+import { cardKeyOf, type Post, type PostCard } from './post.js';
 import { ChunkClaims, PostsThread, type ParsedChunk, type PostsJob } from './posts-thread.js';
 import { unsafeSlugReason } from './post-slug.js';
 import { postSchema, type PostFrontMatter } from './schemas.js';
@@ -243,19 +243,23 @@ export function parsePostFiles(
       });
     }
     const body = renderMarkdown(source.body ?? '');
-    posts.push({
-      id: source.file,
+    const card: PostCard = {
       slug,
       titleHtml: own(escapeMarkup(front.title)),
       titleText: own(front.title),
       excerptHtml: own(escapeMarkup(front.excerpt)),
       excerptText: own(front.excerpt),
-      contentHtml: own(body.html),
-      contentKey,
-      links: body.links.map(own),
       date: front.date,
       modified: front.modified ?? front.date,
       image: front.image,
+    };
+    posts.push({
+      id: source.file,
+      ...card,
+      contentHtml: own(body.html),
+      contentKey,
+      cardKey: cardKeyOf(card),
+      links: body.links.map(own),
       source: source.file,
     });
   });

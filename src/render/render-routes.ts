@@ -175,7 +175,8 @@ class RenderContext {
 
   /**
    * The key of a blog page made from what it is built from by reference, as make and Hugo
-   * compare files by stamp: each post by its contentKey, which changes with any of its fields.
+   * compare files by stamp: a post's page by its contentKey, which changes with any of its
+   * fields, a list page by its posts' cardKeys, which do not change with their bodies.
    * Computing it costs a hash, where `key` first builds the page's props; a large blog has
    * thousands of such pages. Undefined for the site's other pages (a few), keyed by `key`.
    */
@@ -189,7 +190,7 @@ class RenderContext {
       key =
         route.kind === 'blog-post'
           ? `${this.blogSharedKey}.${route.indexable ? 'i' : 'n'}.${route.post.contentKey}`
-          : hashText(this.blogSharedKey, route.kind, route.path, String(route.indexable), `${route.pageNumber}/${route.pageCount}`, ...route.posts.map((p) => p.contentKey));
+          : hashText(this.blogSharedKey, route.kind, route.path, String(route.indexable), `${route.pageNumber}/${route.pageCount}`, ...route.posts.map((p) => p.cardKey));
       this.blogKeys.set(route, key);
     }
     return key;
