@@ -4,7 +4,9 @@ import type { CmsMode } from './cms/load-cms-posts.js';
 import { loadContent, type SiteContent } from './content/load-content.js';
 import { codeFingerprint } from './cache/fingerprint.js';
 import { OutputManifest } from './cache/output-manifest.js';
+import { outputNamesKey, removeRebuildIndex, writeRebuildIndex, type RebuildIndex } from './cache/rebuild-index.js';
 import { StampThread } from './cache/stamp-thread.js';
+import { rebuildChangedPosts, rebuildInputs, type Handover } from './posts-rebuild.js';
 import { stampFolder } from './util/file-stamp.js';
 import { hashText } from './util/hash.js';
 import { atomFeed } from './output/feed.js';
@@ -19,6 +21,7 @@ import { checkOutputFolder, StagedOutput, type OutputFile } from './output/write
 import { packageRoot } from './package-root.js';
 import { collectGarbage, LARGE_BLOG } from './util/collect-garbage.js';
 import { renderPages } from './render/render-pages.js';
+import { renderOptions } from './render/render-routes.js';
 import { checkContentLinks } from './routes/check-links.js';
 import { NOTHING_WRITTEN, ProblemList, StorefrontError } from './errors/storefront-error.js';
 import { codes } from './errors/codes.js';
@@ -103,6 +106,36 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   );
   const useCms = config.cmsApiUrl !== '';
   const cache = options.cache === false ? undefined : { dir: path.join(root, '.cache', 'build'), fingerprint: codeFingerprint() };
+  const contentDir = path.join(root, 'content');
+  const postsDir = options.postsDir ? path.resolve(root, options.postsDir) : path.join(contentDir, 'blog');
+  // A rebuild after only post bodies changed renders those pages and nothing else (see
+  // posts-rebuild.ts); otherwise it hands over the post stamps it took to the build below.
+  const rebuildKey =
+    cache && !useCms
+      ? rebuildInputs({ fingerprint: cache.fingerprint, config, precompress: options.precompress === true, contentDir, postsDir, now })
+      : undefined;
+  let handover: Handover = {};
+  if (cache && rebuildKey !== undefined) {
+    const t0 = performance.now();
+    const quick = await rebuildChangedPosts({
+      root,
+      outDir,
+      postsDir,
+      contentDir,
+      cacheDir: cache.dir,
+      fingerprint: cache.fingerprint,
+      config,
+      inputs: rebuildKey,
+      precompress: options.precompress === true,
+      now,
+    });
+    if ('summary' in quick) {
+      stages.push(...quick.stages);
+      return { ...quick.summary, stages, totalMs: performance.now() - started };
+    }
+    stages.push({ name: 'changes', ms: performance.now() - t0 });
+    handover = quick.handover;
+  }
   // What the previous build left in the output folder. Opened first because without it every
   // page is rendered, every post body is needed, and parsing them all afresh (on two threads)
   // is faster than reading cached posts and then each body on its own.
@@ -120,9 +153,10 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       root,
       config,
       {
-        postsDir: options.postsDir ? path.resolve(root, options.postsDir) : undefined,
+        contentDir,
+        postsDir,
         localPosts: !useCms,
-        postsCache: cache && { cacheDir: cache.dir, codeFingerprint: cache.fingerprint, reuse: manifest.reusable },
+        postsCache: cache && { cacheDir: cache.dir, codeFingerprint: cache.fingerprint, reuse: manifest.reusable, stamps: handover.postStamps },
         siteCache: cache && { cacheDir: cache.dir, codeFingerprint: cache.fingerprint },
         // For a new output folder every page is rendered: the worker that parses half of a
         // large blog renders those posts' pages too (see render/render-pages.ts).
@@ -184,7 +218,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     let renderMs = 0;
     try {
       renderMs = await renderPages(
-        { config, content, options: { stylesheetHref: `/${stylesheet.file}`, scriptHref: `/${script.file}`, ogImagePath: '/assets/og-image.png', now } },
+        { config, content, options: renderOptions(stylesheet, script, now) },
         table.routes,
         {
           keyed: cache !== undefined,
@@ -229,7 +263,13 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       await output.abort();
       throw err;
     }
-    manifest.save();
+    const generation = manifest.save();
+    if (cache) {
+      if (rebuildKey !== undefined && generation !== undefined) {
+        writeRebuildIndex(cache.dir, rebuildIndex(outDir, { inputs: rebuildKey, manifest: generation }, content, table, pagesByKind, manifest));
+      }
+      else removeRebuildIndex(cache.dir, outDir);
+    }
     stages.push({ name: 'render', ms: renderMs }, { name: 'write', ms: performance.now() - writeStarted - renderMs });
     const pages = Object.values(pagesByKind).reduce((a, b) => a + b, 0);
 
@@ -251,6 +291,29 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     content.postsThread?.close();
     stampThread?.close();
   }
+}
+
+/** What this build was made from and wrote, for the next rebuild to check quickly (see posts-rebuild.ts). */
+function rebuildIndex(
+  outDir: string,
+  keys: { inputs: string; manifest: string },
+  content: SiteContent,
+  table: RouteTable,
+  pagesByKind: Record<RouteKind, number>,
+  manifest: OutputManifest,
+): RebuildIndex {
+  return {
+    header: {
+      folder: outDir,
+      ...keys,
+      otherPaths: [...table.routes.filter((route) => route.kind !== 'blog-post').map((route) => route.path), ...table.redirects.map((r) => r.from)],
+      warnings: content.warnings,
+      pagesByKind,
+      output: { ...manifest.totals(), names: outputNamesKey(manifest.fileNames()) },
+    },
+    // A local post's source is its file's path; its contentKey is the file's stamp.
+    posts: new Map(content.posts.map((post) => [path.basename(post.source), { stamp: post.contentKey, cardKey: post.cardKey, slug: post.slug }])),
+  };
 }
 
 /**

@@ -1,6 +1,7 @@
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { packageRoot } from '../package-root.js';
+import { fileStamp } from '../util/file-stamp.js';
 import { hashText } from '../util/hash.js';
 
 /** Bumped when the layout of the build cache changes, so an old cache is never misread. */
@@ -15,23 +16,30 @@ const CACHE_FORMAT = 4;
 export function codeFingerprint(): string {
   const generator = packageRoot();
   const lines: string[] = [`format ${CACHE_FORMAT}`, process.version];
-  for (const dir of ['package.json', 'package-lock.json', 'lib', 'templates', 'src']) {
-    const walk = (absolute: string) => {
-      let stat;
-      try {
-        stat = statSync(absolute);
-      } catch {
-        return; // Not there (a published package has no src/): nothing to fingerprint.
-      }
-      if (stat.isDirectory()) {
-        // A `storefront dev` bundle is made from src/ and templates/, whose stamps are here already;
-        // the V8 code cache (see bin/storefront.js) is written by the CLI itself.
-        for (const name of readdirSync(absolute).sort()) if (!name.startsWith('dev-bundle-') && !name.endsWith('.v8-cache')) walk(path.join(absolute, name));
-      } else {
-        lines.push(`${path.relative(generator, absolute)} ${stat.size} ${stat.mtimeMs}`);
-      }
-    };
-    walk(path.join(generator, dir));
+  // Paths by concatenation and folders told by their entries, not by stat and path.relative:
+  // this runs at the start of every build, and a rebuild that changed one post takes 200 ms.
+  const walk = (relative: string) => {
+    let entries;
+    try {
+      entries = readdirSync(path.join(generator, relative), { withFileTypes: true });
+    } catch {
+      return; // Not there (a published package has no src/): nothing to fingerprint.
+    }
+    for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      const name = `${relative}/${entry.name}`;
+      // A `storefront dev` bundle is made from src/ and templates/, whose stamps are here already;
+      // the V8 code cache (see bin/storefront.js) is written by the CLI itself.
+      if (entry.isDirectory()) walk(name);
+      else if (!entry.name.startsWith('dev-bundle-') && !entry.name.endsWith('.v8-cache')) lines.push(`${name} ${fileStamp(`${generator}/${name}`).stamp}`);
+    }
+  };
+  for (const file of ['package.json', 'package-lock.json']) {
+    try {
+      lines.push(`${file} ${fileStamp(path.join(generator, file)).stamp}`);
+    } catch {
+      // Not there: nothing to fingerprint.
+    }
   }
+  for (const dir of ['lib', 'templates', 'src']) walk(dir);
   return hashText(...lines);
 }

@@ -61,30 +61,53 @@ export function readJournaled<H extends object, E>(file: string): JournaledRead<
 /**
  * Saves `entries` with `header`. `previous` is what readJournaled gave at the start of the build:
  * an entry that is the very object read from it is unchanged, anything else is appended.
+ * Returns the generation FILE has now.
  */
 export function writeJournaled<H extends object, E>(
   file: string,
   header: H,
   entries: Record<string, E>,
   previous: JournaledRead<H, E> | undefined,
-): void {
+): string {
   mkdirSync(path.dirname(file), { recursive: true });
   const changes: [string, E | null][] = [];
   if (previous && JSON.stringify(previous.header) === JSON.stringify(header)) {
     for (const name in entries) if (previous.entries[name] !== entries[name]) changes.push([name, entries[name]!]);
     for (const name in previous.entries) if (!(name in entries)) changes.push([name, null]);
-    if (changes.length === 0) return;
+    if (changes.length === 0) return previous.generation;
     if (previous.logged + changes.length <= Object.keys(entries).length / 10) {
-      const lines = `${changes.map((change) => JSON.stringify(change)).join('\n')}\n`;
-      // A first change starts the log afresh: one left by an older generation is replaced.
-      if (previous.logged === 0) writeFileSync(`${file}.log`, `${JSON.stringify({ generation: previous.generation })}\n${lines}`);
-      else appendFileSync(`${file}.log`, lines);
-      return;
+      appendToLog(file, previous.generation, previous.logged === 0, changes);
+      return previous.generation;
     }
   }
+  const generation = randomUUID();
   const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, JSON.stringify({ ...header, generation: randomUUID(), entries }));
+  writeFileSync(temporary, JSON.stringify({ ...header, generation, entries }));
   renameSync(temporary, file);
   // A log left behind (by a build stopped just now) names the old generation and is ignored.
   rmSync(`${file}.log`, { force: true });
+  return generation;
+}
+
+/**
+ * Appends changes to FILE of a known generation without reading it (a rebuild that knows what
+ * it changed, see posts-rebuild.ts). FILE is written whole again by the next writeJournaled
+ * that finds the log long.
+ */
+export function appendJournaled<E>(file: string, generation: string, changes: [string, E | null][]): void {
+  let logged = false;
+  try {
+    logged = readFileSync(`${file}.log`, 'utf8').startsWith(`${JSON.stringify({ generation })}\n`);
+  } catch {
+    // No log yet.
+  }
+  appendToLog(file, generation, !logged, changes);
+}
+
+function appendToLog<E>(file: string, generation: string, fresh: boolean, changes: [string, E | null][]): void {
+  if (changes.length === 0) return;
+  const lines = `${changes.map((change) => JSON.stringify(change)).join('\n')}\n`;
+  // A first change starts the log afresh: one left by an older generation is replaced.
+  if (fresh) writeFileSync(`${file}.log`, `${JSON.stringify({ generation })}\n${lines}`);
+  else appendFileSync(`${file}.log`, lines);
 }

@@ -2,15 +2,15 @@ import { closeSync, existsSync, openSync, readdirSync, readSync, rmSync, unlinkS
 import path from 'node:path';
 
 /**
- * Removes the cache files of one kind (`prefix`-*.json) whose folder is gone: each output
+ * Removes the cache files of one kind (`prefix`-*`extension`) whose folder is gone: each output
  * folder and posts folder has a file of its own, and a folder built once (a benchmark's, a
  * test's temporary one) would otherwise leave its file behind for good. Each file starts with
  * `{"folder":"..."`, so only its first bytes are read; its log (see journaled-file.ts) goes with it.
  */
-export function removeOrphans(cacheDir: string, prefix: string, keep: string): void {
+export function removeOrphans(cacheDir: string, prefix: string, keep: string, extension = '.json'): void {
   let names: string[];
   try {
-    names = readdirSync(cacheDir).filter((name) => name.startsWith(`${prefix}-`) && name.endsWith('.json'));
+    names = readdirSync(cacheDir).filter((name) => name.startsWith(`${prefix}-`) && name.endsWith(extension));
   } catch {
     return;
   }

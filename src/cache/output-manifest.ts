@@ -2,8 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Stamps } from '../util/file-stamp.js';
 import { hashText } from '../util/hash.js';
-import { readJournaled, writeJournaled, type JournaledRead } from './journaled-file.js';
+import { appendJournaled, readJournaled, writeJournaled, type JournaledRead } from './journaled-file.js';
 import { removeOrphans } from './orphans.js';
+
+function manifestFile(cacheDir: string, outDir: string): string {
+  return path.join(cacheDir, `output-${hashText(outDir)}.json`);
+}
 
 /** A file as written: its path under the output folder, its size and its stamp (see fileStamp). */
 export interface WrittenFile {
@@ -67,7 +71,7 @@ export class OutputManifest {
 
   /** Reads what the previous build wrote; `checkFolder` then says what of it is still there. */
   static open(cacheDir: string, outDir: string, fingerprint: string, options: string): OutputManifest {
-    const file = path.join(cacheDir, `output-${hashText(outDir)}.json`);
+    const file = manifestFile(cacheDir, outDir);
     const stored = readJournaled<ManifestHeader, Entry>(file);
     // Other options, other files: nothing of that build is kept (and the manifest is written whole).
     const usable = stored && stored.header.options === options && existsSync(outDir);
@@ -161,9 +165,24 @@ export class OutputManifest {
     return { files, bytes };
   }
 
-  save(): void {
-    if (!this.file) return;
-    writeJournaled(this.file, this.header, this.next, this.stored);
+  /** The files of this build's output, kept and written. */
+  fileNames(): string[] {
+    return Object.values(this.next).flatMap((entry) => entry.files.map((f) => f.file));
+  }
+
+  /** Saves what this build wrote; returns the manifest's generation (see journaled-file.ts). */
+  save(): string | undefined {
+    if (!this.file) return undefined;
+    const generation = writeJournaled(this.file, this.header, this.next, this.stored);
     removeOrphans(path.dirname(this.file), 'output', this.file);
+    return generation;
+  }
+
+  /**
+   * Records pages written by a posts-only rebuild (see posts-rebuild.ts) in the manifest of
+   * this generation, without reading it, so that the next full build keeps them.
+   */
+  static record(cacheDir: string, outDir: string, generation: string, pages: { name: string; key: string; files: WrittenFile[] }[]): void {
+    appendJournaled<Entry>(manifestFile(cacheDir, outDir), generation, pages.map(({ name, key, files }) => [name, { key, files }]));
   }
 }

@@ -89,7 +89,7 @@ async function readContent(
   postsThread: PostsThread | undefined,
 ): Promise<SiteContent> {
   const problems = collected ?? new ProblemList();
-  const files = await siteFiles(root, config, contentDir, options.siteCache, problems);
+  const files = await loadSiteFiles(root, config, contentDir, options.siteCache, problems);
   // When site.yaml itself cannot be read its claims are unknown: every token would look
   // unknown, so token problems are not reported until site.yaml is fixed.
   const tokenProblems = files.siteRead ? problems : new ProblemList();
@@ -128,7 +128,7 @@ async function readContent(
  * The site's own files, from the content cache when none has changed since it was saved (and
  * the code and settings are the same): then no YAML is parsed or validated.
  */
-async function siteFiles(
+export async function loadSiteFiles(
   root: string,
   config: Config,
   contentDir: string,

@@ -22,6 +22,8 @@ export interface PostsCacheOptions {
   codeFingerprint: string;
   /** False: parse every post (the cache is still written for the next build). */
   reuse: boolean;
+  /** The post files' stamps by name, when they were taken already (see posts-rebuild.ts). */
+  stamps?: ReadonlyMap<string, string>;
 }
 
 /** The local blog, and the worker thread that holds the bodies of part of it, if any. */
@@ -114,7 +116,8 @@ export async function loadLocalPosts(
     const bodies = (cachedBodies = new CachedBodies(root, dir, facts, worker));
     for (const name of names) {
       // Concatenated, not path.join: this runs for every post of every rebuild.
-      const post = cache.reuse(name, fileStamp(`${dir}${path.sep}${name}`).stamp, () => bodies.body(name));
+      const stamp = cacheOptions.stamps?.get(name) ?? fileStamp(`${dir}${path.sep}${name}`).stamp;
+      const post = cache.reuse(name, stamp, () => bodies.body(name));
       // A cached post whose image has gone is parsed again, so the problem is reported with its line.
       if (post && (!post.image || imageExists(dir, post.image.src))) {
         reused.push(post);

@@ -4,6 +4,7 @@ import { indexCatalogue, type Service } from '../catalogue/catalogue-index.js';
 import type { Config } from '../config/load-config.js';
 import type { SiteContent } from '../content/load-content.js';
 import type { Post } from '../content/post.js';
+import type { Asset } from '../output/assets.js';
 import type { Section } from '../content/schemas.js';
 import { codes } from '../errors/codes.js';
 import { NOTHING_WRITTEN, StorefrontError, type Problem } from '../errors/storefront-error.js';
@@ -28,6 +29,11 @@ export interface RenderOptions {
   scriptHref: string;
   ogImagePath: string;
   now: Date;
+}
+
+/** Where every page finds the stylesheet, the script and the Open Graph image. */
+export function renderOptions(stylesheet: Asset, script: Asset, now: Date): RenderOptions {
+  return { stylesheetHref: `/${stylesheet.file}`, scriptHref: `/${script.file}`, ogImagePath: '/assets/og-image.png', now };
 }
 
 /** What pages are rendered from, as plain data: the posts worker gets a copy (without the posts). */

@@ -58,6 +58,11 @@ export function outputFile(routePath: string): string {
   return routePath === '/' ? 'index.html' : `${routePath.slice(1)}.html`;
 }
 
+/** The route of a post's page. */
+export function postRoute(post: Post): Route {
+  return { kind: 'blog-post', path: postPath(post.slug), source: post.source, indexable: true, lastmod: post.modified, post };
+}
+
 export function buildRouteTable(content: SiteContent, collected?: ProblemList): RouteTable {
   const routes: Route[] = [];
   for (const { file, page } of content.pages) {
@@ -82,16 +87,7 @@ export function buildRouteTable(content: SiteContent, collected?: ProblemList): 
       pageCount,
     });
   }
-  for (const post of content.posts) {
-    routes.push({
-      kind: 'blog-post',
-      path: postPath(post.slug),
-      source: post.source,
-      indexable: true,
-      lastmod: post.modified,
-      post,
-    });
-  }
+  for (const post of content.posts) routes.push(postRoute(post));
   routes.push({ kind: 'not-found', path: NOT_FOUND_PATH, source: 'content/site.yaml › notFound', indexable: false });
 
   const problems = collected ?? new ProblemList();

@@ -16,17 +16,18 @@ export function fileStamp(absolute: string): { size: number; stamp: string } {
 export type Stamps = Map<string, string>;
 
 /**
- * The stamp of every file in a folder (and, if `recursive`, in its subfolders); none for a
- * folder that does not exist. Paths are built by concatenation rather than path.join and
+ * The stamp of every file in a folder (and, if `recursive`, in its subfolders but `skip`); none
+ * for a folder that does not exist. Paths are built by concatenation rather than path.join and
  * path.relative, which cost as much as the stat calls for the thousands of files of a large blog.
  */
-export function stampFolder(dir: string, recursive: boolean): Stamps {
+export function stampFolder(dir: string, recursive: boolean, skip?: string): Stamps {
   const stamps: Stamps = new Map();
   const walk = (absolute: string, relative: string) => {
     for (const entry of readdirSync(absolute, { withFileTypes: true })) {
       const name = relative + entry.name;
       if (entry.isDirectory()) {
-        if (recursive) walk(`${absolute}${path.sep}${entry.name}`, `${name}/`);
+        const folder = `${absolute}${path.sep}${entry.name}`;
+        if (recursive && folder !== skip) walk(folder, `${name}/`);
       } else if (entry.isFile()) {
         stamps.set(name, fileStamp(`${absolute}${path.sep}${entry.name}`).stamp);
       }

@@ -55,10 +55,14 @@ describe('a rebuild with the build cache', () => {
     await expectSameAsColdBuild();
   });
 
-  it('rewrites the page of a post whose body changed, and no other page', async () => {
+  it('rewrites the page of a post whose body changed, and no other page, without building the rest again', async () => {
     const before = await mtimes(dist);
     await appendFile(path.join(root, 'content/blog/tiktok-growth-routine.md'), '\nA paragraph added by the incremental build test.\n');
-    await build();
+    const result = await build('--verbose');
+    // The posts-only rebuild (src/posts-rebuild.ts): no route table, no other page looked at.
+    expect(result.stderr).toMatch(/^\s+changes\s/m);
+    expect(result.stderr).not.toMatch(/^\s+routes\s/m);
+    expect(result.stdout).toMatch(/wrote 1 file, .*; \d+ unchanged pages kept as they were/);
     const changed = changedFiles(before, await mtimes(dist));
     expect(changed).toContain('blog/tiktok-growth-routine.html');
     expect(changed.filter((f) => f.endsWith('.html'))).toEqual(['blog/tiktok-growth-routine.html']);
@@ -91,7 +95,8 @@ describe('a rebuild with the build cache', () => {
   ])('rewrites %s', async (_what, { file, from, to, pages, shown }) => {
     const before = await mtimes(dist);
     await editFile(root, file, from, to);
-    await build();
+    // What shows on other pages changed: the full build, with its route table.
+    expect((await build('--verbose')).stderr).toMatch(/^\s+routes\s/m);
     expect(changedFiles(before, await mtimes(dist)).filter((f) => f.endsWith('.html'))).toEqual(pages);
     expect(await readFile(path.join(dist, 'blog.html'), 'utf8')).toContain(shown);
     await expectSameAsColdBuild();
@@ -137,12 +142,38 @@ describe('a rebuild with the build cache', () => {
     await expectSameAsColdBuild();
   });
 
+  // A posts-only rebuild lists the folder rather than stamping every file in it (see
+  // src/posts-rebuild.ts): a file added, like this one, sends the rebuild the full way.
   it('repairs a page edited by hand and removes a file that the build does not make', async () => {
     await writeFile(path.join(dist, 'about.html'), 'edited by hand');
     await writeFile(path.join(dist, 'stray.txt'), 'not part of the site');
     await build();
     expect(await readFile(path.join(dist, 'about.html'), 'utf8')).toContain('<!DOCTYPE html>');
     await expect(stat(path.join(dist, 'stray.txt'))).rejects.toThrow();
+    await expectSameAsColdBuild();
+  });
+
+  it('puts back a page deleted by hand when a post body changed', async () => {
+    await unlink(path.join(dist, 'about.html'));
+    await appendFile(path.join(root, 'content/blog/get-your-instagram-profile-ready.md'), '\nOne more paragraph.\n');
+    await build();
+    expect(await readFile(path.join(dist, 'about.html'), 'utf8')).toContain('<!DOCTYPE html>');
+    await expectSameAsColdBuild();
+  });
+
+  it('fails a rebuild whose changed post body links to no page, as a cold build does, and leaves the folder as it was', async () => {
+    const post = path.join(root, 'content/blog/get-your-instagram-profile-ready.md');
+    const text = await readFile(post, 'utf8');
+    const before = await hashTree(dist);
+    await appendFile(post, '\nSee [our old guide](/no-such-guide).\n');
+    const broken = await runCli(['--root', root, 'build', '--out', dist]);
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toContain('SF121');
+    expect(broken.stderr).toContain('content/blog/get-your-instagram-profile-ready.md');
+    expect(broken.stderr).toContain('/no-such-guide');
+    expect(await hashTree(dist)).toBe(before);
+    await writeFile(post, text);
+    await build();
     await expectSameAsColdBuild();
   });
 

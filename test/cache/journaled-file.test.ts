@@ -4,7 +4,7 @@ import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readJournaled, writeJournaled } from '../../src/cache/journaled-file.js';
+import { appendJournaled, readJournaled, writeJournaled } from '../../src/cache/journaled-file.js';
 
 interface Header {
   folder: string;
@@ -106,6 +106,19 @@ describe('a journaled cache file', () => {
     saveAndRead((entries) => (entries.e2 = { n: 30 }));
     expect(existsSync(`${file}.log`)).toBe(false);
     expect(readJournaled<Header, { n: number }>(file)!.entries).toMatchObject({ e0: { n: 10 }, e1: { n: 1 }, e2: { n: 30 } });
+  });
+
+  it('takes changes appended by generation, without being read, after and before a log of its own', () => {
+    const { generation } = readJournaled<Header, { n: number }>(file)!;
+    appendJournaled(file, generation, [['e0', { n: 10 }]]);
+    expect(readJournaled<Header, { n: number }>(file)!.entries.e0).toEqual({ n: 10 });
+    appendJournaled(file, generation, [['e1', { n: 11 }]]);
+    const { expected, read } = saveAndRead((entries) => (entries.e2 = { n: 12 }));
+    expect(read.entries).toEqual(expected);
+    expect(read.entries).toMatchObject({ e0: { n: 10 }, e1: { n: 11 }, e2: { n: 12 } });
+    // Of another generation (the file was written whole since): ignored.
+    appendJournaled(file, 'an-older-generation', [['e3', { n: 13 }]]);
+    expect(readJournaled<Header, { n: number }>(file)!.entries.e3).toEqual({ n: 3 });
   });
 
   it('is undefined when there is no file or it is not JSON', () => {
