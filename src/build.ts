@@ -114,7 +114,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     cache && !useCms
       ? rebuildInputs({ fingerprint: cache.fingerprint, config, precompress: options.precompress === true, contentDir, postsDir, now })
       : undefined;
-  let handover: Handover = {};
+  let handover: Handover = { checked: false };
   if (cache && rebuildKey !== undefined) {
     const t0 = performance.now();
     const quick = await rebuildChangedPosts({
@@ -133,7 +133,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       stages.push(...quick.stages);
       return { ...quick.summary, stages, totalMs: performance.now() - started };
     }
-    stages.push({ name: 'changes', ms: performance.now() - t0 });
+    if (quick.handover.checked) stages.push({ name: 'changes', ms: performance.now() - t0 });
     handover = quick.handover;
   }
   // What the previous build left in the output folder. Opened first because without it every

@@ -70,6 +70,8 @@ export interface PostsRebuildRequest {
 
 /** What a posts-only rebuild that gave way hands to the full build, so that it is not taken twice. */
 export interface Handover {
+  /** False when there was nothing to check against (no index, or other inputs): the full build is no slower for it. */
+  checked: boolean;
   /** The stamp of every post file, by name. */
   postStamps?: Map<string, string>;
 }
@@ -98,11 +100,12 @@ export type PostsRebuild =
  */
 export async function rebuildChangedPosts(request: PostsRebuildRequest): Promise<PostsRebuild> {
   const { root, outDir, postsDir, config } = request;
-  const handover: Handover = {};
+  const handover: Handover = { checked: false };
   const giveWay = { handover };
   const started = performance.now();
   const index = readRebuildIndex(request.cacheDir, outDir);
   if (!index || index.header.inputs !== request.inputs) return giveWay;
+  handover.checked = true;
   const present = listFolder(outDir);
   if (present.size !== index.header.output.files || outputNamesKey(present) !== index.header.output.names) return giveWay;
 
