@@ -17,12 +17,6 @@ import { fileStamp, stampFolder } from './util/file-stamp.js';
 import { hashText } from './util/hash.js';
 import { listFileNames, listFolder } from './util/list-files.js';
 
-/**
- * Above this many changed posts the full build is faster: it renders on two threads, where
- * this renders on one (a `git pull` that brought many edits).
- */
-const MOST_CHANGED = 500;
-
 /** The key of everything a build is made from but the post files (see `rebuildInputs`). */
 export interface RebuildInputs {
   fingerprint: string;
@@ -122,7 +116,9 @@ export async function rebuildChangedPosts(request: PostsRebuildRequest): Promise
     else if (before.stamp !== stamp) changed.push(name);
   }
   handover.postStamps = postStamps;
-  if (!sameFiles || names.length === 0 || changed.length > MOST_CHANGED) return giveWay;
+  // However many changed: at 4,000 posts, 2,000 changed bodies were rebuilt in 1.55 s this way
+  // and 1.81 s the full way (which renders them on one thread too, see render-routes.ts).
+  if (!sameFiles || names.length === 0) return giveWay;
 
   const problems = new ProblemList();
   const files = await loadSiteFiles(root, config, request.contentDir, { cacheDir: request.cacheDir, codeFingerprint: request.fingerprint }, problems);
