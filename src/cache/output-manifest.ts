@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Stamps } from '../util/file-stamp.js';
 import { hashText } from '../util/hash.js';
@@ -74,7 +74,9 @@ export class OutputManifest {
     const file = manifestFile(cacheDir, outDir);
     const stored = readJournaled<ManifestHeader, Entry>(file);
     // Other options, other files: nothing of that build is kept (and the manifest is written whole).
-    const usable = stored && stored.header.options === options && existsSync(outDir);
+    // An output folder emptied since (as benchmarks do between runs) is built as a new one: on
+    // two threads, with nothing to compare.
+    const usable = stored && stored.header.options === options && existsSync(outDir) && readdirSync(outDir).length > 0;
     return new OutputManifest(file, { folder: outDir, fingerprint, options }, usable ? stored : undefined);
   }
 
