@@ -264,11 +264,12 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       throw err;
     }
     const generation = manifest.save();
-    if (cache) {
-      if (rebuildKey !== undefined && generation !== undefined) {
-        writeRebuildIndex(cache.dir, rebuildIndex(outDir, { inputs: rebuildKey, manifest: generation }, content, table, pagesByKind, manifest));
-      }
-      else removeRebuildIndex(cache.dir, outDir);
+    if (cache && rebuildKey !== undefined && generation !== undefined) {
+      writeRebuildIndex(cache.dir, rebuildIndex(outDir, { inputs: rebuildKey, manifest: generation }, content, table, pagesByKind, manifest));
+    } else {
+      // An index left by an earlier build no longer tells what the folder holds (a --no-cache
+      // build, a CMS blog): a posts-only rebuild trusting it could leave pages of other content.
+      removeRebuildIndex(path.join(root, '.cache', 'build'), outDir);
     }
     stages.push({ name: 'render', ms: renderMs }, { name: 'write', ms: performance.now() - writeStarted - renderMs });
     const pages = Object.values(pagesByKind).reduce((a, b) => a + b, 0);

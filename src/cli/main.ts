@@ -75,7 +75,7 @@ export function createProgram(): Command {
     .option('--cms-timeout <ms>', 'time limit of one CMS request', parseWhole, 15000)
     .option('--cms-retries <n>', 'retries of a failed CMS request', parseWhole, 3)
     .option('--precompress', 'write .br and .gz copies of every page and text asset (for nginx, preview, a bucket)')
-    .option('--no-cache', 'build everything afresh: neither read nor update the build cache in .cache/build')
+    .option('--no-cache', 'build everything afresh: neither read nor update the build cache in .cache/build (the next rebuild into the folder is a full one)')
     .action(async (options: BuildFlags) => {
       const { root } = program.opts<{ root: string }>();
       if (options.offline && options.staleOk) {

@@ -177,6 +177,18 @@ describe('a rebuild with the build cache', () => {
     await expectSameAsColdBuild();
   });
 
+  it('after a --no-cache build into the folder, a rebuild goes the full way, whatever the index says', async () => {
+    const post = 'content/blog/get-your-instagram-profile-ready.md';
+    const text = await readFile(path.join(root, post), 'utf8');
+    await editFile(root, post, 'title: Ready your Instagram profile first', 'title: A title only the --no-cache build saw');
+    expect((await runCli(['--root', root, 'build', '--no-cache', '--out', dist])).code).toBe(0);
+    // Back to the title of the last cached build, in a file with a new stamp.
+    await writeFile(path.join(root, post), text);
+    expect((await build('--verbose')).stderr).toMatch(/^\s+routes\s/m);
+    expect(await readFile(path.join(dist, 'blog.html'), 'utf8')).not.toContain('A title only the --no-cache build saw');
+    await expectSameAsColdBuild();
+  });
+
   it('rebuilds whole when the options change (--precompress on, then off)', async () => {
     await build('--precompress');
     expect((await stat(path.join(dist, 'index.html.br'))).isFile()).toBe(true);
