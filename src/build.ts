@@ -203,6 +203,10 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     const security = securityHeaders(config);
     if (content.posts.length >= LARGE_BLOG) collectGarbage();
     if (manifest.reusable) manifest.checkFolder((await stampThread?.stamps()) ?? stampFolder(outDir, true));
+    // The folder is about to change the full way: a posts-only rebuild must not trust the index
+    // an earlier build left until this build writes its own (none with --no-cache or a CMS
+    // blog), or it could keep list pages of other content.
+    removeRebuildIndex(path.join(root, '.cache', 'build'), outDir);
     const output = await StagedOutput.open(outDir, manifest.reusable ? 'update' : 'replace', cache !== undefined);
     // Pages are written as they are rendered, so memory stays flat however many there are.
     // Only .br/.gz copies are made on request (they cost more than rendering).
@@ -266,10 +270,6 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     const generation = manifest.save();
     if (cache && rebuildKey !== undefined && generation !== undefined) {
       writeRebuildIndex(cache.dir, rebuildIndex(outDir, { inputs: rebuildKey, manifest: generation }, content, table, pagesByKind, manifest));
-    } else {
-      // An index left by an earlier build no longer tells what the folder holds (a --no-cache
-      // build, a CMS blog): a posts-only rebuild trusting it could leave pages of other content.
-      removeRebuildIndex(path.join(root, '.cache', 'build'), outDir);
     }
     stages.push({ name: 'render', ms: renderMs }, { name: 'write', ms: performance.now() - writeStarted - renderMs });
     const pages = Object.values(pagesByKind).reduce((a, b) => a + b, 0);
