@@ -2,7 +2,6 @@
  * What `storefront build` says when it is done. By default (stdout):
  *
  *   Built 320 pages (1 home, 9 service, ...) and 31 other files, 1.4 MB, into dist in 0.52 s.
- *     wrote 351 files, 1.4 MB
  *     stages: config 0.01 s · content 0.09 s · routes 0.01 s · render 0.24 s · write 0.12 s
  *
  * The first line keeps its words and order: scripts and tests read `Built N pages (kinds)`.
@@ -45,18 +44,17 @@ function stageTotals(summary: BuildSummary): { name: string; ms: number }[] {
   return [...totals].map(([name, ms]) => ({ name, ms }));
 }
 
-/** The lines under the headline: what was written (a rebuild keeps what did not change) and the time of each stage. */
+/** The line under the headline: the time of each stage. */
 export function summaryDetail(summary: BuildSummary, colours: Palette): string[] {
-  const kept = summary.pagesKept > 0 ? `; ${count(summary.pagesKept, 'unchanged page')} kept as they were` : '';
   const stages = stageTotals(summary)
     .map((stage) => `${stage.name} ${seconds(stage.ms, 2)}`)
     .join(' · ');
-  return [`  wrote ${count(summary.written.files, 'file')}, ${formatBytes(summary.written.bytes)}${kept}`, colours.dim(`  stages: ${stages}`)];
+  return [colours.dim(`  stages: ${stages}`)];
 }
 
 /** What a stage did, for --verbose; undefined when there is nothing to add to its time. */
 function stageWork(name: string, summary: BuildSummary, postsDir: string, stageMs: number): string | undefined {
-  const rendered = summary.pages - summary.pagesKept;
+  const rendered = summary.pagesRendered;
   switch (name) {
     case 'content':
       return summary.blog.source === 'local' ? `${summary.blog.posts} posts from ${postsDir}` : undefined;
@@ -67,9 +65,9 @@ function stageWork(name: string, summary: BuildSummary, postsDir: string, stageM
     case 'routes':
       return `${summary.pages} pages in the route table`;
     case 'render':
-      return `${rendered} pages rendered${stageMs > 0 && rendered > 0 ? ` (${Math.round(rendered / (stageMs / 1000))} a second)` : ''}, ${summary.pagesKept} unchanged and kept`;
+      return `${rendered} pages rendered${stageMs > 0 && rendered > 0 ? ` (${Math.round(rendered / (stageMs / 1000))} a second)` : ''}`;
     case 'write':
-      return `${count(summary.written.files, 'file')} written (${formatBytes(summary.written.bytes)}); the folder holds ${summary.files} (${formatBytes(summary.bytes)})`;
+      return `${count(summary.files, 'file')} written (${formatBytes(summary.bytes)})`;
     default:
       return undefined;
   }

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
-import { build } from '../build.js';
 import { codes } from '../errors/codes.js';
 import { StorefrontError } from '../errors/storefront-error.js';
 import { packageRoot } from '../package-root.js';
@@ -35,7 +34,6 @@ interface BuildFlags {
   cmsTimeout: number;
   cmsRetries: number;
   precompress?: boolean;
-  cache: boolean;
 }
 
 function countByHost(urls: string[]): Map<string, number> {
@@ -75,7 +73,6 @@ export function createProgram(): Command {
     .option('--cms-timeout <ms>', 'time limit of one CMS request', parseWhole, 15000)
     .option('--cms-retries <n>', 'retries of a failed CMS request', parseWhole, 3)
     .option('--precompress', 'write .br and .gz copies of every page and text asset (for nginx, preview, a bucket)')
-    .option('--no-cache', 'build everything afresh: neither read nor update the build cache in .cache/build (the next rebuild into the folder is a full one)')
     .action(async (options: BuildFlags) => {
       const { root } = program.opts<{ root: string }>();
       if (options.offline && options.staleOk) {
@@ -86,6 +83,8 @@ export function createProgram(): Command {
         });
       }
       output.status('Reading the settings and the content…');
+      // Loaded on demand, as each command's code: `--help` and `preview` need none of the build's.
+      const { build } = await import('../build.js');
       const summary = await build({
         root,
         outDir: options.out,
@@ -95,7 +94,6 @@ export function createProgram(): Command {
         cmsTimeoutMs: options.cmsTimeout,
         cmsRetries: options.cmsRetries,
         precompress: options.precompress,
-        cache: options.cache,
         log: (line) => (/^WARNING\b/.test(line) ? output.warn(line) : output.info(line)),
         progress: (stage, done, total) => {
           const text = stage === 'fetch' ? `Fetching posts: page ${done} of ${total}` : `Rendering pages: ${done} of ${total}`;

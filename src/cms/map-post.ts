@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { cardKeyOf, type Post } from '../content/post.js';
+import type { Post } from '../content/post.js';
 import { unsafeSlugReason } from '../content/post-slug.js';
 import { codes } from '../errors/codes.js';
 import type { ProblemList } from '../errors/storefront-error.js';
-import { hashText } from '../util/hash.js';
 import { htmlToText, sanitizeBody, sanitizeExcerpt, sanitizeTitle } from './sanitize.js';
 
 /** The fields of a WordPress REST post that the site uses; everything else is ignored. */
@@ -121,7 +120,7 @@ export function mapWordPressPosts(items: readonly unknown[], apiUrl: string, pro
     const titleText = htmlToText(raw.title.rendered);
     const date = gmtDate(raw.date_gmt);
     const contentHtml = sanitizeBody(raw.content.rendered);
-    const post: Omit<Post, 'contentKey' | 'cardKey'> = {
+    posts.push({
       id: String(raw.id),
       slug,
       titleHtml: sanitizeTitle(raw.title.rendered),
@@ -134,8 +133,7 @@ export function mapWordPressPosts(items: readonly unknown[], apiUrl: string, pro
       modified: raw.modified_gmt ? gmtDate(raw.modified_gmt) : date,
       image: featuredImage(raw, titleText),
       source: `${where}/${raw.id}`,
-    };
-    posts.push({ ...post, contentKey: hashText(JSON.stringify(post)), cardKey: cardKeyOf(post) });
+    });
   });
   return { posts, skippedProtected, skippedUnpublished };
 }

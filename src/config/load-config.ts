@@ -1,11 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { codes } from '../errors/codes.js';
 import { ProblemList, StorefrontError } from '../errors/storefront-error.js';
-import { linesOfFile, readYamlFile } from '../content/source-file.js';
-import { formatField } from '../content/field-path.js';
+import { readYamlFile } from '../util/source-file.js';
+import { formatField } from '../util/field-path.js';
 
 /** The settings of a build: defaults, then content/config.yaml, then environment variables. */
 export interface Config {
@@ -72,18 +71,10 @@ export async function loadConfig(
   let fromFile: Record<string, unknown> = {};
   let lineOf: ((at: PropertyKey[]) => number | undefined) | undefined;
   if (existsSync(absolute)) {
-    // js-yaml's YAML 1.2 core schema reads a file of plain settings as the yaml package does,
-    // at a third of its cost at start-up (4 ms of every build); the yaml package reads the file
-    // again only when it is not valid YAML, for its messages and line numbers.
-    try {
-      fromFile = (loadYaml(readFileSync(absolute, 'utf8'), { schema: CORE_SCHEMA }) as Record<string, unknown> | null) ?? {};
-      lineOf = linesOfFile(absolute);
-    } catch {
-      const source = await readYamlFile(root, absolute, problems);
-      problems.throwIfAny();
-      fromFile = (source?.data as Record<string, unknown> | null) ?? {};
-      lineOf = source?.lineOf;
-    }
+    const source = await readYamlFile(root, absolute, problems);
+    problems.throwIfAny();
+    fromFile = (source?.data as Record<string, unknown> | null) ?? {};
+    lineOf = source?.lineOf;
   }
   const merged: Record<string, unknown> = { ...defaults, ...fromFile };
   const fromEnv = new Set<string>();

@@ -6,7 +6,7 @@ import {
 } from '../catalogue/catalogue-index.js';
 import { codes } from '../errors/codes.js';
 import type { ProblemList } from '../errors/storefront-error.js';
-import type { SiteContent } from './load-content.js';
+import type { SiteContent } from './site-content.js';
 
 const CATALOGUE = 'content/catalogue.yaml';
 

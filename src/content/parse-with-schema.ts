@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import { codes } from '../errors/codes.js';
 import type { ProblemList } from '../errors/storefront-error.js';
-import { formatField } from './field-path.js';
-import type { SourceFile } from './source-file.js';
+import { formatField } from '../util/field-path.js';
+import type { SourceFile } from '../util/source-file.js';
 
 /** Validates a parsed file against its schema, reporting every issue with its key path and line. */
 export function parseWithSchema<S extends z.ZodType>(

@@ -4,7 +4,7 @@ import type { Config } from '../config/load-config.js';
 import { codes } from '../errors/codes.js';
 import { ProblemList } from '../errors/storefront-error.js';
 import { listFileNames } from '../util/list-files.js';
-import type { SiteContent } from './load-content.js';
+import type { SiteContent } from './site-content.js';
 import { renderMarkdown } from './markdown.js';
 import { parseWithSchema } from './parse-with-schema.js';
 import {
@@ -21,7 +21,7 @@ import {
   type Site,
   type TextPageFrontMatter,
 } from './schemas.js';
-import { readMarkdownFile, readYamlFile, type SourceFile } from './source-file.js';
+import { readMarkdownFile, readYamlFile, type SourceFile } from '../util/source-file.js';
 import { expandTokens } from './tokens.js';
 
 /**

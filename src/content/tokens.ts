@@ -1,7 +1,7 @@
 import { codes } from '../errors/codes.js';
 import type { ProblemList } from '../errors/storefront-error.js';
-import type { SourceFile } from './source-file.js';
-import { formatField } from './field-path.js';
+import type { SourceFile } from '../util/source-file.js';
+import { formatField } from '../util/field-path.js';
 
 const TOKEN = /\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\}/g;
 /** A price typed into copy: £4.99, $2, 4.99 GBP. Prices come from the catalogue only. */

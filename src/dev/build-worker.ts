@@ -4,12 +4,12 @@
  * edits of content the same worker builds again and again, warm.
  */
 import { parentPort } from 'node:worker_threads';
-import { build, type BuildOptions, type BuildSummary } from '../build.js';
+import { build, newBuildMemo, type BuildOptions, type BuildSummary } from '../build.js';
 import { StorefrontError, type Problem } from '../errors/storefront-error.js';
 
 /** What dev asks for: a build with these options (all plain data). */
 export interface BuildRequest {
-  options: Omit<BuildOptions, 'log' | 'progress'>;
+  options: Omit<BuildOptions, 'log' | 'progress' | 'memo'>;
 }
 
 export type BuildReply =
@@ -20,10 +20,12 @@ export type BuildReply =
   | { kind: 'crashed'; message: string; stack?: string };
 
 const port = parentPort!;
+/** Parsed posts and rendered pages of this worker's builds: the code is the same until the worker is replaced. */
+const memo = newBuildMemo();
 port.on('message', async ({ options }: BuildRequest) => {
   const reply = (message: BuildReply) => port.postMessage(message);
   try {
-    const summary = await build({ ...options, log: (line) => reply({ kind: 'log', line }) });
+    const summary = await build({ ...options, memo, log: (line) => reply({ kind: 'log', line }) });
     reply({ kind: 'built', summary });
   } catch (err) {
     if (err instanceof StorefrontError) reply({ kind: 'failed', problems: [...err.problems], footer: err.footer });

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { count, seconds } from '../cli/build-report.js';
+import { seconds } from '../cli/build-report.js';
 import { output } from '../cli/output.js';
 import { StorefrontError, type Problem } from '../errors/storefront-error.js';
 import { codes } from '../errors/codes.js';
@@ -28,16 +28,19 @@ export interface RunningDev {
 
 /**
  * `storefront dev`: builds into a temporary folder, serves it on 127.0.0.1, and rebuilds on
- * every change to the content, the templates, the browser script or the config file. Each
- * rebuild goes through the build cache, so only the pages a change affects are rendered and
- * written; a template change reloads the generator's code first, and then every page is
- * rendered again. Open pages reload themselves after a rebuild, or show its problems.
+ * every change to the content, the templates, the browser script or the config file. The
+ * builds run in a warm worker that keeps parsed posts and rendered pages in memory (BuildMemo),
+ * so a rebuild parses only the posts that changed and renders only the pages whose props
+ * changed; a template change reloads the generator's code (and so starts a new memo) first.
+ * Open pages reload themselves after a rebuild, or show its problems.
  */
 export async function runDev(options: DevOptions): Promise<RunningDev> {
   const root = path.resolve(options.root);
   const generator = packageRoot();
   const bundle = new DevGeneratorBundle();
-  const outDir = mkdtempSync(path.join(tmpdir(), 'storefront-dev-'));
+  // The site is a folder inside a temporary one, which also holds the build folders it links to (see SiteWriter).
+  const tempDir = mkdtempSync(path.join(tmpdir(), 'storefront-dev-'));
+  const outDir = path.join(tempDir, 'site');
   output.detail(`Building into ${outDir} (removed when dev stops)`);
   let builder: DevBuilder | undefined;
   /** Why the generator's code cannot run (a template that does not compile), until it can. */
@@ -50,7 +53,7 @@ export async function runDev(options: DevOptions): Promise<RunningDev> {
     stopWatching();
     await builder?.stop();
     bundle.remove();
-    rmSync(outDir, { recursive: true, force: true });
+    rmSync(tempDir, { recursive: true, force: true });
   };
   const buildOptions = (): Omit<BuildOptions, 'log' | 'progress'> => ({
     root,
@@ -66,8 +69,7 @@ export async function runDev(options: DevOptions): Promise<RunningDev> {
   const report = (outcome: BuildOutcome, reason: string) => {
     if (outcome.kind === 'built') {
       const { summary } = outcome;
-      const rendered = summary.pages - summary.pagesKept;
-      output.info(`${reason}: ${rendered} of ${summary.pages} pages rendered, ${count(summary.written.files, 'file')} written, in ${seconds(summary.totalMs, 2)}.`);
+      output.info(`${reason}: ${summary.pagesRendered} of ${summary.pages} pages rendered, in ${seconds(summary.totalMs, 2)}.`);
       for (const warning of summary.warnings) output.warn(`warning: ${warning}`);
       state = { build: state.build + 1, problems: null };
     } else if (outcome.kind === 'failed') {

@@ -4,12 +4,12 @@ import type { BuildFailure, BuildOptions } from 'esbuild';
 import { codes } from '../errors/codes.js';
 import { StorefrontError } from '../errors/storefront-error.js';
 import { packageRoot } from '../package-root.js';
+import { isRunning } from '../util/is-running.js';
 
 /**
- * How the generator is bundled by esbuild: by `npm run compile` (scripts/bundle-cli.mjs, from the
- * compiled lib/src) and by `storefront dev` (from the TypeScript sources, again after each
- * template edit). One file to load instead of hundreds of modules, and React's production build
- * chosen at bundle time.
+ * How the generator is bundled by esbuild: by `npm run compile` (scripts/compile.mjs, the CLI
+ * from the compiled lib/src) and by `storefront dev` (its build worker from the TypeScript
+ * sources, again after each template edit). React's production build is chosen at bundle time.
  */
 export function generatorBundleOptions(entryPoints: Record<string, string>, outdir: string): BuildOptions {
   return {
@@ -25,9 +25,6 @@ export function generatorBundleOptions(entryPoints: Record<string, string>, outd
     external: ['esbuild', 'linkinator', 'undici', 'sanitize-html', 'playwright-core'],
     // CommonJS packages inside an ES module bundle still call require().
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-    // Less source for V8 to parse at every start; names are kept for stack traces (--debug).
-    minifyWhitespace: true,
-    minifySyntax: true,
     logLevel: 'silent',
   };
 }
@@ -58,7 +55,7 @@ export class DevGeneratorBundle {
    * does not compile (a template saved half-edited) is a StorefrontError naming file and line.
    */
   async make(): Promise<string> {
-    if (!this.fromSources) return path.join(this.generator, 'lib', 'bundle', 'build-worker.js');
+    if (!this.fromSources) return path.join(this.generator, 'lib', 'src', 'dev', 'build-worker.js');
     const { build } = await import('esbuild');
     if (this.made === 0) removeAbandonedBundles(path.dirname(this.dir));
     const outdir = path.join(this.dir, String(++this.made));
@@ -67,10 +64,8 @@ export class DevGeneratorBundle {
         ...generatorBundleOptions(
           {
             'build-worker': path.join(this.generator, 'src', 'dev', 'build-worker.ts'),
-            // Must sit beside the code that starts it: load-posts resolves './posts-worker.js'.
-            'posts-worker': path.join(this.generator, 'src', 'content', 'posts-worker.ts'),
-            // Likewise cache/stamp-thread resolves './stamp-worker.js'.
-            'stamp-worker': path.join(this.generator, 'src', 'cache', 'stamp-worker.ts'),
+            // Beside the code that starts it: parse-pool.ts finds it as './parse-worker.js'.
+            'parse-worker': path.join(this.generator, 'src', 'content', 'parse-worker.ts'),
           },
           outdir,
         ),
@@ -119,15 +114,5 @@ function removeAbandonedBundles(libDir: string): void {
   for (const name of readdirSync(libDir)) {
     const pid = Number(/^dev-bundle-(\d+)$/.exec(name)?.[1]);
     if (pid && !isRunning(pid)) rmSync(path.join(libDir, name), { recursive: true, force: true });
-  }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    // EPERM: it runs, as another user.
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

@@ -34,7 +34,7 @@ export async function compileScript(root: string, entry = 'src/browser/site.ts')
 }
 
 /**
- * `npm run compile` leaves both compiled in lib/assets/ (scripts/bundle-cli.mjs), which saves
+ * `npm run compile` leaves both compiled in lib/assets/ (scripts/compile.mjs), which saves
  * starting esbuild on every build; a source changed since then is compiled again here.
  */
 async function precompiled(root: string, name: string, sources: string[], compile: () => Promise<string>): Promise<string> {

@@ -1,10 +1,8 @@
-import { existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, unlinkSync, writeFileSync } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { lstatSync, mkdirSync, readdirSync, readlinkSync, renameSync, rmdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { codes } from '../errors/codes.js';
 import { StorefrontError } from '../errors/storefront-error.js';
-import type { WrittenFile } from '../cache/output-manifest.js';
-import { fileStamp } from '../util/file-stamp.js';
+import { isRunning } from '../util/is-running.js';
 import { isCompressible, precompressed } from './compress.js';
 
 export interface OutputFile {
@@ -21,10 +19,12 @@ export function checkOutputFolder(outDir: string, root: string): void {
   const inside = (dir: string, parent: string) => dir === parent || dir.startsWith(parent + path.sep);
   const protectedDirs = ['content', 'src', 'templates', 'bin', 'test', 'node_modules', '.git', '.cache'].map((d) => path.join(root, d));
   let reason: string | undefined;
+  const found = lstatSync(outDir, { throwIfNoEntry: false });
   if (inside(root, outDir)) reason = 'it is the project folder or holds it';
-  else if (protectedDirs.some((d) => inside(outDir, d))) reason = 'it is inside a folder of the project\'s own files';
-  else if (existsSync(outDir)) {
-    const names = readdirSync(outDir);
+  else if (protectedDirs.some((d) => inside(outDir, d))) reason = "it is inside a folder of the project's own files";
+  else if (found?.isSymbolicLink() && buildOf(outDir, readlinkSync(outDir)) === undefined) reason = 'it is a link that an earlier build did not make';
+  else if (found && !found.isSymbolicLink()) {
+    const names = found.isDirectory() ? readdirSync(outDir) : ['(a file)'];
     if (names.length > 0 && !names.includes('index.html') && !names.includes('404.html')) {
       reason = 'it holds files that do not look like an earlier build';
     }
@@ -39,160 +39,107 @@ export function checkOutputFolder(outDir: string, root: string): void {
   }
 }
 
-/** A folder that files are written into, and whether each is stamped for the build cache. */
-export interface WriteTarget {
-  dir: string;
-  stamped: boolean;
-}
-
 /**
- * Writes files into a folder, making sub-folders as needed. Synchronous on purpose: for
- * thousands of small files one writeFileSync is several times cheaper than fs/promises' open,
- * write and close through the thread pool, and the build has nothing else to do meanwhile.
- * The posts worker writes the pages it renders with its own writer into the same folder.
+ * The one writer of the output folder. The whole site is written into a new folder beside it
+ * (`.dist.build-<pid>-<time>` for `dist`), and `commit` makes the output path a link to that
+ * folder with a single rename, which the system does atomically: whenever a build stops, even
+ * killed, `dist` is exactly the previous build or exactly the new one, never a mix (the way
+ * Capistrano's `current` link and Netlify's atomic deploys work). The previous build's folder is
+ * removed after the switch; a build that was killed leaves its folder, which the next build into
+ * the same place removes.
  */
-export class FileWriter {
+export class SiteWriter {
+  /** Bytes and files written. */
+  bytes = 0;
+  files = 0;
+  /** The folder the site is written into, until it becomes the output. */
+  readonly dir: string;
   /** Folders already made. */
   private readonly dirs = new Set<string>();
+  private committed = false;
 
-  constructor(private readonly target: WriteTarget) {}
+  private constructor(private readonly outDir: string) {
+    this.dir = path.join(path.dirname(outDir), `.${path.basename(outDir)}.build-${process.pid}-${Date.now()}`);
+  }
 
-  write(file: OutputFile): WrittenFile {
-    const absolute = path.join(this.target.dir, file.file);
+  static open(outDir: string): SiteWriter {
+    const writer = new SiteWriter(outDir);
+    try {
+      mkdirSync(path.dirname(outDir), { recursive: true });
+      removeLeftovers(outDir);
+      mkdirSync(writer.dir, { recursive: true });
+    } catch (err) {
+      throw writer.error(err);
+    }
+    return writer;
+  }
+
+  /**
+   * Writes a file, and with `precompress` its .br and .gz copies (for compressible files).
+   * Synchronous on purpose: for thousands of small files one writeFileSync is several times
+   * cheaper than fs/promises, and the build has nothing else to do meanwhile.
+   */
+  async write(file: OutputFile, precompress = false): Promise<void> {
+    try {
+      this.writeOne(file);
+      if (precompress && isCompressible(file.file)) for (const copy of await precompressed(file)) this.writeOne(copy);
+    } catch (err) {
+      throw this.error(err);
+    }
+  }
+
+  private writeOne(file: OutputFile): void {
+    const absolute = path.join(this.dir, file.file);
+    // Paths come from the route table and asset names; none may leave the folder.
+    if (!absolute.startsWith(this.dir + path.sep)) throw new Error(`${file.file} is outside the output folder`);
     const dir = path.dirname(absolute);
     if (!this.dirs.has(dir)) {
       mkdirSync(dir, { recursive: true });
       this.dirs.add(dir);
     }
     writeFileSync(absolute, file.contents);
-    // Moving the file into place keeps this stamp: it is what the next build compares.
-    if (this.target.stamped) return { file: file.file, ...fileStamp(absolute) };
-    return { file: file.file, size: typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.length, stamp: '' };
+    this.files += 1;
+    this.bytes += typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.length;
   }
 
-  /** The file and, with `precompress`, its .br and .gz copies (for compressible files). */
-  async writeWithCopies(file: OutputFile, precompress: boolean): Promise<WrittenFile[]> {
-    const written = [this.write(file)];
-    if (precompress && isCompressible(file.file)) for (const copy of await precompressed(file)) written.push(this.write(copy));
-    return written;
-  }
-}
-
-/**
- * The output being written: files go into a fresh staging folder beside the output folder as
- * they are produced (so pages need not all be held in memory), and `commit` puts them in place.
- * A build that fails before the commit calls `abort`, and the previous output stays exactly as
- * it was.
- *
- * - `replace`: the staging folder holds the whole site and is swapped in for the output folder.
- * - `update`: the output folder of the previous build stays; the staging folder holds only the
- *   files that changed, moved in one by one at the commit, and files no longer produced are
- *   removed. A rebuild after a small change touches only what changed.
- */
-export class StagedOutput {
-  /** Bytes and files written by this build (kept files not counted). */
-  bytes = 0;
-  files = 0;
-  private readonly staging: string;
-  private readonly retired: string;
-  private readonly writer: FileWriter;
-  private readonly written: string[] = [];
-
-  private constructor(
-    private readonly outDir: string,
-    private readonly mode: 'replace' | 'update',
-    /** Whether written files are stamped for the build cache (not with --no-cache). */
-    private readonly stamped: boolean,
-  ) {
-    const stamp = `${process.pid}-${Date.now()}`;
-    this.staging = path.join(path.dirname(outDir), `.${path.basename(outDir)}.staging-${stamp}`);
-    this.retired = path.join(path.dirname(outDir), `.${path.basename(outDir)}.old-${stamp}`);
-    this.writer = new FileWriter(this.target);
-  }
-
-  static async open(outDir: string, mode: 'replace' | 'update' = 'replace', stamped = true): Promise<StagedOutput> {
-    const output = new StagedOutput(outDir, mode, stamped);
+  /** Makes the output path point at the new site, then removes the previous one. */
+  commit(): void {
+    const parent = path.dirname(this.outDir);
+    const link = path.join(parent, `.${path.basename(this.outDir)}.link-${process.pid}-${Date.now()}`);
+    let previous: string | undefined;
+    let movedAside: string | undefined;
     try {
-      await mkdir(output.staging, { recursive: true });
-    } catch (err) {
-      throw output.error(err);
-    }
-    return output;
-  }
-
-  /** Writes a file into the staging folder, and with `precompress` its .br and .gz copies. */
-  async write(file: OutputFile, precompress = false): Promise<WrittenFile[]> {
-    try {
-      return this.adopt(await this.writer.writeWithCopies(file, precompress));
-    } catch (err) {
-      throw this.error(err);
-    }
-  }
-
-  /** Where another thread writes its share of the files (see `adopt`). */
-  get target(): WriteTarget {
-    return { dir: this.staging, stamped: this.stamped };
-  }
-
-  /** Counts files that another thread wrote into the staging folder, as if written here. */
-  adopt(files: WrittenFile[]): WrittenFile[] {
-    for (const f of files) {
-      this.bytes += f.size;
-      this.files += 1;
-      this.written.push(f.file);
-    }
-    return files;
-  }
-
-  /** Puts the staged files in place; `leftovers` (update mode) are files of the previous build to remove. */
-  async commit(leftovers: readonly string[] = []): Promise<void> {
-    if (this.mode === 'update') return this.commitUpdate(leftovers);
-    try {
-      if (existsSync(this.outDir)) await rename(this.outDir, this.retired);
+      symlinkSync(path.basename(this.dir), link);
+      const found = lstatSync(this.outDir, { throwIfNoEntry: false });
+      if (found?.isSymbolicLink()) {
+        previous = path.resolve(parent, readlinkSync(this.outDir));
+      } else if (found?.isDirectory() && readdirSync(this.outDir).length === 0) {
+        rmdirSync(this.outDir);
+      } else if (found) {
+        // A folder from before builds were links (or a fresh checkout's): a rename cannot
+        // replace a folder by a link, so it is moved aside first. Only this first switch
+        // leaves a moment without an output folder.
+        movedAside = previous = path.join(parent, `.${path.basename(this.outDir)}.build-${process.pid}-old`);
+        renameSync(this.outDir, movedAside);
+      }
       try {
-        await rename(this.staging, this.outDir);
+        renameSync(link, this.outDir);
       } catch (err) {
-        // Put the earlier output back rather than leave no output at all.
-        if (existsSync(this.retired) && !existsSync(this.outDir)) await rename(this.retired, this.outDir);
+        if (movedAside) renameSync(movedAside, this.outDir);
         throw err;
       }
+      this.committed = true;
     } catch (err) {
-      await this.abort();
+      rmSync(link, { force: true });
+      this.abort();
       throw this.error(err);
     }
-    await rm(this.retired, { recursive: true, force: true });
+    if (previous && buildOf(this.outDir, path.basename(previous)) !== undefined) rmSync(previous, { recursive: true, force: true });
   }
 
-  private async commitUpdate(leftovers: readonly string[]): Promise<void> {
-    try {
-      // Each file is replaced by a rename, so a visitor of a live folder never sees half a file.
-      const made = new Set<string>();
-      for (const file of this.written) {
-        const target = path.join(this.outDir, file);
-        const dir = path.dirname(target);
-        if (!made.has(dir)) mkdirSync(dir, { recursive: true });
-        made.add(dir);
-        renameSync(path.join(this.staging, file), target);
-      }
-      for (const file of leftovers) {
-        unlinkSync(path.join(this.outDir, file));
-        removeEmptyFolders(path.dirname(path.join(this.outDir, file)), this.outDir);
-      }
-    } catch (err) {
-      await this.abort();
-      throw this.error(err);
-    }
-    await this.abort();
-  }
-
-  /** Removes the staging folder (after a failure, or once an update is in place). */
-  async abort(): Promise<void> {
-    await rm(this.staging, { recursive: true, force: true });
-  }
-
-  /** The error for a file another thread could not write into the staging folder. */
-  writeFailed(message: string): StorefrontError {
-    return this.error(new Error(message));
+  /** Removes the new site's folder: the build failed, and the output stays as it was. */
+  abort(): void {
+    if (!this.committed) rmSync(this.dir, { recursive: true, force: true });
   }
 
   private error(err: unknown): StorefrontError {
@@ -203,16 +150,32 @@ export class StagedOutput {
         message: `The output could not be written: ${(err as Error).message}`,
         hint: 'Check that the folder is writable and the disk has space.',
       },
-      existsSync(this.outDir) ? 'The previous output folder was left as it was.' : undefined,
+      this.committed
+        ? 'The new build is in place; only removing the previous one failed.'
+        : 'The output folder was not changed: it holds the previous build, if there was one.',
     );
   }
 }
 
+/** The process id in the name of a build folder (or link) made beside `outDir`, or undefined for any other name. */
+function buildOf(outDir: string, name: string): number | undefined {
+  const prefix = `.${path.basename(outDir)}.`;
+  if (!name.startsWith(prefix)) return undefined;
+  const match = /^(?:build|link)-(\d+)-(?:\d+|old)$/.exec(name.slice(prefix.length));
+  return match ? Number(match[1]) : undefined;
+}
 
-/** Removes a folder left empty by a removed file, and its parents, up to the output folder. */
-function removeEmptyFolders(dir: string, outDir: string): void {
-  while (dir !== outDir && dir.startsWith(outDir) && readdirSync(dir).length === 0) {
-    rmdirSync(dir);
-    dir = path.dirname(dir);
+/**
+ * Build folders and links beside `outDir` that no build uses: left by a build that was killed
+ * or failed, or by the switch to a new build. The one the output points at stays, and so do
+ * those of a build still running in another process.
+ */
+function removeLeftovers(outDir: string): void {
+  const parent = path.dirname(outDir);
+  const current = lstatSync(outDir, { throwIfNoEntry: false })?.isSymbolicLink() ? readlinkSync(outDir) : undefined;
+  for (const name of readdirSync(parent)) {
+    const pid = buildOf(outDir, name);
+    if (pid === undefined || name === current || (pid !== process.pid && isRunning(pid))) continue;
+    rmSync(path.join(parent, name), { recursive: true, force: true });
   }
 }

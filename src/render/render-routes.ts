@@ -4,7 +4,6 @@ import { indexCatalogue, type Service } from '../catalogue/catalogue-index.js';
 import type { Config } from '../config/load-config.js';
 import type { SiteContent } from '../content/load-content.js';
 import type { Post } from '../content/post.js';
-import type { Asset } from '../output/assets.js';
 import type { Section } from '../content/schemas.js';
 import { codes } from '../errors/codes.js';
 import { NOTHING_WRITTEN, StorefrontError, type Problem } from '../errors/storefront-error.js';
@@ -31,16 +30,9 @@ export interface RenderOptions {
   now: Date;
 }
 
-/** Where every page finds the stylesheet, the script and the Open Graph image. */
-export function renderOptions(stylesheet: Asset, script: Asset, now: Date): RenderOptions {
-  return { stylesheetHref: `/${stylesheet.file}`, scriptHref: `/${script.file}`, ogImagePath: '/assets/og-image.png', now };
-}
-
-/** What pages are rendered from, as plain data: the posts worker gets a copy (without the posts). */
-export interface RenderSetup {
-  config: Config;
-  content: SiteContent;
-  options: RenderOptions;
+/** Where every page finds the stylesheet, the script (by their files in the output) and the Open Graph image. */
+export function renderOptions(stylesheetFile: string, scriptFile: string, now: Date): RenderOptions {
+  return { stylesheetHref: `/${stylesheetFile}`, scriptHref: `/${scriptFile}`, ogImagePath: '/assets/og-image.png', now };
 }
 
 const SLOT = 'storefront-slot';
@@ -58,70 +50,52 @@ function shellKey(frame: Frame): string {
   return `${frame.servicesActive}|${linked ? frame.currentPath : ''}`;
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-/**
- * A date as British English writes it, "7 January 2024", in UTC: what Intl.DateTimeFormat('en-GB')
- * gives, at a tenth of its cost (a large blog formats thousands).
- */
+/** A date as British English writes it, "7 January 2024", in UTC. */
 export function formatDay(date: Date): string {
-  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
-}
-
-/** What the build does with each page: write a rendered one, or keep the one already written. */
-export interface PageSink {
-  /** False when nothing is kept between builds (--no-cache): no key is computed. */
-  readonly keyed: boolean;
-  /**
-   * True when the page written by an earlier build for this key can stay as it is. The key
-   * changes whenever anything the page shows changes (see `RenderContext.key`).
-   */
-  isUnchanged(route: Route, key: string): boolean;
-  /** Whether `isUnchanged` would say true, without keeping anything. */
-  wouldKeep(route: Route, key: string): boolean;
-  kept(route: Route, key: string): void;
-  rendered(route: Route, key: string, html: string): Promise<void>;
+  return dayFormat.format(date);
 }
 
 /**
- * Turns each route into a complete HTML document and hands it to the sink (which writes it),
- * unless the sink still has the page of an earlier build with the same key. Rendering itself
- * is pure: no file or network access. Returns the time spent rendering. A page that cannot be
- * rendered fails the build after all pages were tried.
+ * Pages rendered by an earlier build of the same process, by path, with a hash of their props:
+ * `storefront dev` keeps one, so a rebuild renders only the pages whose props changed.
+ * Templates are pure functions of their props, so equal props make byte-identical HTML.
+ */
+export type PageMemo = Map<string, { props: string; html: string }>;
+
+/**
+ * Turns each route into a complete HTML document and hands it to `page` (which writes it).
+ * Rendering itself is pure: no file or network access. A page that cannot be rendered fails the
+ * build after all pages were tried. Returns how many pages were rendered (the others came from
+ * the memo) and the time spent rendering.
  */
 export async function renderRoutes(
   config: Config,
   content: SiteContent,
   routes: readonly Route[],
   options: RenderOptions,
-  sink: PageSink,
-): Promise<number> {
+  page: (route: Route, html: string) => Promise<void> | void,
+  memo?: PageMemo,
+): Promise<{ rendered: number; ms: number }> {
   const context = new RenderContext(config, content, options);
-  if (content.cachedBodies && sink.keyed) {
-    // The bodies of cached posts whose pages will be rendered are read together (on two threads
-    // when many: a change to site.yaml renders every post page again), not one by one below.
-    const rendered = routes.filter((route) => route.kind === 'blog-post' && !sink.wouldKeep(route, context.blogKey(route)!));
-    await content.cachedBodies.load(rendered.map((route) => (route as Extract<Route, { kind: 'blog-post' }>).post));
-  }
   const failures: Problem[] = [];
-  let renderMs = 0;
+  let ms = 0;
+  let rendered = 0;
   for (const route of routes) {
     let html: string;
-    let key: string;
+    const t0 = performance.now();
     try {
-      const t0 = performance.now();
-      // A blog page's key is known before its props are built (see `blogKey`), other pages' after.
-      const blogKey = sink.keyed ? context.blogKey(route) : undefined;
-      const page = blogKey !== undefined && sink.isUnchanged(route, blogKey) ? undefined : context.prepare(route);
-      key = blogKey ?? (page && sink.keyed ? context.key(route, page) : '');
-      const unchanged = !page || (blogKey === undefined && sink.keyed && sink.isUnchanged(route, key));
-      if (unchanged) {
-        renderMs += performance.now() - t0;
-        sink.kept(route, key);
-        continue;
+      const prepared = context.prepare(route);
+      const props = memo && hashText(JSON.stringify([route.kind, prepared.frame, prepared.head, prepared.inputs]));
+      const before = memo?.get(route.path);
+      if (before && before.props === props) {
+        html = before.html;
+      } else {
+        html = context.html(prepared);
+        rendered += 1;
+        if (memo) memo.set(route.path, { props: props!, html });
       }
-      html = context.html(page);
-      renderMs += performance.now() - t0;
     } catch (err) {
       failures.push({
         code: codes.renderFailed,
@@ -130,11 +104,17 @@ export async function renderRoutes(
         hint: 'This is a bug in a template or in the data it was given; run with --debug for the stack.',
       });
       continue;
+    } finally {
+      ms += performance.now() - t0;
     }
-    if (failures.length === 0) await sink.rendered(route, key, html);
+    if (failures.length === 0) await page(route, html);
   }
   if (failures.length) throw new StorefrontError(failures, NOTHING_WRITTEN);
-  return renderMs;
+  if (memo) {
+    const paths = new Set(routes.map((route) => route.path));
+    for (const path of memo.keys()) if (!paths.has(path)) memo.delete(path);
+  }
+  return { rendered, ms };
 }
 
 /** A page's body whose props are all it shows. */
@@ -146,7 +126,7 @@ function pageBody<P extends object>(component: FunctionComponent<P>, props: P): 
 interface PreparedPage {
   frame: Frame;
   head: Head;
-  /** Everything the body shows, as plain data: the page's props, with a post's body by its key. */
+  /** Everything the body shows, as plain data: the page's props. */
   inputs: unknown;
   body: () => ReactElement;
 }
@@ -164,8 +144,6 @@ class RenderContext {
     this.services = indexCatalogue(content.catalogue);
     this.pathOfSub = new Map(content.services.map((s) => [s.page.subCategory, s.page.path]));
     this.frameFor = makeFrameFactory(config, content, { stylesheetHref: options.stylesheetHref, scriptHref: options.scriptHref }, options.now);
-    this.sharedFrameKey = hashText(JSON.stringify(this.frameFor('')));
-    this.blogSharedKey = hashText(this.sharedFrameKey, JSON.stringify(config), options.ogImagePath, JSON.stringify(content.site));
   }
 
   absolute = (path: string): string => absoluteUrl(this.config.siteUrl, path);
@@ -173,55 +151,9 @@ class RenderContext {
   /** Header and footer HTML by the parts of the frame they depend on (see `shellKey`). */
   private readonly shells = new Map<string, { header: string; footer: string }>();
 
-  /** The key of everything the frame shows but the path; the same for every page (see makeFrameFactory). */
-  private readonly sharedFrameKey: string;
-
-  /** What every blog page is made from besides its posts: the frame, the settings and site.yaml (blog titles, texts). */
-  private readonly blogSharedKey: string;
-
-  /**
-   * The key of a blog page made from what it is built from by reference, as make and Hugo
-   * compare files by stamp: a post's page by its contentKey, which changes with any of its
-   * fields, a list page by its posts' cardKeys, which do not change with their bodies.
-   * Computing it costs a hash, where `key` first builds the page's props; a large blog has
-   * thousands of such pages. Undefined for the site's other pages (a few), keyed by `key`.
-   */
-  blogKey(route: Route): string | undefined {
-    if (route.kind !== 'blog-post' && route.kind !== 'blog-list') return undefined;
-    let key = this.blogKeys.get(route);
-    if (key === undefined) {
-      // A post page's key is its parts side by side, not their hash: a large blog has thousands,
-      // and hashing them was most of a rebuild's time spent on kept pages. The path is not part
-      // of it: the key is only compared with the key of the same path's page.
-      key =
-        route.kind === 'blog-post'
-          ? `${this.blogSharedKey}.${route.indexable ? 'i' : 'n'}.${route.post.contentKey}`
-          : hashText(this.blogSharedKey, route.kind, route.path, String(route.indexable), `${route.pageNumber}/${route.pageCount}`, ...route.posts.map((p) => p.cardKey));
-      this.blogKeys.set(route, key);
-    }
-    return key;
-  }
-
-  private readonly blogKeys = new Map<Route, string>();
-
   prepare(route: Route): PreparedPage {
     const frame = this.frameFor(route.path);
     return { frame, ...this.page(route, frame) };
-  }
-
-  /**
-   * A hash of everything the page's HTML is made from; the code that makes it is in the build
-   * cache's fingerprint. Equal keys, byte-identical pages.
-   */
-  key(route: Route, page: PreparedPage): string {
-    return hashText(
-      this.sharedFrameKey,
-      route.kind,
-      page.frame.currentPath,
-      String(page.frame.servicesActive),
-      JSON.stringify(page.head),
-      JSON.stringify(page.inputs),
-    );
   }
 
   html({ frame, head, body }: PreparedPage): string {
@@ -357,8 +289,7 @@ class RenderContext {
             ogImageUrl: imageUrl,
             jsonLd: [blogPosting(this.config, post, url, imageUrl), breadcrumbList(breadcrumb, this.absolute)],
           }),
-          // The body is keyed by the post's contentKey and read only when the page is rendered.
-          inputs: { post: card, breadcrumb, contentKey: post.contentKey },
+          inputs: { post: card, breadcrumb, contentHtml: post.contentHtml },
           body: () => createElement(BlogPostPage, { post: card, contentHtml: post.contentHtml, breadcrumb }),
         };
       }

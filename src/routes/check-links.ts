@@ -1,5 +1,5 @@
 import type { SiteContent } from '../content/load-content.js';
-import { formatField } from '../content/field-path.js';
+import { formatField } from '../util/field-path.js';
 import { isMarkdown } from '../content/markdown.js';
 import { codes } from '../errors/codes.js';
 import { NOTHING_WRITTEN, ProblemList } from '../errors/storefront-error.js';

@@ -10,7 +10,7 @@ import { cliPath, runCli, tempProject } from '../helpers.js';
 const POSTS = 300;
 const ESC = '\x1b[';
 let project: Awaited<ReturnType<typeof tempProject>>;
-const build = (...args: string[]) => ['--root', project.root, 'build', '--no-cache', '--posts', 'posts', '--out', 'dist', ...args];
+const build = (...args: string[]) => ['--root', project.root, 'build', '--posts', 'posts', '--out', 'dist', ...args];
 
 beforeAll(async () => {
   project = await tempProject();

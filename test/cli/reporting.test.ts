@@ -88,10 +88,9 @@ describe('terminal decisions', () => {
 const summary: BuildSummary = {
   pages: 320,
   pagesByKind: { page: 3, service: 10, text: 2, 'blog-list': 4, 'blog-post': 300, 'not-found': 1 } as BuildSummary['pagesByKind'],
-  pagesKept: 20,
+  pagesRendered: 320,
   files: 351,
   bytes: 3_400_000,
-  written: { files: 31, bytes: 400_000 },
   warnings: [],
   blog: { source: 'network', posts: 300, fetchMs: 1200, notes: [] },
   stages: [
@@ -114,13 +113,12 @@ describe('the build summary', () => {
     const found = [...stderr.matchAll(/^\s+(\w+)\s+([\d.]+) s$/gm)].map((m) => [m[1], Number(m[2])]);
     expect(found).toEqual(summary.stages.map((stage) => [stage.name, Number((stage.ms / 1000).toFixed(3))]));
     expect(stderr).toContain('300 posts fetched from the CMS');
-    expect(stderr).toContain('300 pages rendered');
-    expect(stderr).toContain('31 files written');
+    expect(stderr).toContain('320 pages rendered (1333 a second)');
+    expect(stderr).toContain('351 files written (3.2 MB)');
   });
 
-  it('by default: what was written and kept, and each stage once', () => {
-    const [written, stages] = summaryDetail(summary, plainPalette);
-    expect(written).toBe('  wrote 31 files, 391 KB; 20 unchanged pages kept as they were');
+  it('by default: each stage once', () => {
+    const [stages] = summaryDetail(summary, plainPalette);
     expect(stages).toBe('  stages: config 0.01 s · content 0.09 s · routes 0.01 s · cms 1.21 s · render 0.24 s · write 0.12 s');
   });
 });

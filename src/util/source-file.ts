@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LineCounter, parseDocument, type Document } from 'yaml';
-import { load as loadYaml } from 'js-yaml';
 import { codes } from '../errors/codes.js';
 import type { ProblemList } from '../errors/storefront-error.js';
 
@@ -39,6 +37,13 @@ function locate(doc: Document, counter: LineCounter, offset: number) {
   };
 }
 
+/**
+ * What YAML may hold: a content file is a few kilobytes, and an alias that repeats a large node
+ * many times (a "billion laughs") must fail with a message, not fill the memory.
+ */
+export const YAML_LIMITS = { maxAliasCount: 100 };
+
+/** Parses YAML text, or reports its first error (the rest usually follow from it) with its line. */
 function parseYamlText(
   text: string,
   file: string,
@@ -46,27 +51,34 @@ function parseYamlText(
   code: string,
   lineOffset = 0,
 ): { data: unknown; lineOf: SourceFile['lineOf'] } | undefined {
-  const counter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: true, uniqueKeys: true });
-  if (doc.errors.length > 0) {
-    // The first error is the real one; the rest usually follow from it.
-    for (const err of doc.errors.slice(0, 1)) {
-      problems.add({
-        code,
-        file,
-        line: err.linePos?.[0]?.line !== undefined ? err.linePos[0].line + lineOffset : undefined,
-        message: `The YAML cannot be read: ${err.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}.`,
-        hint: 'Check the indentation and quoting around that line; quote text that contains ": " or starts with {{.',
-      });
+  const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
+  const err = doc.errors[0];
+  let data: unknown;
+  let failure = err && `${err.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`;
+  if (!failure) {
+    try {
+      data = doc.toJS(YAML_LIMITS);
+    } catch (e) {
+      failure = (e as Error).message;
     }
+  }
+  if (failure) {
+    problems.add({
+      code,
+      file,
+      line: err?.linePos?.[0]?.line !== undefined ? err.linePos[0].line + lineOffset : undefined,
+      message: `The YAML cannot be read: ${failure.replace(/\.$/, '')}.`,
+      hint: 'Check the indentation and quoting around that line; quote text that contains ": " or starts with {{.',
+    });
     return undefined;
   }
-  return { data: doc.toJS(), lineOf: locate(doc, counter, lineOffset) };
+  // Only an error's position counts the front matter's opening line; node ranges are offsets into the text.
+  return { data, lineOf: lazyLines(text, 0) };
 }
 
 /**
  * Line numbers are only needed for a message, so they are found by parsing again then; no
- * document stays in memory for the files that are fine (40,000 posts add up).
+ * document stays in memory for the files that are fine.
  */
 function lazyLines(text: string, lineOffset: number): SourceFile['lineOf'] {
   return (fieldPath) => {
@@ -74,11 +86,6 @@ function lazyLines(text: string, lineOffset: number): SourceFile['lineOf'] {
     const doc = parseDocument(text, { lineCounter: counter, uniqueKeys: true });
     return locate(doc, counter, lineOffset)(fieldPath);
   };
-}
-
-/** Line numbers of a YAML file's key paths, read and parsed only when one is asked for. */
-export function linesOfFile(absolute: string): SourceFile['lineOf'] {
-  return (fieldPath) => lazyLines(readFileSync(absolute, 'utf8'), 0)(fieldPath);
 }
 
 export async function readYamlFile(
@@ -92,10 +99,7 @@ export async function readYamlFile(
   return parsed && { file, ...parsed };
 }
 
-/**
- * Reads Markdown with YAML front matter. js-yaml parses the front matter fast; only when that
- * fails is it parsed again by the yaml package, whose messages and line numbers are clearer.
- */
+/** Reads Markdown with YAML front matter. */
 export async function readMarkdownFile(
   root: string,
   absolute: string,
@@ -138,12 +142,6 @@ export function parseMarkdownText(file: string, text: string, problems: ProblemL
     });
     return undefined;
   }
-  try {
-    const data = (loadYaml(split.matter) as unknown) ?? {};
-    return { file, data, body: split.body, lineOf: lazyLines(split.matter, 0) };
-  } catch {
-    // Reported below, with the yaml package's message.
-  }
   const parsed = parseYamlText(split.matter, file, problems, codes.frontMatterSyntax, 1);
-  return parsed && { file, body: split.body, ...parsed };
+  return parsed && { file, body: split.body, data: parsed.data ?? {}, lineOf: parsed.lineOf };
 }

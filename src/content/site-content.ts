@@ -1,0 +1,19 @@
+import type { SourceFile } from '../util/source-file.js';
+import type { Markdown } from './markdown.js';
+import type { Post } from './post.js';
+import type { Catalogue, Page, Redirect, ServicePageContent, Site, TextPageFrontMatter } from './schemas.js';
+
+/** Every content file, validated. What the route table and the renderer are built from. */
+export interface SiteContent {
+  site: Site;
+  catalogue: Catalogue;
+  redirects: { file: string; list: Redirect[] };
+  pages: { file: string; page: Page }[];
+  textPages: { file: string; page: TextPageFrontMatter; body: Markdown }[];
+  services: { file: string; page: ServicePageContent }[];
+  posts: Post[];
+  /** Non-fatal notes for the user (e.g. a contact channel left out). */
+  warnings: string[];
+  /** Line numbers of key paths, by file, for problems found after parsing. */
+  lineOf: Record<string, SourceFile['lineOf']>;
+}
