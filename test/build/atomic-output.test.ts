@@ -1,0 +1,110 @@
+/**
+ * The output folder is replaced atomically: a build killed with SIGKILL at any moment leaves it
+ * holding exactly the previous build or exactly the new one, and the next build removes what the
+ * killed one left beside it.
+ */
+import { spawn } from 'node:child_process';
+import { mkdir, readdir, readFile, readlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliPath, hashTree, runCli, tempProject } from '../helpers.js';
+
+/** Enough posts that a build takes most of a second here (with the parse pool), so that kills land in every stage. */
+const POSTS = 600;
+const KILLS = 12;
+
+let project: { root: string; cleanup: () => Promise<void> };
+let out: string;
+const buildArgs = () => ['--root', project.root, 'build', '--posts', 'posts', '--out', 'site'];
+
+/** The footer text of each version of the site: the one change between the two builds. */
+const FOOTERS = ['Version A of the footer.', 'Version B of the footer.'] as const;
+let current = 0;
+/** Sets the footer text (a folded block at first, then one line) to that of `version`. */
+async function setFooter(version: number): Promise<void> {
+  const file = path.join(project.root, 'content', 'site.yaml');
+  const text = await readFile(file, 'utf8');
+  const block = /^footerBlurb:.*\n(?:[ \t]+.*\n)*/m;
+  expect(text).toMatch(block);
+  await writeFile(file, text.replace(block, `footerBlurb: ${FOOTERS[version]}\n`));
+}
+
+async function writePosts(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  const paragraph = 'Growth on a platform comes from posting often, answering comments and learning what the audience watches. '.repeat(12);
+  for (let i = 1; i <= POSTS; i++) {
+    const day = new Date(Date.UTC(2020, 0, 1) + i * 3_600_000).toISOString();
+    const body = `## Part one\n\n${paragraph}\n\n## Part two\n\n- a point\n- another point\n\n${paragraph}\n`;
+    await writeFile(path.join(dir, `post-${i}.md`), `---\ntitle: "Post number ${i}"\ndate: ${day}\nexcerpt: "What post ${i} is about."\n---\n${body}`);
+  }
+}
+
+/** Starts a build and kills it with SIGKILL after `ms`; resolves with how it ended. */
+function buildKilledAfter(ms: number): Promise<'killed' | 'finished'> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cliPath, ...buildArgs()], { stdio: 'ignore' });
+    const timer = setTimeout(() => child.kill('SIGKILL'), ms);
+    child.once('error', reject);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      if (signal === 'SIGKILL') resolve('killed');
+      else if (code === 0) resolve('finished');
+      else reject(new Error(`the build failed with code ${code}`));
+    });
+  });
+}
+
+const hashes: string[] = [];
+let buildMs = 0;
+
+beforeAll(async () => {
+  project = await tempProject();
+  out = path.join(project.root, 'site');
+  await writePosts(path.join(project.root, 'posts'));
+  // The two complete builds every state of the folder is compared with.
+  for (const version of [1, 0]) {
+    await setFooter(version);
+    const started = performance.now();
+    const built = await runCli(buildArgs());
+    buildMs = performance.now() - started;
+    expect(built.code, built.stderr).toBe(0);
+    hashes[version] = await hashTree(out);
+  }
+  expect(hashes[0]).not.toBe(hashes[1]);
+}, 110_000);
+
+afterAll(() => project?.cleanup());
+
+describe('atomic output', () => {
+  it(`a build killed at ${KILLS} moments leaves the previous site or the new one, never a mix`, async () => {
+    const outcomes: { at: number; ended: string; holds: string }[] = [];
+    for (let i = 0; i < KILLS; i++) {
+      // The folder holds version `current`; the build makes the other one, killed a little later each time.
+      const next = 1 - current;
+      await setFooter(next);
+      // Spread over one and a half build times: a build under test load takes longer than alone.
+      const at = Math.round((1.5 * buildMs * (i + 0.5)) / KILLS);
+      const ended = await buildKilledAfter(at);
+      const hash = await hashTree(out);
+      const holds = hash === hashes[current] ? 'previous' : hash === hashes[next] ? 'new' : 'a mix';
+      outcomes.push({ at, ended, holds });
+      expect(holds, `killed after ${at} ms`).not.toBe('a mix');
+      if (holds === 'new') current = next;
+    }
+    console.log(`atomic output: ${outcomes.map((o) => `${o.at} ms ${o.ended}: ${o.holds}`).join('; ')}`);
+    // The kills fell both before and after the switch, so both ends were seen.
+    expect(outcomes.filter((o) => o.ended === 'killed').length).toBeGreaterThan(KILLS / 2);
+    expect(outcomes.some((o) => o.holds === 'previous' && o.ended === 'killed')).toBe(true);
+    expect(outcomes.some((o) => o.holds === 'new')).toBe(true);
+  }, 110_000);
+
+  it('the next build removes the folders killed builds left, and keeps only the site', async () => {
+    await setFooter(1 - current);
+    const built = await runCli(buildArgs());
+    expect(built.code, built.stderr).toBe(0);
+    const target = await readlink(out);
+    const beside = (await readdir(project.root)).filter((name) => name.startsWith('.site.'));
+    expect(beside).toEqual([target]);
+    expect(await hashTree(out)).toBe(hashes[1 - current]);
+  }, 60_000);
+});
