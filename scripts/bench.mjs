@@ -1,22 +1,25 @@
-// The build benchmark: `npm run bench [-- --sizes 1000,4000,40000 --runs 3]`.
-// Generates corpora with ../shared/bench/make-corpus.mjs (cached under ~/.cache), builds each
-// cold (no cache, empty output folder) `runs` times, and prints per size the median wall time,
-// pages per second, peak RSS and the median time of each stage. Then, at 4,000 and 40,000 posts
-// (`--warm`), warm rebuilds (`runs` of them, the median against the median of as many cold
-// builds): the same output folder and cache, one more post changed each time, the result
-// compared byte for byte with a cold build.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
+// The benchmark: `npm run bench [-- --runs 5 --sizes 1000,4000,40000 --no-dev]`. Prints figures, asserts nothing.
+// 1. Precompression on the project's own content/: `build` and `build --precompress` (what
+//    `npm run build` runs), interleaved, `runs` of each, wall time from spawn to exit; the ratio
+//    of the medians (target ≤ 1.5) and the bytes of the .br and .gz files of one build.
+// 2. Cold builds of generated blogs (../shared/bench/make-corpus.mjs, cached under ~/.cache):
+//    per size the median wall time, pages per second, peak RSS and the median of each stage.
+// 3. dev (unless --no-dev): on a copy of content/, a package price changed in catalogue.yaml, timed
+//    until the open page in headless Chromium shows it (target ≤ 0.3 s).
+// Every build gets a fresh parent folder (its --out becomes a link to a sibling .out.build-* folder).
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, statfsSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const cli = path.join(root, 'bin', 'storefront.js');
 const args = process.argv.slice(2);
 const flag = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
-const sizes = flag('--sizes', '1000,4000,40000').split(',').map(Number);
-const runs = Number(flag('--runs', '3'));
-const warmSizes = flag('--warm', '4000,40000').split(',').map(Number).filter(Boolean);
+const runs = Number(flag('--runs', '5'));
+const sizes = flag('--sizes', '1000,4000').split(',').map(Number);
+const dev = !args.includes('--no-dev');
 const corpusGenerator = path.resolve(root, '..', 'shared', 'bench', 'make-corpus.mjs');
 const cacheDir = path.join(process.env.XDG_CACHE_HOME ?? path.join(homedir(), '.cache'), 'storefront-own-bench');
 
@@ -26,6 +29,49 @@ const scratchParent = existsSync(shm) && statfsSync(shm).bavail * statfsSync(shm
 const scratch = mkdtempSync(path.join(scratchParent, 'storefront-bench-'));
 process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
 
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const spread = (values, digits = 3) => ({ median_s: median(values).toFixed(digits), min_s: Math.min(...values).toFixed(digits), max_s: Math.max(...values).toFixed(digits) });
+
+/** Runs the CLI once into a fresh folder, timed from spawn to exit; `inspect(out)` looks at the output before it is removed. */
+function build(cliArgs, { rss = false, inspect } = {}) {
+  const parent = mkdtempSync(path.join(scratch, 'build-'));
+  const out = path.join(parent, 'out');
+  const command = [...(rss ? ['-f', 'peak_rss_kb=%M', process.execPath] : []), cli, ...cliArgs, '--out', out];
+  const started = process.hrtime.bigint();
+  const result = spawnSync(rss ? '/usr/bin/time' : process.execPath, command, { encoding: 'utf8', maxBuffer: 64 * 2 ** 20 });
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  if (result.status !== 0) throw new Error(`build ${cliArgs.join(' ')} failed:\n${result.stderr}`);
+  const extra = inspect?.(out);
+  rmSync(parent, { recursive: true, force: true });
+  const stages = Object.fromEntries([...result.stderr.matchAll(/^\s+(\w+)\s+([\d.]+) s$/gm)].map((m) => [m[1], Number(m[2])]));
+  const rssMb = Number(/peak_rss_kb=(\d+)/.exec(result.stderr)?.[1]) / 1024;
+  return { seconds, stages, rssMb, pages: Number(/Built (\d+) pages/.exec(result.stdout)?.[1]), ...extra };
+}
+
+const bytesOf = (dir, ext) => readdirSync(dir, { recursive: true }).filter((f) => f.endsWith(ext)).reduce((sum, f) => sum + statSync(path.join(dir, f)).size, 0);
+
+// 1. Precompression cost on the real site.
+{
+  const plain = [];
+  const precompressed = [];
+  let compressed;
+  for (let run = 0; run < runs; run++) {
+    plain.push(build(['--quiet', 'build']).seconds);
+    const result = build(['--quiet', 'build', '--precompress'], { inspect: (out) => ({ br: bytesOf(out, '.br'), gz: bytesOf(out, '.gz') }) });
+    precompressed.push(result.seconds);
+    compressed = result;
+  }
+  console.log(`\n1. Precompression on content/ (${runs} interleaved runs each, wall time of the process)`);
+  console.table({ build: spread(plain), 'build --precompress': spread(precompressed) });
+  console.log(`ratio precompress/plain (medians): ${(median(precompressed) / median(plain)).toFixed(2)} (target ≤ 1.5)`);
+  console.log(`one precompressed build: .br files ${compressed.br.toLocaleString('en')} bytes, .gz files ${compressed.gz.toLocaleString('en')} bytes`);
+}
+
+// 2. Cold builds of generated blogs.
 function corpus(count) {
   const dir = path.join(cacheDir, `n${count}`);
   if (!existsSync(path.join(dir, `post-${String(count).padStart(5, '0')}.md`))) {
@@ -35,77 +81,72 @@ function corpus(count) {
   }
   return dir;
 }
-
-/** One build as a child process, timed from spawn to exit, with GNU time's peak RSS. */
-function build(posts, out, projectRoot = root) {
-  const started = process.hrtime.bigint();
-  const result = spawnSync('/usr/bin/time', ['-f', 'peak_rss_kb=%M', process.execPath, path.join(root, 'bin', 'storefront.js'), '--root', projectRoot, 'build', '--posts', posts, '--out', out, '--verbose'], {
-    encoding: 'utf8',
-    maxBuffer: 64 * 2 ** 20,
-  });
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  if (result.status !== 0) throw new Error(`build failed:\n${result.stderr}`);
-  const stages = Object.fromEntries([...result.stderr.matchAll(/^\s+(\w+)\s+([\d.]+) s$/gm)].map((m) => [m[1], Number(m[2])]));
-  const pages = Number(/Built (\d+) pages/.exec(result.stdout)?.[1]);
-  return { seconds, rssMb: Number(/peak_rss_kb=(\d+)/.exec(result.stderr)[1]) / 1024, stages, pages };
+{
+  const rows = {};
+  for (const size of sizes) {
+    const posts = corpus(size);
+    readFileSync(path.join(posts, 'post-00001.md')); // warm the OS cache, as the kit does
+    const results = Array.from({ length: runs }, () => build(['build', '--posts', posts, '--verbose'], { rss: true }));
+    const seconds = median(results.map((r) => r.seconds));
+    rows[`${size} posts`] = {
+      pages: results[0].pages,
+      median_s: seconds.toFixed(3),
+      'pages/s': Math.round(results[0].pages / seconds),
+      peak_rss_mb: Math.round(Math.max(...results.map((r) => r.rssMb))),
+      ...Object.fromEntries(Object.keys(results[0].stages).map((name) => [`${name}_s`, median(results.map((r) => r.stages[name] ?? 0)).toFixed(3)])),
+    };
+  }
+  console.log(`\n2. Cold builds of generated blogs (${runs} runs each, medians; output in ${scratchParent})`);
+  console.table(rows);
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const rows = [];
-for (const size of sizes) {
-  const posts = corpus(size);
-  readFileSync(path.join(posts, 'post-00001.md')); // warm the OS cache, as the kit does
-  const results = [];
-  for (let run = 0; run < runs; run++) {
-    const out = path.join(scratch, `out-${size}-${run}`);
-    rmSync(path.join(root, '.cache'), { recursive: true, force: true }); // cold: no cache
-    results.push(build(posts, out));
-    rmSync(out, { recursive: true, force: true });
+// 3. dev: a price edit seen in the browser.
+if (dev) {
+  const { chromium } = await import('playwright-core');
+  const project = mkdtempSync(path.join(scratch, 'dev-'));
+  cpSync(path.join(root, 'content'), path.join(project, 'content'), { recursive: true });
+  const catalogue = path.join(project, 'content', 'catalogue.yaml');
+  const original = readFileSync(catalogue, 'utf8');
+  // --port 0: the server picks a free port and prints it.
+  const child = spawn(process.execPath, [cli, '--root', project, 'dev', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  let log = '';
+  let browser;
+  try {
+    const url = await new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`dev did not start in 60 s:\n${log}`)), 60_000);
+      const read = (chunk) => {
+        log += chunk;
+        const match = /Serving at (http:\/\/\S+)/.exec(log);
+        if (!match) return;
+        clearTimeout(timer);
+        resolve(match[1]);
+      };
+      child.stdout.on('data', read);
+      child.stderr.on('data', read);
+      exited.then((code) => reject(new Error(`dev exited (${code}) before serving:\n${log}`)));
+    });
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+    const page = await browser.newPage();
+    await page.goto(`${url}/buy-instagram-followers`);
+    const times = [];
+    for (let run = 0; run < runs; run++) {
+      const price = (4.11 + run / 100).toFixed(2); // distinct each run, and not a price the site already shows
+      const edited = original.replace(/price: [\d.]+/, `price: ${price}`);
+      const started = performance.now();
+      writeFileSync(catalogue, edited);
+      await page.waitForFunction((text) => document.body.innerText.includes(text), `£${price}`, { polling: 5, timeout: 30_000 });
+      times.push((performance.now() - started) / 1000);
+      await new Promise((resolve) => setTimeout(resolve, 300)); // let dev settle before the next edit
+    }
+    console.log(`\n3. dev: a price edit in catalogue.yaml until the open page shows it (${runs} runs; target ≤ 0.3 s)`);
+    console.table({ 'price edit → page': spread(times) });
+  } finally {
+    await browser?.close();
+    if (child.exitCode === null) child.kill('SIGINT');
+    const killer = setTimeout(() => (console.error('dev did not stop in 10 s after SIGINT: killed'), child.kill('SIGKILL')), 10_000);
+    await exited;
+    clearTimeout(killer);
+    rmSync(project, { recursive: true, force: true });
   }
-  const stageNames = Object.keys(results[0].stages);
-  rows.push({
-    posts: size,
-    pages: results[0].pages,
-    median_s: median(results.map((r) => r.seconds)).toFixed(3),
-    min_s: Math.min(...results.map((r) => r.seconds)).toFixed(3),
-    max_s: Math.max(...results.map((r) => r.seconds)).toFixed(3),
-    'pages/s': Math.round(results[0].pages / median(results.map((r) => r.seconds))),
-    peak_rss_mb: Math.round(Math.max(...results.map((r) => r.rssMb))),
-    ...Object.fromEntries(stageNames.map((name) => [`${name}_s`, median(results.map((r) => r.stages[name] ?? 0)).toFixed(3)])),
-  });
-  console.log(`${size} posts: ${rows.at(-1).median_s} s`);
-}
-console.log('');
-console.table(rows);
-
-for (const size of warmSizes) {
-  // A private copy of the corpus (the cached one is never written to), one post changed.
-  const posts = path.join(scratch, `warm-posts-${size}`);
-  cpSync(corpus(size), posts, { recursive: true });
-  // Medians of `runs` cold builds (the last one leaves its cache and output folder) and of
-  // `runs` warm rebuilds, each after one more post changed.
-  const colds = [];
-  let out;
-  for (let run = 0; run < runs; run++) {
-    out = path.join(scratch, `warm-out-${size}-${run}`);
-    rmSync(path.join(root, '.cache'), { recursive: true, force: true });
-    colds.push(build(posts, out).seconds);
-  }
-  const warms = [];
-  for (let run = 0; run < runs; run++) {
-    const changed = path.join(posts, `post-${String(42 + run).padStart(5, '0')}.md`);
-    writeFileSync(changed, `${readFileSync(changed, 'utf8')}\nOne more paragraph, added to measure a warm rebuild.\n`);
-    warms.push(build(posts, out).seconds);
-  }
-  const cold = { seconds: median(colds) };
-  const warm = { seconds: median(warms) };
-  const reference = path.join(scratch, `cold-reference-${size}`);
-  rmSync(path.join(root, '.cache'), { recursive: true, force: true });
-  build(posts, reference);
-  const identical = spawnSync('diff', ['-r', '-q', out, reference], { encoding: 'utf8' });
-  console.log(
-    `warm rebuild, ${size} posts, one post changed, median of ${runs}: ${warm.seconds.toFixed(3)} s against ${cold.seconds.toFixed(3)} s cold ` +
-      `(${((warm.seconds / cold.seconds) * 100).toFixed(1)} %); output ${identical.status === 0 ? 'byte-identical to a cold build' : `DIFFERS from a cold build:\n${identical.stdout}`}`,
-  );
-  for (const folder of [posts, reference, ...colds.map((_, run) => path.join(scratch, `warm-out-${size}-${run}`))]) rmSync(folder, { recursive: true, force: true });
 }
