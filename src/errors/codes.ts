@@ -19,6 +19,8 @@ export const codes = {
   badRedirect: 'SF122',
   duplicateSectionId: 'SF123',
   badPostSlug: 'SF124',
+  /** A path whose file would lie outside the output folder, be hidden, or shadow a file the build writes. */
+  unsafePath: 'SF125',
   emptyContactChannel: 'SF130',
   badSetting: 'SF140',
   missingFile: 'SF141',

@@ -63,6 +63,54 @@ export function postRoute(post: Post): Route {
   return { kind: 'blog-post', path: postPath(post.slug), source: post.source, indexable: true, lastmod: post.modified, post };
 }
 
+/**
+ * Addresses the build writes files at itself, or serves from folders of its own: a page there
+ * would be shadowed by the file, or shadow it.
+ */
+const GENERATED = ['/sitemap.xml', '/robots.txt', '/blog/feed.xml', '/favicon.svg'];
+const GENERATED_FOLDERS = ['/assets/', '/images/'];
+
+/**
+ * Why a page's (or redirect page's) path cannot be written as a file of the output folder, or
+ * undefined when it can. Every path that comes from content, settings or the CMS is checked
+ * here, before anything is written: a file may not climb out of the folder (`..`), be hidden
+ * (a segment starting with a dot, never published by hosts), or take the place of a file the
+ * build writes itself.
+ */
+export function unsafePathReason(routePath: string): string | undefined {
+  if (!routePath.startsWith('/')) return 'it does not start with /';
+  if (routePath === '/') return undefined;
+  // eslint-disable-next-line no-control-regex
+  if (/[\\\u0000-\u001f\u007f]/.test(routePath)) return 'it contains a backslash or a control character';
+  const segments = routePath.slice(1).split('/');
+  if (segments.some((segment) => segment === '')) return 'it has an empty segment (//) or ends with /';
+  if (segments.some((segment) => segment === '.' || segment === '..')) return 'it climbs out of its folder with . or ..';
+  if (segments.some((segment) => segment.startsWith('.'))) return 'a part of it starts with a dot (a hidden file)';
+  if (segments[0]!.startsWith('_')) return 'it starts with _, which names files for the host';
+  const lower = routePath.toLowerCase();
+  if (GENERATED.includes(lower) || GENERATED.some((file) => `${lower}.html` === file)) return 'the build writes a file of its own there';
+  if (GENERATED_FOLDERS.some((folder) => lower.startsWith(folder))) return `the build keeps its own files under ${GENERATED_FOLDERS.join(' and ')}`;
+  return undefined;
+}
+
+/** Paths that differ only by case: one file on a case-insensitive disk or host (macOS, Windows, a bucket synced from one). */
+function checkCaseCollisions(paths: { path: string; file: string; field: string }[], problems: ProblemList): void {
+  const seen = new Map<string, string>();
+  for (const { path, file, field } of paths) {
+    const lower = path.toLowerCase();
+    const other = seen.get(lower);
+    if (other !== undefined && other !== path) {
+      problems.add({
+        code: codes.duplicateRoute,
+        file,
+        field,
+        message: `The path ${path} differs from ${other} only by case: on a case-insensitive host they are one file.`,
+        hint: 'Give one of them another address.',
+      });
+    } else seen.set(lower, path);
+  }
+}
+
 export function buildRouteTable(content: SiteContent, collected?: ProblemList): RouteTable {
   const routes: Route[] = [];
   for (const { file, page } of content.pages) {
@@ -104,8 +152,31 @@ export function buildRouteTable(content: SiteContent, collected?: ProblemList): 
       });
     } else byPath.set(route.path, route);
   }
+  for (const route of routes) {
+    const reason = unsafePathReason(route.path);
+    if (reason) {
+      problems.add({
+        code: codes.unsafePath,
+        file: route.source,
+        field: route.kind === 'blog-post' ? 'slug' : 'path',
+        message: `The path ${route.path} cannot be a page: ${reason}.`,
+        hint: 'Use lowercase words joined by hyphens, without dots, e.g. /buy-tiktok-likes.',
+      });
+    }
+  }
+  checkCaseCollisions(routes.map((route) => ({ path: route.path, file: route.source, field: route.kind === 'blog-post' ? 'slug' : 'path' })), problems);
   const froms = new Set<string>();
   content.redirects.list.forEach((redirect, i) => {
+    const reason = unsafePathReason(redirect.from);
+    if (reason) {
+      problems.add({
+        code: codes.unsafePath,
+        file: content.redirects.file,
+        field: `[${i}].from`,
+        message: `The old address ${redirect.from} cannot be redirected: ${reason}.`,
+        hint: 'Write the old address as it was, from the root, e.g. /old-page; it is written as a small page of its own.',
+      });
+    }
     if (froms.has(redirect.from)) {
       problems.add({
         code: codes.badRedirect,

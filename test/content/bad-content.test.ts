@@ -147,6 +147,27 @@ const cases: Case[] = [
     breakIt: (root) => editFile(root, 'content/redirects.yaml', '- { from: /index, to: / }', '- { from: /index, to: / }\n- { from: /index, to: /about }'),
     expect: ['SF122', '[1].from', 'redirected twice'],
   },
+  {
+    name: 'redirect whose old address climbs out of the output folder',
+    breakIt: (root) => editFile(root, 'content/redirects.yaml', '- { from: /index, to: / }', '- { from: /index, to: / }\n- { from: /../../outside, to: /about }'),
+    expect: ['SF125', 'content/redirects.yaml', '› [1].from', 'climbs out of its folder'],
+  },
+  {
+    name: 'post slug that takes the place of the feed',
+    breakIt: (root) => editFile(root, 'content/blog/tiktok-growth-routine.md', 'slug: tiktok-growth-routine', 'slug: feed.xml'),
+    expect: ['SF125', 'content/blog/tiktok-growth-routine.md', '› slug', 'the build writes a file of its own there'],
+  },
+  {
+    name: 'post slugs that differ only by case',
+    breakIt: (root) => editFile(root, 'content/blog/tiktok-growth-routine.md', 'slug: tiktok-growth-routine', 'slug: Get-Your-Instagram-Profile-Ready'),
+    expect: ['SF120', '› slug', 'differs from /blog/get-your-instagram-profile-ready only by case'],
+  },
+  {
+    name: 'YAML alias bomb',
+    breakIt: (root) =>
+      editFile(root, 'content/site.yaml', /^claims:/m, 'a: &a ["x","x","x","x","x","x","x","x","x"]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\ne: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]\nclaims:'),
+    expect: ['SF101', 'content/site.yaml', 'YAML cannot be read', 'alias'],
+  },
 ];
 
 describe('bad content is rejected, every problem named, dist/ untouched', () => {
@@ -174,6 +195,8 @@ describe('bad content is rejected, every problem named, dist/ untouched', () => 
       const result = await runCli(['--root', project.root, 'build']);
       expect(result.code).toBe(1);
       for (const fragment of testCase.expect) expect(result.stderr).toContain(fragment);
+      // Nothing was written beside the project either (a path that climbed out would land there).
+      expect(existsSync(path.join(project.root, '..', 'outside.html'))).toBe(false);
       expect(result.stderr).toContain('hint:');
       expect(result.stderr).not.toMatch(/\n\s+at .+:\d+:\d+/);
       expect(await hashTree(out())).toBe(distHash);
