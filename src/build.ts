@@ -1,9 +1,11 @@
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { CmsMode } from './cms/load-cms-posts.js';
 import { loadConfig, type Config } from './config/load-config.js';
 import { loadContent, type SiteContent } from './content/load-content.js';
 import type { PostMemo } from './content/load-posts.js';
-import { NOTHING_WRITTEN, ProblemList } from './errors/storefront-error.js';
+import { codes } from './errors/codes.js';
+import { NOTHING_WRITTEN, ProblemList, StorefrontError } from './errors/storefront-error.js';
 import { contentImages, scriptAsset, staticAssets, stylesheetAsset } from './output/assets.js';
 import { atomFeed } from './output/feed.js';
 import { headersFile } from './output/headers-file.js';
@@ -107,6 +109,16 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const useCms = config.cmsApiUrl !== '';
   const contentDir = path.join(root, 'content');
   const postsDir = options.postsDir ? path.resolve(root, options.postsDir) : path.join(contentDir, 'blog');
+  if (options.postsDir && !statSync(postsDir, { throwIfNoEntry: false })?.isDirectory()) {
+    // A mistyped folder would otherwise publish the site without its blog.
+    throw new StorefrontError({
+      code: codes.missingFile,
+      file: options.postsDir,
+      field: '--posts',
+      message: 'The posts folder given with --posts does not exist (or is not a folder).',
+      hint: 'Check the path; it is relative to the project folder (--root).',
+    });
+  }
   // Every content problem is collected (schemas, cross-file rules, routes, links) and reported
   // together, before the CMS is asked for anything.
   const problems = new ProblemList();

@@ -19,6 +19,8 @@ export interface Config {
   newsletterUrl: string;
   /** WordPress REST API root; empty means the local Markdown blog. */
   cmsApiUrl: string;
+  /** Origins besides the site and the CMS that images may come from (the Content-Security-Policy allows only these). */
+  imageHosts: string[];
 }
 
 /** Which environment variable overrides which setting. */
@@ -30,6 +32,7 @@ export const envNames: Record<keyof Config, string> = {
   messagingNumber: 'MESSAGING_NUMBER',
   newsletterUrl: 'NEWSLETTER_URL',
   cmsApiUrl: 'CMS_API_URL',
+  imageHosts: 'IMAGE_HOSTS',
 };
 
 /** Neutral placeholders, used when content/config.yaml leaves a setting out. */
@@ -41,13 +44,42 @@ export const defaults: Config = {
   messagingNumber: '',
   newsletterUrl: 'https://newsletter.example.com/subscribe',
   cmsApiUrl: '',
+  imageHosts: [],
 };
 
-const origin = z
-  .string()
-  .url('must be an absolute URL such as https://www.example.com')
-  .refine((u) => /^https?:\/\//.test(u), 'must start with http:// or https://')
-  .transform((u) => u.replace(/\/+$/, ''));
+/**
+ * Why a setting is not an http(s) URL that can be written into pages and headers as it is, or
+ * undefined. Parsed with the WHATWG URL parser, not matched by a pattern; the parser would drop
+ * a newline or tab silently, so any white space or control character is refused first.
+ */
+function urlProblem(value: string, allowPath: boolean): string | undefined {
+  // eslint-disable-next-line no-control-regex
+  if (/[\s\u0000-\u001f\u007f]/.test(value)) return 'must not contain spaces, line breaks or control characters';
+  if (!URL.canParse(value)) return 'must be an absolute URL such as https://www.example.com';
+  const url = new URL(value);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'must start with http:// or https://';
+  if (url.username || url.password) return 'must not contain a user name or password';
+  if (url.search || url.hash || value.includes('?') || value.includes('#')) return 'must not have a query (?) or a fragment (#)';
+  if (!allowPath && url.pathname !== '/') return 'must be an origin only, such as https://www.example.com (the site is served at the root of its domain)';
+  return undefined;
+}
+
+/** An http(s) URL without its trailing slash; an origin when it may not have a path; or '' for an optional one. */
+const httpUrl = (allowPath: boolean, optional = false) =>
+  z
+    .string()
+    .superRefine((value, ctx) => {
+      const problem = optional && value === '' ? undefined : urlProblem(value, allowPath);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .transform((value) => value.replace(/\/+$/, ''));
+const origin = httpUrl(false);
+
+/** A list of origins: a YAML list, or one string with the origins separated by spaces or commas (IMAGE_HOSTS). */
+const origins = z
+  .union([z.string(), z.array(z.string())])
+  .transform((value) => (Array.isArray(value) ? value : value.split(/[\s,]+/)).filter((item) => item !== ''))
+  .pipe(z.array(origin));
 
 const configSchema = z.strictObject({
   brandName: z.string().trim().min(1, 'must not be empty'),
@@ -55,8 +87,9 @@ const configSchema = z.strictObject({
   checkoutUrl: origin,
   supportEmail: z.string().email('must be an e-mail address'),
   messagingNumber: z.string().trim(),
-  newsletterUrl: z.union([z.literal(''), z.string().url('must be an absolute URL')]),
-  cmsApiUrl: z.union([z.literal(''), origin]),
+  newsletterUrl: httpUrl(true, true),
+  cmsApiUrl: httpUrl(true, true),
+  imageHosts: origins,
 });
 
 export const CONFIG_FILE = 'content/config.yaml';

@@ -47,7 +47,12 @@ export async function loadContent(
   // When site.yaml itself cannot be read its claims are unknown: every token would look
   // unknown, so token problems are not reported until site.yaml is fixed.
   const tokenProblems = files.siteRead ? problems : new ProblemList();
-  const posts = await loadLocalPosts(root, postsDir, postNames, files.facts, tokenProblems, { memo: options.postMemo, pool });
+  const posts = await loadLocalPosts(root, postsDir, postNames, files.facts, tokenProblems, {
+    memo: options.postMemo,
+    pool,
+    // The hosts the Content-Security-Policy allows images from (see output/http-headers.ts).
+    imageOrigins: [config.siteUrl, ...(config.cmsApiUrl ? [new URL(config.cmsApiUrl).origin] : []), ...config.imageHosts],
+  });
 
   // Without these three nothing else can be checked; with them, the cross-file checks run on
   // every file that did parse, so one run reports as much as it can.

@@ -7,8 +7,11 @@ import { parsePostFiles, type ParsePool } from './parse-pool.js';
 import type { Post } from './post.js';
 import { parseMarkdownText } from '../util/source-file.js';
 
-function imageExists(dir: string, src: string): boolean {
-  return /^https?:\/\//.test(src) || existsSync(path.join(dir, '..', src));
+/** Why a post's image cannot be shown: not in content/images/, or from a host the site's policy does not allow. */
+function imageProblem(dir: string, src: string, imageOrigins: readonly string[]): string | undefined {
+  if (!/^https?:\/\//.test(src)) return existsSync(path.join(dir, '..', src)) ? undefined : `The image ${src} is not in content/images/.`;
+  const origin = URL.canParse(src) ? new URL(src).origin : src;
+  return imageOrigins.includes(origin) ? undefined : `The image comes from ${origin}, which the site's Content-Security-Policy does not allow images from.`;
 }
 
 /**
@@ -28,7 +31,7 @@ export async function loadLocalPosts(
   names: readonly string[],
   facts: Readonly<Record<string, string>>,
   problems: ProblemList,
-  { memo, pool }: { memo?: PostMemo; pool?: ParsePool } = {},
+  { memo, pool, imageOrigins = [] }: { memo?: PostMemo; pool?: ParsePool; imageOrigins?: readonly string[] } = {},
 ): Promise<Post[]> {
   const parsed = memo ? names.map((name) => parseWithMemo(memo, root, dir, name, facts)) : await parsePostFiles(root, dir, names, facts, pool);
   if (memo) {
@@ -40,14 +43,15 @@ export async function loadLocalPosts(
     for (const problem of found) problems.add(problem);
     if (!post) continue;
     // Checked at every build, as the image may come or go without the post changing.
-    if (post.image && !imageExists(dir, post.image.src)) {
+    const imageWrong = post.image && imageProblem(dir, post.image.src, imageOrigins);
+    if (imageWrong) {
       problems.add({
         code: codes.missingFile,
         file: post.source,
         field: 'image.src',
         line: parseMarkdownText(post.source, readFileSync(path.join(root, post.source), 'utf8'), new ProblemList())?.lineOf(['image', 'src']),
-        message: `The image ${post.image.src} is not in content/images/.`,
-        hint: 'Put the image in content/images/ and write its path as /images/name.svg, or use an https:// URL.',
+        message: imageWrong,
+        hint: 'Put the image in content/images/ and write its path as /images/name.svg, or add its host to imageHosts in content/config.yaml (IMAGE_HOSTS).',
       });
     }
     posts.push(post);

@@ -68,6 +68,8 @@ export async function contentImages(contentDir: string): Promise<Asset[]> {
   const names = (await readdir(dir, { recursive: true })).map(String);
   const files: Asset[] = [];
   for (const name of names.sort()) {
+    // Hidden files (.env, .DS_Store, a .git folder) are never published.
+    if (name.split(path.sep).some((part) => part.startsWith('.'))) continue;
     const full = path.join(dir, name);
     if (!(await stat(full)).isFile()) continue;
     files.push({ file: `images/${name.split(path.sep).join('/')}`, contents: await readFile(full) });

@@ -19,16 +19,21 @@ const origin = (url: string) => {
   }
 };
 
-/** Security headers of every response. Scripts only from the site itself: no inline script. */
+/**
+ * Security headers of every response. Scripts only from the site itself: no inline script.
+ * Images only from the site, the CMS and the configured image hosts. HSTS for an https site,
+ * without includeSubDomains (other hosts of the domain may not serve https), as Netlify and
+ * Cloudflare Pages send it.
+ */
 export function securityHeaders(config: Config): Record<string, string> {
   const newsletter = origin(config.newsletterUrl);
   const cms = origin(config.cmsApiUrl);
+  const images = [...new Set([cms, ...config.imageHosts].filter((host) => host !== ''))];
   const csp = [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
-    // Featured images of CMS posts come from the CMS's own host.
-    `img-src 'self' data:${cms ? ` ${cms}` : ''} https:`,
+    `img-src 'self' data:${images.map((host) => ` ${host}`).join('')}`,
     "font-src 'self'",
     `connect-src 'self'${newsletter ? ` ${newsletter}` : ''}`,
     `form-action 'self'${newsletter ? ` ${newsletter}` : ''}`,
@@ -43,5 +48,6 @@ export function securityHeaders(config: Config): Record<string, string> {
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'X-Frame-Options': 'DENY',
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+    ...(config.siteUrl.startsWith('https:') ? { 'Strict-Transport-Security': 'max-age=31536000' } : {}),
   };
 }

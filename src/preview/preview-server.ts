@@ -5,8 +5,6 @@ import sirv from 'sirv';
 import { parseRedirectsFile } from '../output/redirects.js';
 import { headersFor, parseHeadersFile, type HeaderRule } from './headers-rules.js';
 
-/** Files for the host, not for visitors. */
-const HOST_FILES = new Set(['/_redirects', '/_headers']);
 
 /** `/about/` → `/about`, `/about.html` → `/about`, `/index.html` → `/`, `//x` → `/x`. */
 export function cleanPath(pathname: string): string {
@@ -75,6 +73,12 @@ export async function startPreview(outDir: string, port: number, host = '127.0.0
   };
   const server = createServer((req, res) => {
     if (dev?.intercept(req, res)) return;
+    // A static host answers reading only.
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Method Not Allowed\n');
+      return;
+    }
     const pathname = (req.url ?? '/').split('?')[0]!;
     // Not valid percent-encoding: header rules match it as it is, and it names no page.
     const decoded = decodePath(pathname);
@@ -93,7 +97,9 @@ export async function startPreview(outDir: string, port: number, host = '127.0.0
       res.end();
       return;
     }
-    if (HOST_FILES.has(pathname)) return notFound(res);
+    // Files for the host (_redirects, _headers, _nginx.conf) and hidden files, however encoded:
+    // a static host publishes neither.
+    if ((decoded ?? pathname).split('/').some((part) => part.startsWith('.') || part.startsWith('_'))) return notFound(res);
     // Here the path is clean already (anything else was redirected above).
     const page = dev && decoded !== undefined && pageFile(decoded);
     if (page) return sendHtml(res, 200, page);

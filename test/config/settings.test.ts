@@ -17,6 +17,7 @@ describe('settings', () => {
         MESSAGING_NUMBER: '+44 7700 900999',
         NEWSLETTER_URL: 'https://news.example.co.uk/join',
         CMS_API_URL: 'https://cms.example.co.uk/wp-json',
+        IMAGE_HOSTS: 'https://img.example.co.uk, https://cdn.example.net/',
       });
       expect(fromEnv).toEqual({
         siteUrl: 'https://growth.example.co.uk',
@@ -26,6 +27,7 @@ describe('settings', () => {
         messagingNumber: '+44 7700 900999',
         newsletterUrl: 'https://news.example.co.uk/join',
         cmsApiUrl: 'https://cms.example.co.uk/wp-json',
+        imageHosts: ['https://img.example.co.uk', 'https://cdn.example.net'],
       });
     } finally {
       await project.cleanup();
@@ -44,6 +46,35 @@ describe('settings', () => {
       const result = await runCli(['--root', project.root, 'build'], { SITE_URL: 'ftp://example.com' });
       expect(result.code).toBe(1);
       expect(result.stderr).toContain('SITE_URL');
+    } finally {
+      await project.cleanup();
+    }
+  });
+
+  it('URLs are parsed, not matched: line breaks, credentials, queries, paths on the site URL and other schemes are refused', async () => {
+    const project = await tempProject();
+    try {
+      const refused: [string, string, string][] = [
+        ['SITE_URL', 'https://www.example.com\nSet-Cookie: a=b', 'line breaks'],
+        ['SITE_URL', 'https://www.example.com/shop', 'origin only'],
+        ['SITE_URL', 'javascript:alert(1)', 'http:// or https://'],
+        ['CHECKOUT_URL', 'https://user:secret@pay.example.com', 'user name or password'],
+        ['NEWSLETTER_URL', 'https://news.example.com/join?x=1', 'query'],
+        ['CMS_API_URL', 'data:text/html,hi', 'http:// or https://'],
+        ['IMAGE_HOSTS', 'https://img.example.com/photos', 'origin only'],
+      ];
+      for (const [name, value, says] of refused) {
+        const error = await loadConfig(project.root, { [name]: value }).catch((e: unknown) => e);
+        expect(error, `${name}=${value}`).toBeInstanceOf(StorefrontError);
+        const problem = (error as StorefrontError).problems[0]!;
+        expect(problem.code).toBe('SF140');
+        expect(problem.file).toBe(`environment variable ${name}`);
+        expect(problem.message).toContain(says);
+      }
+      // A mistyped posts folder fails instead of publishing the site without its blog.
+      const noPosts = await runCli(['--root', project.root, 'build', '--posts', 'no-such-folder']);
+      expect(noPosts.code).toBe(1);
+      expect(noPosts.stderr).toContain('SF141  no-such-folder › --posts');
     } finally {
       await project.cleanup();
     }

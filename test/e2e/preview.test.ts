@@ -2,7 +2,7 @@
  * End to end: the real CLI builds into a temporary folder, the real `preview` command serves it
  * on a free port, and every sitemap URL answers 200 with its page.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, runCli, startPreviewProcess, tempProject } from '../helpers.js';
@@ -74,8 +74,28 @@ describe('preview', () => {
     }
   });
 
-  it('does not serve the host configuration files', async () => {
-    expect((await fetch(`${preview!.url}/_redirects`)).status).toBe(404);
+  it('does not serve the host configuration files or hidden files, however the path is encoded', async () => {
+    await writeFile(path.join(project.root, 'out', '.env'), 'SECRET=1');
+    for (const p of ['/_redirects', '/_headers', '/_nginx.conf', '/%5Fheaders', '/%5fnginx.conf', '/.env', '/%2Eenv', '/images/.env']) {
+      const response = await fetch(`${preview!.url}${p}`, { redirect: 'manual' });
+      expect(response.status, p).toBe(404);
+      expect(await response.text(), p).not.toContain('SECRET');
+    }
+  });
+
+  it('answers only GET and HEAD, as a static host does', async () => {
+    expect((await fetch(`${preview!.url}/`, { method: 'HEAD' })).status).toBe(200);
+    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
+      const response = await fetch(`${preview!.url}/`, { method });
+      expect(response.status, method).toBe(405);
+      expect(response.headers.get('allow')).toBe('GET, HEAD');
+    }
+  });
+
+  it('sends HSTS and allows images only from the site for an https site', async () => {
+    const headers = (await fetch(`${preview!.url}/`)).headers;
+    expect(headers.get('strict-transport-security')).toBe('max-age=31536000');
+    expect(headers.get('content-security-policy')).toContain("img-src 'self' data:;");
   });
 
   it('serves the stylesheet and the favicon', async () => {
