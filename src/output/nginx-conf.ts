@@ -29,11 +29,14 @@ error_page 404 /404.html;
 # Old and misspelt addresses, from content/redirects.yaml.
 ${redirects}
 
-# Clean URLs: /about/ and /about.html go to /about (one slash first, never another host).
-location ~ ^/(?<clean>.+?)/+$ {
+# Clean URLs: /about/ and /about.html go to /about. The path nginx matches is decoded, and a
+# browser reads a Location of /\\x or /<tab>/x as //x, another host: the part kept must not
+# start with a slash, a backslash (\\x5C: nginx reads \\\\ as one backslash), a dot or white space,
+# nor hold a backslash or white space.
+location ~ ^/(?<clean>[^/\\x5C.\\s][^\\x5C\\s]*?)/+$ {
     return 301 /$clean;
 }
-location ~ ^/(?<clean>.+)\\.html$ {
+location ~ ^/(?<clean>[^/\\x5C.\\s][^\\x5C\\s]*)\\.html$ {
     return 301 /$clean;
 }
 

@@ -6,9 +6,12 @@ import { parseRedirectsFile } from '../output/redirects.js';
 import { headersFor, parseHeadersFile, type HeaderRule } from './headers-rules.js';
 
 
-/** `/about/` → `/about`, `/about.html` → `/about`, `/index.html` → `/`, `//x` → `/x`. */
+/**
+ * `/about/` → `/about`, `/about.html` → `/about`, `/index.html` → `/`, `//x` → `/x`. A backslash
+ * is sent percent-encoded: a browser reads `/\x` in a Location as `//x`, another host.
+ */
 export function cleanPath(pathname: string): string {
-  let clean = `/${pathname.replace(/^\/+/, '')}`;
+  let clean = `/${pathname.replace(/^\/+/, '').replace(/\\/g, '%5C')}`;
   if (clean.endsWith('.html')) clean = clean.slice(0, -'.html'.length);
   if (clean.endsWith('/index')) clean = clean.slice(0, -'index'.length);
   if (clean.length > 1) clean = clean.replace(/\/+$/, '');

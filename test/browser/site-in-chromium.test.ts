@@ -32,8 +32,6 @@ const DESKTOP = { width: 1280, height: 800 };
  */
 const TEST_TIMEOUT = 60_000;
 const ACTION_TIMEOUT = 15_000;
-/** Pages worked on at once in the tests that visit every route. */
-const PARALLEL = 2;
 /** expect.poll's limit: the behaviour is immediate, but a busy machine can be slow to show it. */
 const POLL = { timeout: 5_000 };
 
@@ -97,8 +95,10 @@ async function open(routePath: string, viewport = DESKTOP, javaScriptEnabled = t
 }
 
 /**
- * Runs `check` on every route, PARALLEL pages at once; each page goes from route to route (a new
- * page costs more than a navigation). Waits for all routes, then fails with the first failure.
+ * Runs `check` on each route in turn, in one page that goes from route to route (a new page costs
+ * more than a navigation). One page at a time in a context: Chromium hardly runs a tab that is
+ * not the newest of its window (a Playwright click on it took over a second), and on two cores
+ * pages side by side in separate contexts gained nothing.
  */
 async function onEachRoute(
   list: readonly string[],
@@ -106,40 +106,12 @@ async function onEachRoute(
   javaScriptEnabled: boolean,
   check: (page: Page, routePath: string) => Promise<void>,
 ): Promise<void> {
-  const context = await sharedContext(viewport, javaScriptEnabled);
-  const pageOf = new Map<number, Page>();
-  onTestFinished(async () => {
-    await Promise.all([...pageOf.values()].map((page) => page.close().catch(() => undefined)));
-  });
-  await inParallel(list, PARALLEL, async (routePath, worker) => {
-    let page = pageOf.get(worker);
-    if (!page) {
-      page = await context.newPage();
-      pageOf.set(worker, page);
-    }
-    const t0 = performance.now();
+  const page = await (await sharedContext(viewport, javaScriptEnabled)).newPage();
+  onTestFinished(() => page.close().catch(() => undefined));
+  for (const routePath of list) {
     await page.goto(preview!.url + routePath, { waitUntil: 'load' });
-    const t1 = performance.now();
     await check(page, routePath);
-    console.log('TIMING', worker, routePath, Math.round(t1 - t0), Math.round(performance.now() - t1));
-  });
-}
-
-/** Runs `work` for every item, `limit` at a time; waits for all of them, then fails with the first failure. */
-async function inParallel<T>(items: readonly T[], limit: number, work: (item: T, worker: number) => Promise<void>): Promise<void> {
-  const queue = [...items];
-  const failures: unknown[] = [];
-  const worker = async (_: unknown, index: number) => {
-    for (let item = queue.shift(); item !== undefined; item = queue.shift()) {
-      try {
-        await work(item, index);
-      } catch (error) {
-        failures.push(error);
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  if (failures.length) throw failures[0];
+  }
 }
 
 /** axe-core's own script, the copy @axe-core/playwright runs (it is that package's dependency). */
@@ -367,7 +339,7 @@ describe('with JavaScript disabled', { timeout: TEST_TIMEOUT }, () => {
 
 describe('every route', { timeout: TEST_TIMEOUT }, () => {
   it('has no console errors, no failed requests and no horizontal scrolling at 320 px', async () => {
-    await inParallel(routes, PARALLEL, async (routePath) => {
+    for (const routePath of routes) {
       // A context of its own for each route: nothing cached from another page.
       const context = await browser!.newContext({ viewport: { width: 320, height: 700 } });
       onTestFinished(() => context.close().catch(() => undefined));
@@ -394,7 +366,7 @@ describe('every route', { timeout: TEST_TIMEOUT }, () => {
       }
       expect(problems, routePath).toEqual([]);
       await context.close();
-    });
+    }
   });
 
   it('is of one of the page kinds below, each of which has a page', () => {
@@ -427,33 +399,34 @@ describe('every route', { timeout: TEST_TIMEOUT }, () => {
   });
 
   it('the keyboard alone reaches every control, and focus is always visible', async () => {
-    const cases = ['/', '/buy-instagram-followers', '/contact', '/blog'].flatMap((routePath) => [PHONE, DESKTOP].map((viewport) => ({ routePath, viewport })));
-    await inParallel(cases, 2, async ({ routePath, viewport }) => {
-      const { page } = await open(routePath, viewport);
-      const controls = await page.evaluate(
-        () =>
-          [...document.querySelectorAll<HTMLElement>('a[href], button, summary, input, [tabindex="0"]')].filter(
-            (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden',
-          ).length,
-      );
-      const reached = new Set<string>();
-      for (let i = 0; i < controls + 5; i++) {
-        await page.keyboard.press('Tab');
-        const focus = await page.evaluate(() => {
-          const el = document.activeElement as HTMLElement | null;
-          if (!el || el === document.body) return null;
-          const style = getComputedStyle(el);
-          const visible = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
-          const key = `${el.tagName}:${el.getAttribute('href') ?? el.id ?? ''}:${[...el.parentElement!.children].indexOf(el)}:${el.textContent?.slice(0, 20)}`;
-          return { key, visible, tag: el.tagName, text: el.textContent?.slice(0, 30) };
-        });
-        if (!focus) continue;
-        expect(focus.visible, `${routePath} ${viewport.width}: focus not visible on ${focus.tag} ${focus.text}`).toBe(true);
-        reached.add(focus.key);
+    for (const routePath of ['/', '/buy-instagram-followers', '/contact', '/blog']) {
+      for (const viewport of [PHONE, DESKTOP]) {
+        const { page } = await open(routePath, viewport);
+        const controls = await page.evaluate(
+          () =>
+            [...document.querySelectorAll<HTMLElement>('a[href], button, summary, input, [tabindex="0"]')].filter(
+              (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden',
+            ).length,
+        );
+        const reached = new Set<string>();
+        for (let i = 0; i < controls + 5; i++) {
+          await page.keyboard.press('Tab');
+          const focus = await page.evaluate(() => {
+            const el = document.activeElement as HTMLElement | null;
+            if (!el || el === document.body) return null;
+            const style = getComputedStyle(el);
+            const visible = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
+            const key = `${el.tagName}:${el.getAttribute('href') ?? el.id ?? ''}:${[...el.parentElement!.children].indexOf(el)}:${el.textContent?.slice(0, 20)}`;
+            return { key, visible, tag: el.tagName, text: el.textContent?.slice(0, 30) };
+          });
+          if (!focus) continue;
+          expect(focus.visible, `${routePath} ${viewport.width}: focus not visible on ${focus.tag} ${focus.text}`).toBe(true);
+          reached.add(focus.key);
+        }
+        // Skip link, header controls, page controls and footer: the walk went through the page.
+        expect(reached.size, `${routePath} ${viewport.width}`).toBeGreaterThanOrEqual(Math.min(controls, 15));
+        await page.close();
       }
-      // Skip link, header controls, page controls and footer: the walk went through the page.
-      expect(reached.size, `${routePath} ${viewport.width}`).toBeGreaterThanOrEqual(Math.min(controls, 15));
-      await page.close();
-    });
+    }
   });
 });

@@ -78,6 +78,38 @@ for (const name of ['nginx', 'preview']) {
       }
     });
 
+    it('no path, however it encodes / \\ and ., is redirected to another host or answered with a host file', async () => {
+      const origin = new URL(base()).origin;
+      const evil = 'evil.example';
+      const paths: string[] = [];
+      // Every way a browser or a host may read a slash, a backslash or a dot, before and after a host name.
+      for (const lead of ['/', '\\', '%2F', '%2f', '%5C', '%5c', '%09', '%0A', '%0D', '%20', '.', '%2E', '..', '%2E%2E', '/%2E%2E']) {
+        for (const mid of ['/', '\\', '%2F', '%5C', '']) {
+          for (const tail of ['/', '.html', '', '//', '/.']) paths.push(`/${lead}${mid}${evil}${tail}`);
+        }
+      }
+      paths.push('/%5C%5Cevil.example%5C', '/\\/evil.example/', '/about/..%2F..%2F_headers', '/%5Fheaders', '/%5Fnginx.conf', '/_nginx.conf');
+      for (const p of paths) {
+        const response = await new Promise<{ status: number; location?: string; body: string }>((resolve, reject) => {
+          const { hostname, port } = new URL(base());
+          request({ hostname, port, path: p }, (res) => {
+            let body = '';
+            res.on('data', (c: Buffer) => (body += c));
+            res.on('end', () => resolve({ status: res.statusCode!, location: res.headers.location, body }));
+          })
+            .on('error', reject)
+            .end();
+        });
+        if (response.location !== undefined) {
+          // Resolved as a browser resolves it: backslashes as slashes, tabs and line breaks dropped.
+          expect(new URL(response.location, `${origin}/a/b`).origin, `${p} → ${response.location}`).toBe(origin);
+        }
+        expect(response.body, p).not.toContain('add_header');
+        expect(response.body, p).not.toContain('Content-Security-Policy');
+      }
+      expect(paths.length).toBeGreaterThan(300);
+    });
+
     it('an unknown path answers 404 with the 404 page', async () => {
       const response = await get(`${base()}/no-such-page`);
       expect(response.status).toBe(404);
