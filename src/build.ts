@@ -144,6 +144,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
         timeoutMs: options.cmsTimeoutMs ?? defaultCmsOptions.timeoutMs,
         retry: { ...defaultCmsOptions.retry, retries: options.cmsRetries ?? defaultCmsOptions.retry.retries },
         concurrency: defaultCmsOptions.concurrency,
+        maxPosts: config.cmsMaxPosts,
         env,
         log,
         onProgress: (done, total) => progress('fetch', done, total),

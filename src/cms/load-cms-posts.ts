@@ -17,6 +17,8 @@ export interface CmsOptions {
   timeoutMs: number;
   retry: RetryPolicy;
   concurrency: number;
+  /** The most posts to take (the setting cmsMaxPosts). */
+  maxPosts: number;
   env: Readonly<Record<string, string | undefined>>;
   log: (line: string) => void;
   /** Pages of posts fetched so far, of the total the API announced. */
@@ -87,6 +89,7 @@ export async function loadCmsPosts(options: CmsOptions): Promise<CmsPosts> {
       timeoutMs: options.timeoutMs,
       retry: options.retry,
       concurrency: options.concurrency,
+      maxPosts: options.maxPosts,
       auth: credentials(options.env),
       onProgress: (done, total) => options.onProgress?.(done, total),
       onRetry: (url, reason, delay, attempt) =>

@@ -7,6 +7,12 @@ import { parseRetryAfter, RetryableError, withRetry, type RetryPolicy } from './
 /** WordPress caps per_page at 100; asking for the most keeps the number of requests low. */
 export const PER_PAGE = 100;
 
+/**
+ * The most one answer may weigh: a hundred posts with long bodies come to a few megabytes. A
+ * larger answer is not a blog, and is refused before it fills the memory.
+ */
+export const MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+
 export interface FetchPostsOptions {
   /** REST API root, e.g. https://example.com/wp-json */
   apiUrl: string;
@@ -14,6 +20,8 @@ export interface FetchPostsOptions {
   retry: RetryPolicy;
   /** Pages fetched at once after the first. */
   concurrency: number;
+  /** The most posts to take; more is a problem (the setting cmsMaxPosts, 10,000 by default). */
+  maxPosts: number;
   /** Application password credentials (from the environment only). */
   auth?: { user: string; password: string };
   onProgress?: (pagesDone: number, pagesTotal: number) => void;
@@ -73,8 +81,9 @@ async function fetchPage(url: string, options: FetchPostsOptions): Promise<PageR
     });
     statusCode = response.statusCode;
     responseHeaders = response.headers;
-    text = await response.body.text();
+    text = await readLimited(response.body, url);
   } catch (error) {
+    if (error instanceof StorefrontError) throw error;
     const err = error as Error & { code?: string };
     const reason =
       err.name === 'TimeoutError' || err.name === 'AbortError'
@@ -91,12 +100,16 @@ async function fetchPage(url: string, options: FetchPostsOptions): Promise<PageR
   }
   if (statusCode !== 200) {
     let detail = '';
+    let errorCode: string | undefined;
     try {
       const body = JSON.parse(text) as { code?: string; message?: string };
+      errorCode = body.code;
       if (body.code) detail = ` (${body.code}: ${body.message ?? ''})`;
     } catch {
       // Not a WordPress error body; the status says enough.
     }
+    // A page past the last: WordPress's answer when the posts end exactly at a page's end.
+    if (statusCode === 400 && errorCode === 'rest_post_invalid_page_number') return { items: [], totalPages: undefined };
     throw fail(
       url,
       `WordPress answered HTTP ${statusCode}${detail}.`,
@@ -118,8 +131,26 @@ async function fetchPage(url: string, options: FetchPostsOptions): Promise<PageR
   if (!Array.isArray(body)) {
     throw fail(url, 'The answer is JSON but not a list of posts.', 'Check that CMS_API_URL is the REST API root, e.g. https://example.com/wp-json.');
   }
+  if (body.length > PER_PAGE) {
+    throw fail(url, `The answer lists ${body.length} posts where at most ${PER_PAGE} were asked for.`, 'This is not how WordPress pages its posts; check CMS_API_URL.');
+  }
   const total = Number(header('x-wp-totalpages'));
   return { items: body, totalPages: Number.isInteger(total) && total >= 0 ? total : undefined };
+}
+
+/** The body as text, refused past MAX_RESPONSE_BYTES (not retried: the same answer would come again). */
+async function readLimited(body: AsyncIterable<Buffer> & { destroy(): unknown }, url: string): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > MAX_RESPONSE_BYTES) {
+      body.destroy();
+      throw fail(url, `The answer is larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MB, more than a page of ${PER_PAGE} posts can be.`, 'Check CMS_API_URL: it must be the REST API root of a WordPress site.');
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 async function fetchPageWithRetry(page: number, options: FetchPostsOptions): Promise<PageResponse> {
@@ -137,16 +168,20 @@ async function fetchPageWithRetry(page: number, options: FetchPostsOptions): Pro
 }
 
 /**
- * Fetches every published post: page 1 first, which says how many pages there are
- * (X-WP-TotalPages), then the rest a few at a time.
+ * Fetches every published post: page 1 first, whose X-WP-TotalPages says how many pages there
+ * are, then the rest a few at a time. When that header is missing, or announces more pages than
+ * `maxPosts` allows (a site that hides it, a proxy, a hostile server), the pages are fetched one
+ * by one until the first short or empty one, as WordPress's paging documents, and never more
+ * than `maxPosts` allows.
  */
 export async function fetchAllPosts(options: FetchPostsOptions): Promise<FetchedPosts> {
+  const maxPages = Math.max(1, Math.ceil(options.maxPosts / PER_PAGE));
   const first = await fetchPageWithRetry(1, options);
   const pages: unknown[][] = [first.items];
-  if (first.totalPages === undefined) {
-    // A site that hides the paging headers: walk on until a short page.
+  if (first.totalPages === undefined || first.totalPages > maxPages) {
     let page = 1;
     while (pages[pages.length - 1]!.length === PER_PAGE) {
+      if (page === maxPages) throw tooManyPosts(postsPageUrl(options.apiUrl, page + 1), options.maxPosts);
       page += 1;
       pages.push((await fetchPageWithRetry(page, options)).items);
       options.onProgress?.(page, page);
@@ -164,4 +199,12 @@ export async function fetchAllPosts(options: FetchPostsOptions): Promise<Fetched
     return response.items;
   });
   return { items: [...first.items, ...restPages.flat()], pages: total };
+}
+
+function tooManyPosts(url: string, maxPosts: number): StorefrontError {
+  return fail(
+    url,
+    `WordPress has more than ${maxPosts} posts, the most a build takes.`,
+    'If the blog really is that large, raise the limit: cmsMaxPosts in content/config.yaml, or CMS_MAX_POSTS.',
+  );
 }

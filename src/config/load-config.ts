@@ -21,6 +21,8 @@ export interface Config {
   cmsApiUrl: string;
   /** Origins besides the site and the CMS that images may come from (the Content-Security-Policy allows only these). */
   imageHosts: string[];
+  /** The most posts a build takes from WordPress: more fails the build (a runaway or hostile API). */
+  cmsMaxPosts: number;
 }
 
 /** Which environment variable overrides which setting. */
@@ -33,6 +35,7 @@ export const envNames: Record<keyof Config, string> = {
   newsletterUrl: 'NEWSLETTER_URL',
   cmsApiUrl: 'CMS_API_URL',
   imageHosts: 'IMAGE_HOSTS',
+  cmsMaxPosts: 'CMS_MAX_POSTS',
 };
 
 /** Neutral placeholders, used when content/config.yaml leaves a setting out. */
@@ -45,6 +48,7 @@ export const defaults: Config = {
   newsletterUrl: 'https://newsletter.example.com/subscribe',
   cmsApiUrl: '',
   imageHosts: [],
+  cmsMaxPosts: 10_000,
 };
 
 /**
@@ -90,6 +94,7 @@ const configSchema = z.strictObject({
   newsletterUrl: httpUrl(true, true),
   cmsApiUrl: httpUrl(true, true),
   imageHosts: origins,
+  cmsMaxPosts: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(1_000_000, 'must be at most 1,000,000'),
 });
 
 export const CONFIG_FILE = 'content/config.yaml';

@@ -14,7 +14,8 @@ let distHash: string;
 const out = () => path.join(project.root, 'dist');
 // Short limits so that a test of a fault takes a second, not a minute.
 const fast = ['--cms-timeout', '400', '--cms-retries', '2'];
-const build = (...extra: string[]) => runCli(['--root', project.root, 'build', '--cms', wp.apiUrl, ...fast, ...extra]);
+// A posts limit of 300 (three pages), so that the paging cases stay small.
+const build = (...extra: string[]) => runCli(['--root', project.root, 'build', '--cms', wp.apiUrl, ...fast, ...extra], { CMS_MAX_POSTS: '300' });
 
 beforeEach(async () => {
   wp = await new FakeWordPress(makePosts(30)).start();
@@ -102,6 +103,58 @@ describe('WordPress faults', () => {
     expect(wp.requests).toHaveLength(1);
     expect(await hashTree(out())).toBe(distHash);
   });
+
+  it('no paging headers: pages are fetched one by one until the first short page', async () => {
+    wp.posts = makePosts(250);
+    wp.faults.noPagingHeaders = true;
+    const result = await build();
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('250 posts fetched');
+    expect(postRequests()).toHaveLength(3);
+  });
+
+  it('no paging headers and posts that end at a page end: the page after answers rest_post_invalid_page_number, and that ends it', async () => {
+    wp.posts = makePosts(200);
+    wp.faults.noPagingHeaders = true;
+    const result = await build();
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('200 posts fetched');
+    expect(postRequests()).toHaveLength(3);
+  });
+
+  it('a server that never ends its pages is stopped at the posts limit, with the setting to raise it', async () => {
+    wp.posts = makePosts(250);
+    wp.faults.noPagingHeaders = true;
+    wp.faults.endless = true;
+    const result = await build();
+    expect(result.code).toBe(1);
+    for (const fragment of ['SF201', `${wp.apiUrl}/wp/v2/posts?per_page=100&page=4&_embed`, 'more than 300 posts', 'CMS_MAX_POSTS', 'Nothing was written']) {
+      expect(result.stderr).toContain(fragment);
+    }
+    expect(await hashTree(out())).toBe(distHash);
+    // The limit's 3 pages and the one that would pass it, no more.
+    expect(postRequests()).toHaveLength(3);
+  }, 20_000);
+
+  it('an absurd X-WP-TotalPages is not believed: the pages are walked to the first short one', async () => {
+    wp.posts = makePosts(120);
+    for (const absurd of ['99999999999999999999', '1e308', '-1', 'NaN', '4.5']) {
+      wp.requests.length = 0;
+      wp.faults.totalPages = absurd;
+      const result = await build();
+      expect(result.code, `${absurd}: ${result.stderr}`).toBe(0);
+      expect(result.stdout).toContain('120 posts fetched');
+      expect(postRequests().length, absurd).toBe(2);
+    }
+  }, 30_000);
+
+  it('an answer larger than 32 MB is refused, not read into memory', async () => {
+    wp.posts = makePosts(40);
+    wp.faults.padBytes = 1024 * 1024;
+    // Time enough to send 32 MB: the limit, not the timeout, must stop it.
+    const result = await build('--cms-timeout', '20000');
+    await expectFailedUntouched(result, 'SF201', 'larger than 32 MB');
+  }, 20_000);
 
   it('an unreachable CMS fails with the URL and a hint', async () => {
     await wp.stop();

@@ -28,6 +28,7 @@ describe('settings', () => {
         newsletterUrl: 'https://news.example.co.uk/join',
         cmsApiUrl: 'https://cms.example.co.uk/wp-json',
         imageHosts: ['https://img.example.co.uk', 'https://cdn.example.net'],
+        cmsMaxPosts: 10_000,
       });
     } finally {
       await project.cleanup();

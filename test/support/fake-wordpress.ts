@@ -34,6 +34,14 @@ export interface Faults {
   notArray?: boolean;
   /** Destroy the connection of this many requests first (Infinity: always). */
   reset?: number;
+  /** Send no X-WP-Total or X-WP-TotalPages headers. */
+  noPagingHeaders?: boolean;
+  /** Announce this in X-WP-TotalPages instead of the real number. */
+  totalPages?: string;
+  /** Answer every page, however far, with a full page of posts (a server that never ends). */
+  endless?: boolean;
+  /** Add this many bytes of padding to each post's content. */
+  padBytes?: number;
 }
 
 export interface RequestRecord {
@@ -149,16 +157,15 @@ export class FakeWordPress {
     const sorted = [...this.posts].sort((a, b) => b.date_gmt.localeCompare(a.date_gmt));
     const total = sorted.length;
     const totalPages = Math.ceil(total / perPage);
-    if (page > totalPages && total > 0) {
+    if (page > totalPages && total > 0 && !f.endless) {
       return restError(res, 400, 'rest_post_invalid_page_number', 'The page number requested is larger than the number of pages available.');
     }
     const embed = url.searchParams.has('_embed');
-    const body = sorted.slice((page - 1) * perPage, page * perPage).map((post) => this.toJson(post, embed));
-    res.writeHead(200, {
-      'Content-Type': 'application/json; charset=UTF-8',
-      'X-WP-Total': String(total),
-      'X-WP-TotalPages': String(totalPages),
-    });
+    const start = f.endless ? 0 : (page - 1) * perPage;
+    const body = sorted.slice(start, start + perPage).map((post) => this.toJson(post, embed));
+    if (f.padBytes) for (const post of body) (post.content as { rendered: string }).rendered += `<p>${'x'.repeat(f.padBytes)}</p>`;
+    const paging = f.noPagingHeaders ? {} : { 'X-WP-Total': String(total), 'X-WP-TotalPages': f.totalPages ?? String(totalPages) };
+    res.writeHead(200, { 'Content-Type': 'application/json; charset=UTF-8', ...paging });
     res.end(JSON.stringify(body));
   }
 
