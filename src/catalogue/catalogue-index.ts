@@ -55,7 +55,10 @@ export function slugQuantity(slug: string): number | undefined {
   return Number(match[1]) * (match[2] ? 1000 : 1);
 }
 
-/** A price is a positive amount of pounds with at most two decimals. */
+/** No package of the shop costs this much: a price at or above it is a typing mistake. */
+export const PRICE_CEILING = 10_000;
+
+/** A price is a positive amount of pounds with at most two decimals, below PRICE_CEILING. */
 export function isValidPrice(price: number): boolean {
-  return Number.isFinite(price) && price > 0 && Math.abs(Math.round(price * 100) - price * 100) < 1e-6;
+  return Number.isFinite(price) && price > 0 && price < PRICE_CEILING && Math.abs(Math.round(price * 100) - price * 100) < 1e-6;
 }

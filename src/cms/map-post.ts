@@ -52,6 +52,9 @@ function featuredImage(post: z.infer<typeof wordpressPost>, alt: string): Post['
   };
 }
 
+/** The most a post's body may weigh, in characters: a long article is a few hundred kilobytes. */
+export const MAX_POST_CHARS = 2 * 1024 * 1024;
+
 export interface MappedPosts {
   posts: Post[];
   /** Password-protected posts left out: a static page cannot enforce a password. */
@@ -116,8 +119,28 @@ export function mapWordPressPosts(items: readonly unknown[], apiUrl: string, pro
       });
       return;
     }
-    bySlug.set(slug, raw.id);
     const titleText = htmlToText(raw.title.rendered);
+    if (titleText === '') {
+      problems.add({
+        code: codes.cmsBadPost,
+        url: `${where}/${raw.id}`,
+        field: 'title',
+        message: `The post ${raw.id} (${slug}) has no title once its HTML is removed, so its page would have an empty heading and title.`,
+        hint: 'Give the post a title in WordPress.',
+      });
+      return;
+    }
+    if (raw.content.rendered.length > MAX_POST_CHARS) {
+      problems.add({
+        code: codes.cmsBadPost,
+        url: `${where}/${raw.id}`,
+        field: 'content',
+        message: `The post ${raw.id} (${slug}) is ${Math.round(raw.content.rendered.length / 1024)} KB of HTML, more than the ${MAX_POST_CHARS / 1024 / 1024} MB a post may be.`,
+        hint: 'Split the post, or move large embedded data (images as data: URLs) to media files.',
+      });
+      return;
+    }
+    bySlug.set(slug, raw.id);
     const date = gmtDate(raw.date_gmt);
     const contentHtml = sanitizeBody(raw.content.rendered);
     posts.push({

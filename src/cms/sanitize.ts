@@ -7,6 +7,14 @@ import { VIDEO_HOSTS } from './video-hosts.js';
  * no event handlers, links only to http(s), mailto and tel, iframes only from video hosts.
  */
 
+/** What every id from CMS HTML starts with: the page's own ids (main, the header's menus, faq) never do. */
+export const ID_PREFIX = 'post-';
+
+/** The attributes with the id (if any) prefixed; links to `#id` in the post are prefixed alike. */
+function prefixId(attribs: sanitizeHtml.Attributes): sanitizeHtml.Attributes {
+  return attribs.id ? { ...attribs, id: `${ID_PREFIX}${attribs.id}` } : attribs;
+}
+
 const bodyOptions: sanitizeHtml.IOptions = {
   allowedTags: [
     ...sanitizeHtml.defaults.allowedTags.filter((tag) => tag !== 'style'),
@@ -27,6 +35,7 @@ const bodyOptions: sanitizeHtml.IOptions = {
     th: ['scope', 'colspan', 'rowspan'],
     td: ['colspan', 'rowspan'],
     ol: ['start', 'reversed'],
+    // Prefixed by the transform below, so that a post's ids never clash with the page's own.
     '*': ['id'],
   },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
@@ -37,11 +46,13 @@ const bodyOptions: sanitizeHtml.IOptions = {
   // An iframe whose src was refused (not a video host) is dropped rather than left empty.
   exclusiveFilter: (frame) => frame.tag === 'iframe' && !frame.attribs.src,
   transformTags: {
-    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy', decoding: 'async' } }),
-    a: (tagName, attribs) =>
-      /^https?:/i.test(attribs.href ?? '')
-        ? { tagName, attribs: { ...attribs, rel: 'noopener' } }
-        : { tagName, attribs },
+    '*': (tagName, attribs) => ({ tagName, attribs: prefixId(attribs) }),
+    img: (tagName, attribs) => ({ tagName, attribs: { ...prefixId(attribs), loading: 'lazy', decoding: 'async' } }),
+    a: (tagName, attribs) => {
+      const href = attribs.href ?? '';
+      const prefixed = prefixId(href.startsWith('#') && href.length > 1 ? { ...attribs, href: `#${ID_PREFIX}${href.slice(1)}` } : attribs);
+      return /^https?:/i.test(href) ? { tagName, attribs: { ...prefixed, rel: 'noopener' } } : { tagName, attribs: prefixed };
+    },
   },
 };
 // loading and decoding are added by the transform above; they must survive the filter.

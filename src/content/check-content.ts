@@ -1,6 +1,7 @@
 import {
   indexCatalogue,
   isValidPrice,
+  PRICE_CEILING,
   slugQuantity,
   formatQuantity,
 } from '../catalogue/catalogue-index.js';
@@ -161,7 +162,7 @@ function checkCatalogue(content: SiteContent, problems: ProblemList): void {
             file: CATALOGUE,
             field: `${field}.price`,
             line: line(`${field}.price`),
-            message: `The price ${pkg.price} is not a positive amount of pounds with at most two decimals.`,
+            message: `The price ${pkg.price} is not a positive amount of pounds with at most two decimals, below £${PRICE_CEILING.toLocaleString('en-GB')}.`,
             hint: 'Write prices as pounds, e.g. 4.99 or 10.',
           });
         }

@@ -124,10 +124,21 @@ export const servicePageSchema = z.strictObject({
   structuredData: z.boolean().default(false),
 });
 
-const isoDate = z.union([z.date(), z.string()]).transform((value, ctx) => {
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) {
-    ctx.addIssue({ code: 'custom', message: 'must be a date such as 2026-03-14 or 2026-03-14T09:00:00Z' });
+/** `2026-03-14`, `2026-03-14T09:00:00Z`, `2026-03-14 09:00:00+01:00`: a day of the calendar, optionally a time and zone. */
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * A real date of the calendar: JavaScript's Date turns 30 February into 2 March and reads many
+ * other forms, so the parts are checked first (month 1–12, the day within its month, the time
+ * within the day) and only then handed to Date.
+ */
+const isoDate = z.string().transform((value, ctx) => {
+  const parts = ISO_DATE.exec(value.trim());
+  const [year, month, day, hour = 0, minute = 0, second = 0] = parts ? parts.slice(1, 7).map((part) => (part === undefined ? 0 : Number(part))) : [];
+  const daysInMonth = month !== undefined && month >= 1 && month <= 12 ? new Date(Date.UTC(year!, month, 0)).getUTCDate() : 0;
+  const date = parts ? new Date(parts[4] === undefined ? `${value.trim()}T00:00:00Z` : value.trim()) : new Date(NaN);
+  if (!parts || day! < 1 || day! > daysInMonth || hour > 23 || minute > 59 || second > 59 || Number.isNaN(date.getTime())) {
+    ctx.addIssue({ code: 'custom', message: 'must be a real date such as 2026-03-14 or 2026-03-14T09:00:00Z' });
     return z.NEVER;
   }
   return date;

@@ -9,7 +9,12 @@ export type LinkTarget =
   | { kind: 'route'; path: string }
   | { kind: 'external' }
   /** A relative link (`contact`, `../about`): it would break depending on the page. */
-  | { kind: 'relative' };
+  | { kind: 'relative' }
+  /** A scheme a visitor's browser should never be sent to from a shop's page (javascript:, data:, file:…). */
+  | { kind: 'scheme'; scheme: string };
+
+/** The schemes content may link to: the web, e-mail and the phone. */
+const LINK_SCHEMES = new Set(['http:', 'https:', 'mailto:', 'tel:']);
 
 /**
  * What an href in content points to. Root-relative paths and absolute URLs on the site's own
@@ -21,13 +26,14 @@ export function classifyHref(href: string, siteUrl: string): LinkTarget {
   let pathname: string;
   if (href.startsWith('/') && !href.startsWith('//')) {
     pathname = href.replace(/[?#].*$/, '');
-  } else if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//')) {
+  } else if (/^[a-z][a-z0-9+.-]*:/i.test(href.trim()) || href.startsWith('//')) {
     let url: URL;
     try {
       url = new URL(href, siteUrl);
     } catch {
       return { kind: 'external' };
     }
+    if (!LINK_SCHEMES.has(url.protocol)) return { kind: 'scheme', scheme: url.protocol };
     if (url.origin !== new URL(siteUrl).origin) return { kind: 'external' };
     pathname = url.pathname;
   } else {
@@ -80,13 +86,17 @@ export function checkContentLinks(content: SiteContent, table: RouteTable, siteU
       file,
       field: formatField(at),
       message:
-        target.kind === 'relative'
-          ? `The link to ${href} is relative, so it would point somewhere different on each page.`
-          : `The link to ${href} points to no page of the site.`,
+        target.kind === 'scheme'
+          ? `The link to ${href} uses the ${target.scheme} scheme, which a page of the shop never links to.`
+          : target.kind === 'relative'
+            ? `The link to ${href} is relative, so it would point somewhere different on each page.`
+            : `The link to ${href} points to no page of the site.`,
       hint:
-        target.kind === 'relative'
-          ? 'Start internal links with a slash, e.g. /contact.'
-          : `Link to an existing route, e.g. ${nearest(target.path, [...table.byPath.keys()].filter((p) => !p.startsWith('/blog/')))}, or add a redirect in content/redirects.yaml.`,
+        target.kind === 'scheme'
+          ? 'Links may be https://, http://, mailto:, tel: or a path of the site such as /contact.'
+          : target.kind === 'relative'
+            ? 'Start internal links with a slash, e.g. /contact.'
+            : `Link to an existing route, e.g. ${nearest(target.path, [...table.byPath.keys()].filter((p) => !p.startsWith('/blog/')))}, or add a redirect in content/redirects.yaml.`,
     });
   };
   // The field being walked, as one stack (a large catalogue has thousands of fields).

@@ -36,8 +36,9 @@ const ACTION_TIMEOUT = 15_000;
 const POLL = { timeout: 5_000 };
 
 beforeAll(async () => {
-  // Chromium starts while the site builds.
+  // Chromium starts while the site builds. (A launch that fails is reported below, by `await launching`.)
   launching = launchChromium();
+  launching.catch(() => undefined);
   newsletter = await new NewsletterEndpoint().start();
   project = await tempProject();
   const built = await runCli(['--root', project.root, 'build'], { NEWSLETTER_URL: newsletter.url, SITE_URL: 'https://www.example.com' });

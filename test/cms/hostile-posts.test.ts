@@ -39,6 +39,7 @@ const hostile = post(1, {
     '<iframe src="https://www.youtube.com/embed/abc123" width="560" height="315" title="Video"></iframe>',
     '<svg onload="window.__pwned = \'svg\'"><circle r="1"/></svg>',
     '<img src="https://cdn.example.org/a.png" alt="kept" width="10" height="20" style="position:fixed" class="x">',
+    '<h2 id="main">An id the page uses</h2><p><a href="#main">back to it</a></p>',
   ].join('\n'),
 });
 const entities = post(2, { slug: 'entities', title: 'Don&#8217;t &amp; won&#8217;t: &#8220;quotes&#8221; &lt;b&gt;' });
@@ -85,6 +86,11 @@ describe('hostile and unusual posts', () => {
     expect(html.match(/<\/script>/g)).toHaveLength(parseHtml(html).querySelectorAll('script').length);
     const list = await read('blog.html');
     expect(list).not.toMatch(/onerror|onmouseover/);
+    // The post's ids are prefixed, and so are its links to them: none clashes with the page's own.
+    expect(article.querySelector('#post-main')!.text).toBe('An id the page uses');
+    expect(article.querySelector('a[href="#post-main"]')).not.toBeNull();
+    const ids = parseHtml(html).querySelectorAll('[id]').map((element) => element.id);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 
   it('entity titles display as characters, escaped once', async () => {
@@ -169,5 +175,9 @@ describe('posts that cannot be published', () => {
     await failing([post(1, { slug: '..%2f..%2fetc' })], 'SF124', 'cannot be a page address', '/wp/v2/posts/1');
     await failing([post(1, { slug: '' })], 'SF124', 'it is empty');
     await failing([post(1, { slug: 'a%0ab' })], 'SF124', 'control character');
+    await failing([post(1, { slug: 'abc%e2%80%aegpj.exe' })], 'SF124', 'text-direction');
   });
+
+  it('a post whose title is nothing once its HTML is removed fails the build, by name', () =>
+    failing([post(1, { slug: 'untitled', title: '<b> </b><img src=x>' })], 'SF204', 'post 1 (untitled) has no title', '/wp/v2/posts/1'));
 });

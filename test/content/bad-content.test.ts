@@ -163,6 +163,26 @@ const cases: Case[] = [
     expect: ['SF120', '› slug', 'differs from /blog/get-your-instagram-profile-ready only by case'],
   },
   {
+    name: 'date that is not in the calendar (30 February)',
+    breakIt: (root) => editFile(root, 'content/pages/privacy-policy.md', 'updated: 2022-06-26', 'updated: 2022-02-30'),
+    expect: ['SF103', 'content/pages/privacy-policy.md', '› updated', 'must be a real date'],
+  },
+  {
+    name: 'date with month 13',
+    breakIt: (root) => editFile(root, 'content/blog/tiktok-growth-routine.md', /^date: .*$/m, 'date: 2025-13-01'),
+    expect: ['SF103', 'content/blog/tiktok-growth-routine.md', '› date', 'must be a real date'],
+  },
+  {
+    name: 'absurd price',
+    breakIt: (root) => editFile(root, 'content/catalogue.yaml', 'price: 1.89,', 'price: 1e21,'),
+    expect: ['SF112', 'platforms[0].sub[0].packages[0].price', 'below £10,000'],
+  },
+  {
+    name: 'link with a javascript: scheme',
+    breakIt: (root) => editFile(root, 'content/services/buy-youtube-subscribers.yaml', 'href: "{{checkoutUrl}}"', 'href: "JavaScript:alert(1)"'),
+    expect: ['SF121', 'content/services/buy-youtube-subscribers.yaml', 'cta.href', 'uses the javascript: scheme'],
+  },
+  {
     name: 'YAML alias bomb',
     breakIt: (root) =>
       editFile(root, 'content/site.yaml', /^claims:/m, 'a: &a ["x","x","x","x","x","x","x","x","x"]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\ne: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]\nclaims:'),
