@@ -8,7 +8,7 @@ import { parseWithSchema } from './parse-with-schema.js';
 import type { Post } from './post.js';
 import { unsafeSlugReason } from './post-slug.js';
 import { postSchema, type PostFrontMatter } from './schemas.js';
-import { displayPath, parseMarkdownText } from '../util/source-file.js';
+import { displayPath, MAX_FILE_BYTES, parseMarkdownText } from '../util/source-file.js';
 import { expandTokens } from './tokens.js';
 
 /** One post file, read and parsed: the post, or the problems that kept it out. */
@@ -26,6 +26,15 @@ export function parsePostFile(root: string, dir: string, name: string, facts: Re
 
 export function parsePostText(root: string, dir: string, name: string, text: string, facts: Readonly<Record<string, string>>): ParsedPost {
   const problems = new ProblemList();
+  if (text.length > MAX_FILE_BYTES) {
+    problems.add({
+      code: codes.frontMatterSyntax,
+      file: displayPath(root, path.join(dir, name)),
+      message: `The post is ${Math.round(text.length / 1024)} KB, more than the ${MAX_FILE_BYTES / 1024 / 1024} MB a post may be.`,
+      hint: 'Split the post, or keep large data (images, exports) out of it.',
+    });
+    return { problems: problems.items };
+  }
   const post = parsePost(displayPath(root, path.join(dir, name)), name, text, facts, problems);
   return { post, problems: problems.items };
 }

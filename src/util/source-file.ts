@@ -43,6 +43,12 @@ function locate(doc: Document, counter: LineCounter, offset: number) {
  */
 export const YAML_LIMITS = { maxAliasCount: 100 };
 
+/**
+ * The most a YAML file or a Markdown file may weigh: the largest content file is about 10 KB and
+ * a long post a few tens. A larger file is a mistake (a pasted export, an image as text).
+ */
+export const MAX_FILE_BYTES = 1024 * 1024;
+
 /** Parses YAML text, or reports its first error (the rest usually follow from it) with its line. */
 function parseYamlText(
   text: string,
@@ -51,6 +57,15 @@ function parseYamlText(
   code: string,
   lineOffset = 0,
 ): { data: unknown; lineOf: SourceFile['lineOf'] } | undefined {
+  if (text.length > MAX_FILE_BYTES) {
+    problems.add({
+      code,
+      file,
+      message: `The file is ${Math.round(text.length / 1024)} KB, more than the ${MAX_FILE_BYTES / 1024 / 1024} MB a content file may be.`,
+      hint: 'Split it, or keep large data (images, exports) out of content files.',
+    });
+    return undefined;
+  }
   const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
   const err = doc.errors[0];
   let data: unknown;

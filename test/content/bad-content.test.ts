@@ -183,6 +183,16 @@ const cases: Case[] = [
     expect: ['SF121', 'content/services/buy-youtube-subscribers.yaml', 'cta.href', 'uses the javascript: scheme'],
   },
   {
+    name: 'content file over 1 MB',
+    breakIt: (root) => editFile(root, 'content/services/buy-tiktok-views.yaml', /$/, `\n# ${'x'.repeat(1024 * 1024)}\n`),
+    expect: ['SF101', 'content/services/buy-tiktok-views.yaml', 'more than the 1 MB a content file may be'],
+  },
+  {
+    name: 'post over 1 MB',
+    breakIt: (root) => editFile(root, 'content/blog/tiktok-growth-routine.md', /$/, `\n${'Long words. '.repeat(100_000)}\n`),
+    expect: ['SF102', 'content/blog/tiktok-growth-routine.md', 'more than the 1 MB a post may be'],
+  },
+  {
     name: 'YAML alias bomb',
     breakIt: (root) =>
       editFile(root, 'content/site.yaml', /^claims:/m, 'a: &a ["x","x","x","x","x","x","x","x","x"]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\ne: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]\nclaims:'),
