@@ -2,7 +2,7 @@
  * End to end: the real CLI builds into a temporary folder, the real `preview` command serves it
  * on a free port, and every sitemap URL answers 200 with its page.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, runCli, startPreviewProcess, tempProject } from '../helpers.js';
@@ -13,6 +13,11 @@ let preview: Awaited<ReturnType<typeof startPreviewProcess>> | undefined;
 
 beforeAll(async () => {
   project = await tempProject();
+  // Hidden files an editor's tools leave in content/: none may be published.
+  await writeFile(path.join(project.root, 'content', '.env'), 'SECRET=1');
+  await writeFile(path.join(project.root, 'content', 'images', '.env'), 'SECRET=1');
+  await mkdir(path.join(project.root, 'content', 'images', '.git'), { recursive: true });
+  await writeFile(path.join(project.root, 'content', 'images', '.git', 'config'), 'SECRET=1');
   const out = path.join(project.root, 'out');
   const built = await runCli(['--root', project.root, 'build', '--out', 'out'], { SITE_URL: SITE });
   expect(built.code, built.stderr).toBe(0);
@@ -26,6 +31,12 @@ afterAll(async () => {
 });
 
 describe('preview', () => {
+  it('publishes no hidden file of content/', async () => {
+    const files = (await readdir(path.join(project.root, 'out'), { recursive: true })).map(String);
+    expect(files.length).toBeGreaterThan(30);
+    expect(files.filter((file) => file.split(path.sep).some((part) => part.startsWith('.')))).toEqual([]);
+  });
+
   it('answers every sitemap URL with 200 and the page whose canonical it is', async () => {
     const sitemap = await (await fetch(`${preview!.url}/sitemap.xml`)).text();
     const urls = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
