@@ -37,6 +37,7 @@ async function timeUntilText(page: Page, text: string, timeout: number): Promise
 
 beforeAll(async () => {
   project = await tempProject();
+  await writeFile(path.join(project.root, 'content', 'images', '.env'), 'SECRET=1');
   ({ child: dev, url, output: devOutput } = await startDevProcess(cliPath, project.root, 20_000));
   browser = await launchChromium();
 }, 60_000);
@@ -66,6 +67,15 @@ describe('storefront dev', () => {
     } finally {
       await page.close();
     }
+  });
+
+  it('serves no hidden or host file, however encoded, and answers only GET and HEAD', async () => {
+    for (const p of ['/.env', '/images/.env', '/%2Eenv', '/images/%2eenv', '/_headers', '/%5Fredirects']) {
+      const response = await fetch(`${url}${p}`, { redirect: 'manual' });
+      expect(response.status, p).toBe(404);
+      expect(await response.text(), p).not.toContain('SECRET');
+    }
+    expect((await fetch(`${url}/`, { method: 'POST' })).status).toBe(405);
   });
 
   it('shows a changed price in the open page within 2 seconds, without a manual reload', async () => {
