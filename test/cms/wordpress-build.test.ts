@@ -118,7 +118,8 @@ describe('a build against WordPress with 250 posts', () => {
     expect(sitemap).toContain(`<loc>${SITE}/blog/page/21</loc>`);
   });
 
-  it('saves the fetch under .cache/, without credentials', async () => {
+  it('saves the fetch under .cache/cms/, without credentials, and keeps nothing else between builds', async () => {
+    expect(await readdir(path.join(project.root, '.cache'))).toEqual(['cms']);
     const files = await readdir(path.join(project.root, '.cache', 'cms'));
     expect(files).toHaveLength(1);
     const cached = JSON.parse(await readFile(path.join(project.root, '.cache', 'cms', files[0]!), 'utf8'));
