@@ -46,10 +46,17 @@ function credentials(env: CmsOptions['env']): { user: string; password: string }
   return user && password ? { user, password } : undefined;
 }
 
-function fromItems(items: unknown[], apiUrl: string): { posts: Post[]; notes: string[] } {
+/**
+ * The posts of WordPress's answer. A post the site cannot show (SF204: no title, a missing
+ * field, too large) fails the build, or with --stale-ok is left out with a warning, as a stale
+ * blog is preferred to none there; other problems (slugs) always fail it.
+ */
+function fromItems(items: unknown[], apiUrl: string, mode: CmsMode, log: (line: string) => void): { posts: Post[]; notes: string[] } {
   const problems = new ProblemList();
   const mapped = mapWordPressPosts(items, apiUrl, problems);
-  problems.throwIfAny(NOTHING_WRITTEN);
+  const skippable = mode === 'stale-ok' && problems.items.every((problem) => problem.code === codes.cmsBadPost);
+  if (skippable) for (const problem of problems.items) log(`WARNING: ${problem.code} ${problem.url ?? ''}: ${problem.message} The post is left out (--stale-ok).`);
+  else problems.throwIfAny(NOTHING_WRITTEN);
   const notes: string[] = [];
   if (mapped.skippedProtected > 0) {
     notes.push(`${mapped.skippedProtected} password-protected post(s) left out: a static page cannot enforce a password.`);
@@ -76,7 +83,7 @@ export async function loadCmsPosts(options: CmsOptions): Promise<CmsPosts> {
         NOTHING_WRITTEN,
       );
     }
-    const { posts, notes } = fromItems(entry.items, apiUrl);
+    const { posts, notes } = fromItems(entry.items, apiUrl, options.mode, options.log);
     return { posts, source: 'cache', pages: 0, fetchMs: performance.now() - started, notes: [`posts from the cache of ${entry.fetchedAt}`, ...notes] };
   };
 
@@ -105,7 +112,7 @@ export async function loadCmsPosts(options: CmsOptions): Promise<CmsPosts> {
     throw error;
   }
   const fetchMs = performance.now() - started;
-  const { posts, notes } = fromItems(fetched.items, apiUrl);
+  const { posts, notes } = fromItems(fetched.items, apiUrl, options.mode, options.log);
   await writeCmsCache(options.root, { apiUrl, fetchedAt: (options.now?.() ?? new Date()).toISOString(), items: fetched.items });
   return { posts, source: 'network', pages: fetched.pages, fetchMs, notes };
 }

@@ -193,6 +193,12 @@ const cases: Case[] = [
     expect: ['SF102', 'content/blog/tiktok-growth-routine.md', 'more than the 1 MB a post may be'],
   },
   {
+    name: 'YAML alias bomb in a post front matter',
+    breakIt: (root) =>
+      editFile(root, 'content/blog/tiktok-growth-routine.md', /^slug:/m, 'a: &a ["x","x","x","x","x","x","x","x","x"]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\nslug:'),
+    expect: ['SF102', 'content/blog/tiktok-growth-routine.md', 'YAML cannot be read', 'alias'],
+  },
+  {
     name: 'YAML alias bomb',
     breakIt: (root) =>
       editFile(root, 'content/site.yaml', /^claims:/m, 'a: &a ["x","x","x","x","x","x","x","x","x"]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\ne: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]\nclaims:'),
