@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { CmsMode } from './cms/load-cms-posts.js';
-import { loadConfig, type Config } from './config/load-config.js';
+import { imageOrigins, loadConfig, type Config } from './config/load-config.js';
 import { loadContent, type SiteContent } from './content/load-content.js';
 import type { PostMemo } from './content/load-posts.js';
 import { codes } from './errors/codes.js';
@@ -145,6 +145,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
         retry: { ...defaultCmsOptions.retry, retries: options.cmsRetries ?? defaultCmsOptions.retry.retries },
         concurrency: defaultCmsOptions.concurrency,
         maxPosts: config.cmsMaxPosts,
+        imageOrigins: imageOrigins(config),
         env,
         log,
         onProgress: (done, total) => progress('fetch', done, total),

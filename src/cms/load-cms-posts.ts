@@ -19,6 +19,8 @@ export interface CmsOptions {
   concurrency: number;
   /** The most posts to take (the setting cmsMaxPosts). */
   maxPosts: number;
+  /** Where images may come from (see imageOrigins in config/load-config.ts). */
+  imageOrigins: readonly string[];
   env: Readonly<Record<string, string | undefined>>;
   log: (line: string) => void;
   /** Pages of posts fetched so far, of the total the API announced. */
@@ -51,9 +53,10 @@ function credentials(env: CmsOptions['env']): { user: string; password: string }
  * field, too large) fails the build, or with --stale-ok is left out with a warning, as a stale
  * blog is preferred to none there; other problems (slugs) always fail it.
  */
-function fromItems(items: unknown[], apiUrl: string, mode: CmsMode, log: (line: string) => void): { posts: Post[]; notes: string[] } {
+function fromItems(items: unknown[], apiUrl: string, options: CmsOptions): { posts: Post[]; notes: string[] } {
+  const { mode, log } = options;
   const problems = new ProblemList();
-  const mapped = mapWordPressPosts(items, apiUrl, problems);
+  const mapped = mapWordPressPosts(items, apiUrl, options.imageOrigins, problems);
   const skippable = mode === 'stale-ok' && problems.items.every((problem) => problem.code === codes.cmsBadPost);
   if (skippable) for (const problem of problems.items) log(`WARNING: ${problem.code} ${problem.url ?? ''}: ${problem.message} The post is left out (--stale-ok).`);
   else problems.throwIfAny(NOTHING_WRITTEN);
@@ -62,6 +65,9 @@ function fromItems(items: unknown[], apiUrl: string, mode: CmsMode, log: (line: 
     notes.push(`${mapped.skippedProtected} password-protected post(s) left out: a static page cannot enforce a password.`);
   }
   if (mapped.skippedUnpublished > 0) notes.push(`${mapped.skippedUnpublished} unpublished post(s) left out.`);
+  if (mapped.imagesLeftOut > 0) {
+    notes.push(`${mapped.imagesLeftOut} image(s) from hosts the site does not allow images from were left out: add their hosts to imageHosts (IMAGE_HOSTS) to show them.`);
+  }
   return { posts: sortNewestFirst(mapped.posts), notes };
 }
 
@@ -83,7 +89,7 @@ export async function loadCmsPosts(options: CmsOptions): Promise<CmsPosts> {
         NOTHING_WRITTEN,
       );
     }
-    const { posts, notes } = fromItems(entry.items, apiUrl, options.mode, options.log);
+    const { posts, notes } = fromItems(entry.items, apiUrl, options);
     return { posts, source: 'cache', pages: 0, fetchMs: performance.now() - started, notes: [`posts from the cache of ${entry.fetchedAt}`, ...notes] };
   };
 
@@ -112,7 +118,7 @@ export async function loadCmsPosts(options: CmsOptions): Promise<CmsPosts> {
     throw error;
   }
   const fetchMs = performance.now() - started;
-  const { posts, notes } = fromItems(fetched.items, apiUrl, options.mode, options.log);
+  const { posts, notes } = fromItems(fetched.items, apiUrl, options);
   await writeCmsCache(options.root, { apiUrl, fetchedAt: (options.now?.() ?? new Date()).toISOString(), items: fetched.items });
   return { posts, source: 'network', pages: fetched.pages, fetchMs, notes };
 }

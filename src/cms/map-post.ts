@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isAllowedImage } from '../config/load-config.js';
 import type { Post } from '../content/post.js';
 import { unsafeSlugReason } from '../content/post-slug.js';
 import { codes } from '../errors/codes.js';
@@ -60,13 +61,17 @@ export interface MappedPosts {
   /** Password-protected posts left out: a static page cannot enforce a password. */
   skippedProtected: number;
   skippedUnpublished: number;
+  /** Images (featured or in a body) from hosts the site's policy does not allow, left out. */
+  imagesLeftOut: number;
 }
 
 /** Maps raw WordPress posts to the site's post type, sanitising every piece of HTML. */
-export function mapWordPressPosts(items: readonly unknown[], apiUrl: string, problems: ProblemList): MappedPosts {
+export function mapWordPressPosts(items: readonly unknown[], apiUrl: string, imageOrigins: readonly string[], problems: ProblemList): MappedPosts {
   const posts: Post[] = [];
   let skippedProtected = 0;
   let skippedUnpublished = 0;
+  let imagesLeftOut = 0;
+  const allowed = (src: string) => isAllowedImage(src, imageOrigins);
   const bySlug = new Map<string, number>();
   items.forEach((item, index) => {
     const parsed = wordpressPost.safeParse(item);
@@ -142,7 +147,12 @@ export function mapWordPressPosts(items: readonly unknown[], apiUrl: string, pro
     }
     bySlug.set(slug, raw.id);
     const date = gmtDate(raw.date_gmt);
-    const contentHtml = sanitizeBody(raw.content.rendered);
+    const contentHtml = sanitizeBody(raw.content.rendered, allowed, () => (imagesLeftOut += 1));
+    let image = featuredImage(raw, titleText);
+    if (image && !allowed(image.src)) {
+      image = undefined;
+      imagesLeftOut += 1;
+    }
     posts.push({
       id: String(raw.id),
       slug,
@@ -154,9 +164,9 @@ export function mapWordPressPosts(items: readonly unknown[], apiUrl: string, pro
       links: [],
       date,
       modified: raw.modified_gmt ? gmtDate(raw.modified_gmt) : date,
-      image: featuredImage(raw, titleText),
+      image,
       source: `${where}/${raw.id}`,
     });
   });
-  return { posts, skippedProtected, skippedUnpublished };
+  return { posts, skippedProtected, skippedUnpublished, imagesLeftOut };
 }

@@ -63,8 +63,19 @@ const excerptOptions: sanitizeHtml.IOptions = {
   allowedAttributes: {},
 };
 
-export function sanitizeBody(html: string): string {
-  return sanitizeHtml(html, bodyOptions);
+/**
+ * A post's body, safe to write into a page. Images from hosts the site's policy does not allow
+ * (see imageOrigins) would not show: they are left out, and `leftOut` is told of each.
+ */
+export function sanitizeBody(html: string, isAllowedImage: (src: string) => boolean, leftOut: () => void): string {
+  return sanitizeHtml(html, {
+    ...bodyOptions,
+    exclusiveFilter: (frame) => {
+      const refused = frame.tag === 'img' && !isAllowedImage(frame.attribs.src ?? '');
+      if (refused) leftOut();
+      return refused || bodyOptions.exclusiveFilter!(frame);
+    },
+  });
 }
 
 export function sanitizeExcerpt(html: string): string {

@@ -99,6 +99,20 @@ const configSchema = z.strictObject({
 
 export const CONFIG_FILE = 'content/config.yaml';
 
+/**
+ * Where the site's pages may load images from: the site itself, the CMS and the configured image
+ * hosts. The Content-Security-Policy says the same (output/http-headers.ts); an image from
+ * anywhere else would not show, so the content and CMS stages refuse or leave it out.
+ */
+export function imageOrigins(config: Config): string[] {
+  return [...new Set([config.siteUrl, ...(config.cmsApiUrl ? [new URL(config.cmsApiUrl).origin] : []), ...config.imageHosts])];
+}
+
+/** Whether an absolute image URL comes from one of `origins`. */
+export function isAllowedImage(src: string, origins: readonly string[]): boolean {
+  return URL.canParse(src) && origins.includes(new URL(src).origin);
+}
+
 export async function loadConfig(
   root: string,
   env: Readonly<Record<string, string | undefined>>,

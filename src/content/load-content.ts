@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Config } from '../config/load-config.js';
+import { imageOrigins, type Config } from '../config/load-config.js';
 import { NOTHING_WRITTEN, ProblemList } from '../errors/storefront-error.js';
 import { listFileNames } from '../util/list-files.js';
 import { checkContent } from './check-content.js';
@@ -50,8 +50,7 @@ export async function loadContent(
   const posts = await loadLocalPosts(root, postsDir, postNames, files.facts, tokenProblems, {
     memo: options.postMemo,
     pool,
-    // The hosts the Content-Security-Policy allows images from (see output/http-headers.ts).
-    imageOrigins: [config.siteUrl, ...(config.cmsApiUrl ? [new URL(config.cmsApiUrl).origin] : []), ...config.imageHosts],
+    imageOrigins: imageOrigins(config),
   });
 
   // Without these three nothing else can be checked; with them, the cross-file checks run on

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { isAllowedImage } from '../config/load-config.js';
 import { codes } from '../errors/codes.js';
 import { ProblemList } from '../errors/storefront-error.js';
 import { parsePostText, type ParsedPost } from './parse-post.js';
@@ -10,8 +11,7 @@ import { parseMarkdownText } from '../util/source-file.js';
 /** Why a post's image cannot be shown: not in content/images/, or from a host the site's policy does not allow. */
 function imageProblem(dir: string, src: string, imageOrigins: readonly string[]): string | undefined {
   if (!/^https?:\/\//.test(src)) return existsSync(path.join(dir, '..', src)) ? undefined : `The image ${src} is not in content/images/.`;
-  const origin = URL.canParse(src) ? new URL(src).origin : src;
-  return imageOrigins.includes(origin) ? undefined : `The image comes from ${origin}, which the site's Content-Security-Policy does not allow images from.`;
+  return isAllowedImage(src, imageOrigins) ? undefined : `The image comes from ${URL.canParse(src) ? new URL(src).origin : src}, which the site's Content-Security-Policy does not allow images from.`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Config } from '../config/load-config.js';
+import { imageOrigins, type Config } from '../config/load-config.js';
 import { VIDEO_HOSTS } from '../cms/video-hosts.js';
 
 /**
@@ -27,8 +27,7 @@ const origin = (url: string) => {
  */
 export function securityHeaders(config: Config): Record<string, string> {
   const newsletter = origin(config.newsletterUrl);
-  const cms = origin(config.cmsApiUrl);
-  const images = [...new Set([cms, ...config.imageHosts].filter((host) => host !== ''))];
+  const images = imageOrigins(config).filter((host) => host !== config.siteUrl);
   const csp = [
     "default-src 'self'",
     "script-src 'self'",

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createElement, type FunctionComponent, type ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { indexCatalogue, type Service } from '../catalogue/catalogue-index.js';
@@ -20,7 +21,6 @@ import { TextPage } from '../../templates/pages/TextPage.js';
 import type { Crumb, Frame, Head, HeroView, PostCard, SectionView } from '../../templates/view-model.js';
 import { packageTiles, pickerGroups, serviceCard } from './catalogue-views.js';
 import { makeFrameFactory } from './frame.js';
-import { hashText } from '../util/hash.js';
 import { blogPosting, breadcrumbList, organization, serviceWithOffer, webSite } from './json-ld.js';
 
 export interface RenderOptions {
@@ -87,7 +87,7 @@ export async function renderRoutes(
     const t0 = performance.now();
     try {
       const prepared = context.prepare(route);
-      const props = memo && hashText(JSON.stringify([route.kind, prepared.frame, prepared.head, prepared.inputs]));
+      const props = memo && createHash('sha1').update(JSON.stringify([route.kind, prepared.frame, prepared.head, prepared.inputs])).digest('base64url');
       const before = memo?.get(route.path);
       if (before && before.props === props) {
         html = before.html;

@@ -40,6 +40,7 @@ const hostile = post(1, {
     '<svg onload="window.__pwned = \'svg\'"><circle r="1"/></svg>',
     '<img src="https://cdn.example.org/a.png" alt="kept" width="10" height="20" style="position:fixed" class="x">',
     '<h2 id="main">An id the page uses</h2><p><a href="#main">back to it</a></p>',
+    '<img src="https://tracker.example.net/pixel.gif" alt="from a host not allowed" width="1" height="1">',
   ].join('\n'),
 });
 const entities = post(2, { slug: 'entities', title: 'Don&#8217;t &amp; won&#8217;t: &#8220;quotes&#8221; &lt;b&gt;' });
@@ -57,9 +58,12 @@ const read = (file: string) => readFile(path.join(project.root, 'dist', file), '
 beforeAll(async () => {
   wp = await new FakeWordPress([hostile, entities, nonAscii, locked, ...makePosts(2).map((p) => ({ ...p, id: p.id + 100 }))]).start();
   project = await tempProject();
-  const result = await runCli(['--root', project.root, 'build', '--cms', wp.apiUrl]);
+  // Images may come from the site, the CMS and this host only: the CSP says the same.
+  const result = await runCli(['--root', project.root, 'build', '--cms', wp.apiUrl], { IMAGE_HOSTS: 'https://cdn.example.org' });
   expect(result.code, result.stderr).toBe(0);
   expect(result.stderr).toContain('1 password-protected post(s) left out');
+  // The tracker's pixel, and the hostile post's `<img src="x">`, which names no allowed host either.
+  expect(result.stderr).toContain('2 image(s) from hosts the site does not allow images from were left out');
 });
 
 afterAll(async () => {
@@ -81,6 +85,7 @@ describe('hostile and unusual posts', () => {
     expect(kept.getAttribute('width')).toBe('10');
     expect(kept.getAttribute('height')).toBe('20');
     expect(kept.getAttribute('style')).toBeUndefined();
+    expect(article.querySelector('img[alt="from a host not allowed"]')).toBeNull();
     // The title cannot close the JSON-LD script element.
     for (const script of parseHtml(html).querySelectorAll('script[type="application/ld+json"]')) JSON.parse(script.text);
     expect(html.match(/<\/script>/g)).toHaveLength(parseHtml(html).querySelectorAll('script').length);
