@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { lstat, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface Asset {
@@ -71,7 +71,8 @@ export async function contentImages(contentDir: string): Promise<Asset[]> {
     // Hidden files (.env, .DS_Store, a .git folder) are never published.
     if (name.split(path.sep).some((part) => part.startsWith('.'))) continue;
     const full = path.join(dir, name);
-    if (!(await stat(full)).isFile()) continue;
+    // A link is not followed: it could publish a file from anywhere on the machine.
+    if (!(await lstat(full)).isFile()) continue;
     files.push({ file: `images/${name.split(path.sep).join('/')}`, contents: await readFile(full) });
   }
   return files;

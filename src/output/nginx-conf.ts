@@ -40,8 +40,9 @@ location ~ ^/(?<clean>[^/\\x5C.\\s][^\\x5C\\s]*)\\.html$ {
     return 301 /$clean;
 }
 
-# Files for the host, not for visitors.
-location ~ ^/_ {
+# Files for the host, and hidden files, not for visitors (the build writes no hidden file;
+# this keeps one put there by hand from being served).
+location ~ ^/_|/\\. {
     return 404;
 }
 

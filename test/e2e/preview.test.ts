@@ -2,7 +2,7 @@
  * End to end: the real CLI builds into a temporary folder, the real `preview` command serves it
  * on a free port, and every sitemap URL answers 200 with its page.
  */
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, runCli, startPreviewProcess, tempProject } from '../helpers.js';
@@ -18,6 +18,9 @@ beforeAll(async () => {
   await writeFile(path.join(project.root, 'content', 'images', '.env'), 'SECRET=1');
   await mkdir(path.join(project.root, 'content', 'images', '.git'), { recursive: true });
   await writeFile(path.join(project.root, 'content', 'images', '.git', 'config'), 'SECRET=1');
+  // A link in content/images/ to a file elsewhere on the machine is not followed.
+  await writeFile(path.join(project.root, 'elsewhere.txt'), 'SECRET=1');
+  await symlink(path.join(project.root, 'elsewhere.txt'), path.join(project.root, 'content', 'images', 'linked.txt'));
   const out = path.join(project.root, 'out');
   const built = await runCli(['--root', project.root, 'build', '--out', 'out'], { SITE_URL: SITE });
   expect(built.code, built.stderr).toBe(0);
@@ -31,10 +34,11 @@ afterAll(async () => {
 });
 
 describe('preview', () => {
-  it('publishes no hidden file of content/', async () => {
+  it('publishes no hidden file of content/, and follows no link out of it', async () => {
     const files = (await readdir(path.join(project.root, 'out'), { recursive: true })).map(String);
     expect(files.length).toBeGreaterThan(30);
     expect(files.filter((file) => file.split(path.sep).some((part) => part.startsWith('.')))).toEqual([]);
+    expect(files).not.toContain(path.join('images', 'linked.txt'));
   });
 
   it('answers every sitemap URL with 200 and the page whose canonical it is', async () => {

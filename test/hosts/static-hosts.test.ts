@@ -3,7 +3,7 @@
  * preview server, checked the same way.
  */
 import { request } from 'node:http';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -115,6 +115,16 @@ for (const name of ['nginx', 'preview']) {
       expect(response.status).toBe(404);
       expect(response.body.toString()).toContain('PAGE NOT FOUND');
       expect((await get(`${base()}/_redirects`)).status).toBe(404);
+    });
+
+    it('a hidden file put into the folder by hand is not served', async () => {
+      await writeFile(path.join(project.root, 'dist', '.env'), 'SECRET=1');
+      await writeFile(path.join(project.root, 'dist', 'images', '.env'), 'SECRET=1');
+      for (const p of ['/.env', '/images/.env', '/%2Eenv', '/images/%2eenv']) {
+        const response = await get(base() + p);
+        expect(response.status, p).toBe(404);
+        expect(response.body.toString(), p).not.toContain('SECRET');
+      }
     });
 
     it('hashed assets are cached for a year; pages are revalidated; every response has the security headers', async () => {
