@@ -47,11 +47,12 @@ const bodyOptions: sanitizeHtml.IOptions = {
   exclusiveFilter: (frame) => frame.tag === 'iframe' && !frame.attribs.src,
   transformTags: {
     '*': (tagName, attribs) => ({ tagName, attribs: prefixId(attribs) }),
-    img: (tagName, attribs) => ({ tagName, attribs: { ...prefixId(attribs), loading: 'lazy', decoding: 'async' } }),
+    // The '*' transform runs after these as well: they leave the id alone.
+    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy', decoding: 'async' } }),
     a: (tagName, attribs) => {
       const href = attribs.href ?? '';
-      const prefixed = prefixId(href.startsWith('#') && href.length > 1 ? { ...attribs, href: `#${ID_PREFIX}${href.slice(1)}` } : attribs);
-      return /^https?:/i.test(href) ? { tagName, attribs: { ...prefixed, rel: 'noopener' } } : { tagName, attribs: prefixed };
+      const linked = href.startsWith('#') && href.length > 1 ? { ...attribs, href: `#${ID_PREFIX}${href.slice(1)}` } : attribs;
+      return /^https?:/i.test(href) ? { tagName, attribs: { ...linked, rel: 'noopener' } } : { tagName, attribs: linked };
     },
   },
 };
@@ -71,7 +72,9 @@ export function sanitizeBody(html: string, isAllowedImage: (src: string) => bool
   return sanitizeHtml(html, {
     ...bodyOptions,
     exclusiveFilter: (frame) => {
-      const refused = frame.tag === 'img' && !isAllowedImage(frame.attribs.src ?? '');
+      // A <source> names its images in srcset: `url 2x, url 640w`.
+      const sources = frame.tag === 'img' ? [frame.attribs.src ?? ''] : frame.tag === 'source' ? (frame.attribs.srcset ?? '').split(',').map((c) => c.trim().split(/\s+/)[0]!) : [];
+      const refused = sources.some((src) => !isAllowedImage(src));
       if (refused) leftOut();
       return refused || bodyOptions.exclusiveFilter!(frame);
     },

@@ -13,6 +13,9 @@ export const PER_PAGE = 100;
  */
 export const MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 
+/** The most all of a build's answers may weigh together, whatever cmsMaxPosts says: 10,000 long posts are about 200 MB. */
+export const MAX_TOTAL_BYTES = 256 * 1024 * 1024;
+
 export interface FetchPostsOptions {
   /** REST API root, e.g. https://example.com/wp-json */
   apiUrl: string;
@@ -22,6 +25,8 @@ export interface FetchPostsOptions {
   concurrency: number;
   /** The most posts to take; more is a problem (the setting cmsMaxPosts, 10,000 by default). */
   maxPosts: number;
+  /** Bytes read so far by this fetch, checked against MAX_TOTAL_BYTES (set by fetchAllPosts). */
+  received?: { bytes: number };
   /** Application password credentials (from the environment only). */
   auth?: { user: string; password: string };
   onProgress?: (pagesDone: number, pagesTotal: number) => void;
@@ -81,7 +86,7 @@ async function fetchPage(url: string, options: FetchPostsOptions): Promise<PageR
     });
     statusCode = response.statusCode;
     responseHeaders = response.headers;
-    text = await readLimited(response.body, url);
+    text = await readLimited(response.body, url, options.received ?? { bytes: 0 });
   } catch (error) {
     if (error instanceof StorefrontError) throw error;
     const err = error as Error & { code?: string };
@@ -139,14 +144,21 @@ async function fetchPage(url: string, options: FetchPostsOptions): Promise<PageR
 }
 
 /** The body as text, refused past MAX_RESPONSE_BYTES (not retried: the same answer would come again). */
-async function readLimited(body: AsyncIterable<Buffer> & { destroy(): unknown }, url: string): Promise<string> {
+async function readLimited(body: AsyncIterable<Buffer> & { destroy(): unknown }, url: string, received: { bytes: number }): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
     size += chunk.length;
-    if (size > MAX_RESPONSE_BYTES) {
+    received.bytes += chunk.length;
+    if (size > MAX_RESPONSE_BYTES || received.bytes > MAX_TOTAL_BYTES) {
       body.destroy();
-      throw fail(url, `The answer is larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MB, more than a page of ${PER_PAGE} posts can be.`, 'Check CMS_API_URL: it must be the REST API root of a WordPress site.');
+      throw fail(
+        url,
+        size > MAX_RESPONSE_BYTES
+          ? `The answer is larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MB, more than a page of ${PER_PAGE} posts can be.`
+          : `WordPress's answers add up to more than ${MAX_TOTAL_BYTES / 1024 / 1024} MB, more than a blog of 10,000 long posts.`,
+        'Check CMS_API_URL: it must be the REST API root of a WordPress site.',
+      );
     }
     chunks.push(chunk);
   }
@@ -174,7 +186,14 @@ async function fetchPageWithRetry(page: number, options: FetchPostsOptions): Pro
  * by one until the first short or empty one, as WordPress's paging documents, and never more
  * than `maxPosts` allows.
  */
-export async function fetchAllPosts(options: FetchPostsOptions): Promise<FetchedPosts> {
+export async function fetchAllPosts(fetchOptions: FetchPostsOptions): Promise<FetchedPosts> {
+  const options = { ...fetchOptions, received: { bytes: 0 } };
+  const fetched = await fetchPages(options);
+  if (fetched.items.length > options.maxPosts) throw tooManyPosts(postsPageUrl(options.apiUrl, fetched.pages), options.maxPosts);
+  return fetched;
+}
+
+async function fetchPages(options: FetchPostsOptions): Promise<FetchedPosts> {
   const maxPages = Math.max(1, Math.ceil(options.maxPosts / PER_PAGE));
   const first = await fetchPageWithRetry(1, options);
   const pages: unknown[][] = [first.items];

@@ -68,7 +68,10 @@ function urlProblem(value: string, allowPath: boolean): string | undefined {
   return undefined;
 }
 
-/** An http(s) URL without its trailing slash; an origin when it may not have a path; or '' for an optional one. */
+/**
+ * An http(s) URL as the URL parser writes it (scheme and host in lower case, no default port),
+ * without its trailing slash; an origin when it may not have a path; or '' for an optional one.
+ */
 const httpUrl = (allowPath: boolean, optional = false) =>
   z
     .string()
@@ -76,7 +79,11 @@ const httpUrl = (allowPath: boolean, optional = false) =>
       const problem = optional && value === '' ? undefined : urlProblem(value, allowPath);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     })
-    .transform((value) => value.replace(/\/+$/, ''));
+    .transform((value) => {
+      if (value === '') return value;
+      const url = new URL(value);
+      return allowPath ? `${url.origin}${url.pathname}`.replace(/\/+$/, '') : url.origin;
+    });
 const origin = httpUrl(false);
 
 /** A list of origins: a YAML list, or one string with the origins separated by spaces or commas (IMAGE_HOSTS). */

@@ -26,11 +26,12 @@ export function parsePostFile(root: string, dir: string, name: string, facts: Re
 
 export function parsePostText(root: string, dir: string, name: string, text: string, facts: Readonly<Record<string, string>>): ParsedPost {
   const problems = new ProblemList();
-  if (text.length > MAX_FILE_BYTES) {
+  const bytes = Buffer.byteLength(text);
+  if (bytes > MAX_FILE_BYTES) {
     problems.add({
       code: codes.frontMatterSyntax,
       file: displayPath(root, path.join(dir, name)),
-      message: `The post is ${Math.round(text.length / 1024)} KB, more than the ${MAX_FILE_BYTES / 1024 / 1024} MB a post may be.`,
+      message: `The post is ${Math.round(bytes / 1024)} KB, more than the ${MAX_FILE_BYTES / 1024 / 1024} MB a post may be.`,
       hint: 'Split the post, or keep large data (images, exports) out of it.',
     });
     return { problems: problems.items };

@@ -68,8 +68,9 @@ export async function contentImages(contentDir: string): Promise<Asset[]> {
   const names = (await readdir(dir, { recursive: true })).map(String);
   const files: Asset[] = [];
   for (const name of names.sort()) {
-    // Hidden files (.env, .DS_Store, a .git folder) are never published.
-    if (name.split(path.sep).some((part) => part.startsWith('.'))) continue;
+    // Hidden files (.env, .DS_Store, a .git folder) are never published, nor names starting
+    // with _, which hosts keep for their own files and do not serve (see route-table.ts).
+    if (name.split(path.sep).some((part) => part.startsWith('.') || part.startsWith('_'))) continue;
     const full = path.join(dir, name);
     // A link is not followed: it could publish a file from anywhere on the machine.
     if (!(await lstat(full)).isFile()) continue;

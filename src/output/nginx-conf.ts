@@ -40,9 +40,9 @@ location ~ ^/(?<clean>[^/\\x5C.\\s][^\\x5C\\s]*)\\.html$ {
     return 301 /$clean;
 }
 
-# Files for the host, and hidden files, not for visitors (the build writes no hidden file;
-# this keeps one put there by hand from being served).
-location ~ ^/_|/\\. {
+# Files for the host (_redirects, …) and hidden files, in any folder, not for visitors: the
+# build writes no page there, and this keeps a file put there by hand from being served.
+location ~ /[_.] {
     return 404;
 }
 

@@ -13,9 +13,16 @@ export interface OutputFile {
 
 /**
  * The output folder is replaced whole, so it must never be the project, its content or its
- * code, nor a folder of something else. Checked before the build does any work.
+ * code, nor a folder of something else. Checked before the build does any work. A folder that a
+ * killed first switch moved aside (see `commit`), with nothing in its place, is put back first,
+ * so that a build failing later does not lose it.
  */
 export function checkOutputFolder(outDir: string, root: string): void {
+  const parent = path.dirname(outDir);
+  if (!lstatSync(outDir, { throwIfNoEntry: false }) && lstatSync(parent, { throwIfNoEntry: false })) {
+    const aside = readdirSync(parent).find((name) => name.endsWith('-old') && buildOf(outDir, name) !== undefined && !isRunning(buildOf(outDir, name)!));
+    if (aside) renameSync(path.join(parent, aside), outDir);
+  }
   const inside = (dir: string, parent: string) => dir === parent || dir.startsWith(parent + path.sep);
   const protectedDirs = ['content', 'src', 'templates', 'bin', 'test', 'node_modules', '.git', '.cache'].map((d) => path.join(root, d));
   let reason: string | undefined;
@@ -167,15 +174,16 @@ function buildOf(outDir: string, name: string): number | undefined {
 
 /**
  * Build folders and links beside `outDir` that no build uses: left by a build that was killed
- * or failed, or by the switch to a new build. The one the output points at stays, and so do
- * those of a build still running in another process.
+ * or failed, or by the switch to a new build. The one the output points at stays (read again
+ * before each removal: another build may have switched it meanwhile), and so do those of a
+ * build still running in another process.
  */
 function removeLeftovers(outDir: string): void {
   const parent = path.dirname(outDir);
-  const current = lstatSync(outDir, { throwIfNoEntry: false })?.isSymbolicLink() ? readlinkSync(outDir) : undefined;
+  const current = () => (lstatSync(outDir, { throwIfNoEntry: false })?.isSymbolicLink() ? readlinkSync(outDir) : undefined);
   for (const name of readdirSync(parent)) {
     const pid = buildOf(outDir, name);
-    if (pid === undefined || name === current || (pid !== process.pid && isRunning(pid))) continue;
-    rmSync(path.join(parent, name), { recursive: true, force: true });
+    if (pid === undefined || (pid !== process.pid && isRunning(pid))) continue;
+    if (name !== current()) rmSync(path.join(parent, name), { recursive: true, force: true });
   }
 }

@@ -86,7 +86,7 @@ export function unsafePathReason(routePath: string): string | undefined {
   if (segments.some((segment) => segment === '')) return 'it has an empty segment (//) or ends with /';
   if (segments.some((segment) => segment === '.' || segment === '..')) return 'it climbs out of its folder with . or ..';
   if (segments.some((segment) => segment.startsWith('.'))) return 'a part of it starts with a dot (a hidden file)';
-  if (segments[0]!.startsWith('_')) return 'it starts with _, which names files for the host';
+  if (segments.some((segment) => segment.startsWith('_'))) return 'a part of it starts with _, as files for the host do (hosts do not serve them)';
   const lower = routePath.toLowerCase();
   if (GENERATED.includes(lower) || GENERATED.some((file) => `${lower}.html` === file)) return 'the build writes a file of its own there';
   if (GENERATED_FOLDERS.some((folder) => lower.startsWith(folder))) return `the build keeps its own files under ${GENERATED_FOLDERS.join(' and ')}`;
@@ -164,7 +164,14 @@ export function buildRouteTable(content: SiteContent, collected?: ProblemList): 
       });
     }
   }
-  checkCaseCollisions(routes.map((route) => ({ path: route.path, file: route.source, field: route.kind === 'blog-post' ? 'slug' : 'path' })), problems);
+  // Redirect pages are files too: `/About` would overwrite about.html on such a disk.
+  checkCaseCollisions(
+    [
+      ...routes.map((route) => ({ path: route.path, file: route.source, field: route.kind === 'blog-post' ? 'slug' : 'path' })),
+      ...content.redirects.list.map((redirect, i) => ({ path: redirect.from, file: content.redirects.file, field: `[${i}].from` })),
+    ],
+    problems,
+  );
   const froms = new Set<string>();
   content.redirects.list.forEach((redirect, i) => {
     const reason = unsafePathReason(redirect.from);

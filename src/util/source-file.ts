@@ -57,11 +57,12 @@ function parseYamlText(
   code: string,
   lineOffset = 0,
 ): { data: unknown; lineOf: SourceFile['lineOf'] } | undefined {
-  if (text.length > MAX_FILE_BYTES) {
+  const bytes = Buffer.byteLength(text);
+  if (bytes > MAX_FILE_BYTES) {
     problems.add({
       code,
       file,
-      message: `The file is ${Math.round(text.length / 1024)} KB, more than the ${MAX_FILE_BYTES / 1024 / 1024} MB a content file may be.`,
+      message: `The file is ${Math.round(bytes / 1024)} KB, more than the ${MAX_FILE_BYTES / 1024 / 1024} MB a content file may be.`,
       hint: 'Split it, or keep large data (images, exports) out of content files.',
     });
     return undefined;

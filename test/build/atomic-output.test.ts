@@ -98,6 +98,24 @@ describe('atomic output', () => {
     expect(outcomes.some((o) => o.holds === 'new')).toBe(true);
   }, 110_000);
 
+  it('a first switch killed between its two renames is undone by the next build, even one that fails', async () => {
+    // As a build leaves it when killed after moving a real folder aside (from before builds were links).
+    const aside = path.join(project.root, `.elsewhere.build-${2 ** 22 + 1}-old`);
+    await mkdir(aside);
+    await writeFile(path.join(aside, 'index.html'), 'the only copy');
+    const gone = path.join(project.root, 'elsewhere');
+    const catalogue = path.join(project.root, 'content', 'catalogue.yaml');
+    const good = await readFile(catalogue, 'utf8');
+    await writeFile(catalogue, 'not: [valid');
+    try {
+      const failed = await runCli(['--root', project.root, 'build', '--posts', 'posts', '--out', 'elsewhere']);
+      expect(failed.code).toBe(1);
+      expect(await readFile(path.join(gone, 'index.html'), 'utf8')).toBe('the only copy');
+    } finally {
+      await writeFile(catalogue, good);
+    }
+  }, 60_000);
+
   it('the next build removes the folders killed builds left, and keeps only the site', async () => {
     await setFooter(1 - current);
     const built = await runCli(buildArgs());

@@ -39,7 +39,8 @@ const hostile = post(1, {
     '<iframe src="https://www.youtube.com/embed/abc123" width="560" height="315" title="Video"></iframe>',
     '<svg onload="window.__pwned = \'svg\'"><circle r="1"/></svg>',
     '<img src="https://cdn.example.org/a.png" alt="kept" width="10" height="20" style="position:fixed" class="x">',
-    '<h2 id="main">An id the page uses</h2><p><a href="#main">back to it</a></p>',
+    '<h2 id="main">An id the page uses</h2><p><a id="back" href="#main">back to it</a><img id="pic" src="https://cdn.example.org/c.png" alt="with an id" width="1" height="1"></p>',
+    '<picture><source srcset="https://tracker.example.net/a.webp 1x, https://cdn.example.org/a.webp 2x"><img src="https://cdn.example.org/b.png" alt="in a picture" width="1" height="1"></picture>',
     '<img src="https://tracker.example.net/pixel.gif" alt="from a host not allowed" width="1" height="1">',
   ].join('\n'),
 });
@@ -62,8 +63,8 @@ beforeAll(async () => {
   const result = await runCli(['--root', project.root, 'build', '--cms', wp.apiUrl], { IMAGE_HOSTS: 'https://cdn.example.org' });
   expect(result.code, result.stderr).toBe(0);
   expect(result.stderr).toContain('1 password-protected post(s) left out');
-  // The tracker's pixel, and the hostile post's `<img src="x">`, which names no allowed host either.
-  expect(result.stderr).toContain('2 image(s) from hosts the site does not allow images from were left out');
+  // The tracker's pixel and <source>, and the hostile post's `<img src="x">`, which names no allowed host either.
+  expect(result.stderr).toContain('3 image(s) from hosts the site does not allow images from were left out');
 });
 
 afterAll(async () => {
@@ -93,7 +94,11 @@ describe('hostile and unusual posts', () => {
     expect(list).not.toMatch(/onerror|onmouseover/);
     // The post's ids are prefixed, and so are its links to them: none clashes with the page's own.
     expect(article.querySelector('#post-main')!.text).toBe('An id the page uses');
-    expect(article.querySelector('a[href="#post-main"]')).not.toBeNull();
+    expect(article.querySelector('a[href="#post-main"]')!.id).toBe('post-back');
+    expect(article.querySelector('img[alt="with an id"]')!.id).toBe('post-pic');
+    // A <source> naming an image from a host not allowed is left out; the picture's <img> stays.
+    expect(article.querySelectorAll('source')).toHaveLength(0);
+    expect(article.querySelector('img[alt="in a picture"]')).not.toBeNull();
     const ids = parseHtml(html).querySelectorAll('[id]').map((element) => element.id);
     expect(new Set(ids).size).toBe(ids.length);
   });

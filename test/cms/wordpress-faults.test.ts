@@ -136,6 +136,14 @@ describe('WordPress faults', () => {
     expect(postRequests()).toHaveLength(3);
   }, 20_000);
 
+  it('more posts than cmsMaxPosts fail the build, even when the paging headers are honest', async () => {
+    wp.posts = makePosts(120);
+    const result = await runCli(['--root', project.root, 'build', '--cms', wp.apiUrl, ...fast], { CMS_MAX_POSTS: '50' });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('more than 50 posts');
+    expect(await hashTree(out())).toBe(distHash);
+  });
+
   it('an absurd X-WP-TotalPages is not believed: the pages are walked to the first short one', async () => {
     wp.posts = makePosts(120);
     for (const absurd of ['99999999999999999999', '1e308', '-1', 'NaN', '4.5']) {

@@ -17,7 +17,7 @@ describe('settings', () => {
         MESSAGING_NUMBER: '+44 7700 900999',
         NEWSLETTER_URL: 'https://news.example.co.uk/join',
         CMS_API_URL: 'https://cms.example.co.uk/wp-json',
-        IMAGE_HOSTS: 'https://img.example.co.uk, https://cdn.example.net/',
+        IMAGE_HOSTS: 'https://img.example.co.uk, HTTPS://CDN.example.net:443/',
       });
       expect(fromEnv).toEqual({
         siteUrl: 'https://growth.example.co.uk',

@@ -158,6 +158,16 @@ const cases: Case[] = [
     expect: ['SF125', 'content/blog/tiktok-growth-routine.md', '› slug', 'the build writes a file of its own there'],
   },
   {
+    name: 'redirect whose old address differs from a page only by case',
+    breakIt: (root) => editFile(root, 'content/redirects.yaml', '- { from: /index, to: / }', '- { from: /index, to: / }\n- { from: /About, to: /about }'),
+    expect: ['SF120', 'content/redirects.yaml', '› [1].from', 'differs from /about only by case'],
+  },
+  {
+    name: 'post slug that hosts would not serve (_)',
+    breakIt: (root) => editFile(root, 'content/blog/tiktok-growth-routine.md', 'slug: tiktok-growth-routine', 'slug: _notes'),
+    expect: ['SF125', 'content/blog/tiktok-growth-routine.md', '› slug', 'starts with _'],
+  },
+  {
     name: 'post slugs that differ only by case',
     breakIt: (root) => editFile(root, 'content/blog/tiktok-growth-routine.md', 'slug: tiktok-growth-routine', 'slug: Get-Your-Instagram-Profile-Ready'),
     expect: ['SF120', '› slug', 'differs from /blog/get-your-instagram-profile-ready only by case'],
