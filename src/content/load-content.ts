@@ -5,7 +5,7 @@ import { listFileNames } from '../util/list-files.js';
 import { checkContent } from './check-content.js';
 import { loadLocalPosts, type PostMemo } from './load-posts.js';
 import { ParsePool } from './parse-pool.js';
-import { readSiteFiles, siteFilePaths, type SiteFiles } from './read-site-files.js';
+import { readSiteFiles, type SiteFiles } from './read-site-files.js';
 import type { SiteContent } from './site-content.js';
 
 export type { SiteContent };
@@ -39,7 +39,7 @@ export async function loadContent(
   const pool = options.postMemo ? undefined : ParsePool.start(postNames.length);
   let files: SiteFiles;
   try {
-    files = await readSiteFiles(root, config, await siteFilePaths(contentDir), problems);
+    files = await readSiteFiles(root, config, contentDir, problems);
   } catch (err) {
     pool?.close();
     throw err;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { isAllowedImage } from '../config/load-config.js';
 import { codes } from '../errors/codes.js';
 import { ProblemList } from '../errors/storefront-error.js';
-import { parsePostText, type ParsedPost } from './parse-post.js';
+import { parsePostFile, type ParsedPost } from './parse-post.js';
 import { parsePostFiles, type ParsePool } from './parse-pool.js';
 import type { Post } from './post.js';
 import { parseMarkdownText } from '../util/source-file.js';
@@ -64,7 +64,7 @@ function parseWithMemo(memo: PostMemo, root: string, dir: string, name: string, 
   const factsKey = JSON.stringify(facts);
   let parsed = memo.get(name);
   if (!parsed || parsed.text !== text || parsed.facts !== factsKey) {
-    parsed = { text, facts: factsKey, ...parsePostText(root, dir, name, text, facts) };
+    parsed = { text, facts: factsKey, ...parsePostFile(root, dir, name, facts, text) };
     memo.set(name, parsed);
   }
   return parsed;

@@ -2,8 +2,7 @@ import MarkdownIt from 'markdown-it';
 
 /**
  * Rendered Markdown with the links it contains, so the cross-check can verify every internal
- * link of the content without parsing HTML. Plain data told apart by `kind`, not a class: the
- * validated site files are cached with v8.serialize, which keeps no classes.
+ * link of the content without parsing HTML. Plain data told apart by `kind`.
  */
 export interface Markdown {
   readonly kind: 'markdown';

@@ -8,7 +8,7 @@ import { parseWithSchema } from './parse-with-schema.js';
 import type { Post } from './post.js';
 import { unsafeSlugReason } from './post-slug.js';
 import { postSchema, type PostFrontMatter } from './schemas.js';
-import { displayPath, MAX_FILE_BYTES, parseMarkdownText } from '../util/source-file.js';
+import { displayPath, parseMarkdownText } from '../util/source-file.js';
 import { expandTokens } from './tokens.js';
 
 /** One post file, read and parsed: the post, or the problems that kept it out. */
@@ -17,25 +17,12 @@ export interface ParsedPost {
   problems: readonly Problem[];
 }
 
-/** Reads and parses one post file. */
-export function parsePostFile(root: string, dir: string, name: string, facts: Readonly<Record<string, string>>): ParsedPost {
-  // readFileSync on purpose: for thousands of small files it is several times faster than
-  // fs/promises, and nothing else waits on this thread meanwhile.
-  return parsePostText(root, dir, name, readFileSync(path.join(dir, name), 'utf8'), facts);
-}
-
-export function parsePostText(root: string, dir: string, name: string, text: string, facts: Readonly<Record<string, string>>): ParsedPost {
+/**
+ * Parses one post file, read unless its text is given. readFileSync on purpose: for thousands
+ * of small files it is several times faster than fs/promises, and nothing else waits meanwhile.
+ */
+export function parsePostFile(root: string, dir: string, name: string, facts: Readonly<Record<string, string>>, text = readFileSync(path.join(dir, name), 'utf8')): ParsedPost {
   const problems = new ProblemList();
-  const bytes = Buffer.byteLength(text);
-  if (bytes > MAX_FILE_BYTES) {
-    problems.add({
-      code: codes.frontMatterSyntax,
-      file: displayPath(root, path.join(dir, name)),
-      message: `The post is ${Math.round(bytes / 1024)} KB, more than the ${MAX_FILE_BYTES / 1024 / 1024} MB a post may be.`,
-      hint: 'Split the post, or keep large data (images, exports) out of it.',
-    });
-    return { problems: problems.items };
-  }
   const post = parsePost(displayPath(root, path.join(dir, name)), name, text, facts, problems);
   return { post, problems: problems.items };
 }

@@ -42,24 +42,6 @@ export interface SiteFiles {
   lineOf: SiteContent['lineOf'];
 }
 
-/** The files `readSiteFiles` reads, by kind; listed once, and what the content cache's key is made of. */
-export interface SiteFilePaths {
-  /** site.yaml, catalogue.yaml, redirects.yaml, in that order (they may be missing). */
-  required: string[];
-  pages: string[];
-  textPages: string[];
-  services: string[];
-}
-
-export async function siteFilePaths(contentDir: string): Promise<SiteFilePaths> {
-  const list = async (dir: string, extension: string) => (await listFileNames(dir, extension)).map((name) => path.join(dir, name));
-  return {
-    required: ['site.yaml', 'catalogue.yaml', 'redirects.yaml'].map((name) => path.join(contentDir, name)),
-    pages: await list(path.join(contentDir, 'pages'), '.yaml'),
-    textPages: await list(path.join(contentDir, 'pages'), '.md'),
-    services: await list(path.join(contentDir, 'services'), '.yaml'),
-  };
-}
 
 /** The claims and settings that `{{tokens}}` may name. */
 function tokenFacts(config: Config, site: SourceFile | undefined): Record<string, string> {
@@ -73,8 +55,10 @@ function tokenFacts(config: Config, site: SourceFile | undefined): Record<string
   return facts;
 }
 
-export async function readSiteFiles(root: string, config: Config, paths: SiteFilePaths, problems: ProblemList): Promise<SiteFiles> {
-  const [sitePath, cataloguePath, redirectsPath] = paths.required as [string, string, string];
+/** Reads and validates the site's own files in `contentDir`; the problems go to `problems`. */
+export async function readSiteFiles(root: string, config: Config, contentDir: string, problems: ProblemList): Promise<SiteFiles> {
+  const list = async (dir: string, extension: string) => (await listFileNames(path.join(contentDir, dir), extension)).map((name) => path.join(contentDir, dir, name));
+  const [sitePath, cataloguePath, redirectsPath] = ['site.yaml', 'catalogue.yaml', 'redirects.yaml'].map((name) => path.join(contentDir, name)) as [string, string, string];
   const required = async (absolute: string) => {
     if (!existsSync(absolute)) {
       problems.add({
@@ -118,21 +102,21 @@ export async function readSiteFiles(root: string, config: Config, paths: SiteFil
   );
 
   const pages: SiteContent['pages'] = [];
-  for (const absolute of paths.pages) {
+  for (const absolute of await list('pages', '.yaml')) {
     const source = await readYamlFile(root, absolute, problems);
     const page = validate<Page>(source, pageSchema, 'See docs/content-model.md, "Home, about, contact".');
     if (source && page) pages.push({ file: source.file, page });
   }
 
   const textPages: SiteContent['textPages'] = [];
-  for (const absolute of paths.textPages) {
+  for (const absolute of await list('pages', '.md')) {
     const source = await readMarkdownFile(root, absolute, problems);
     const page = validate<TextPageFrontMatter>(source, textPageSchema, 'See docs/content-model.md, "Text pages".');
     if (source && page) textPages.push({ file: source.file, page, body: renderMarkdown(source.body ?? '') });
   }
 
   const services: SiteContent['services'] = [];
-  for (const absolute of paths.services) {
+  for (const absolute of await list('services', '.yaml')) {
     const source = await readYamlFile(root, absolute, problems);
     const page = validate<ServicePageContent>(
       source,

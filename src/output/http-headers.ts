@@ -11,14 +11,6 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Pages and unhashed files: cached, but revalidated on every visit. */
 export const REVALIDATE = 'public, max-age=0, must-revalidate';
 
-const origin = (url: string) => {
-  try {
-    return url ? new URL(url).origin : '';
-  } catch {
-    return '';
-  }
-};
-
 /**
  * Security headers of every response. Scripts only from the site itself: no inline script.
  * Images only from the site, the CMS and the configured image hosts. HSTS for an https site,
@@ -26,7 +18,8 @@ const origin = (url: string) => {
  * Cloudflare Pages send it.
  */
 export function securityHeaders(config: Config): Record<string, string> {
-  const newsletter = origin(config.newsletterUrl);
+  // Settings are parsed URLs already (see load-config.ts).
+  const newsletter = config.newsletterUrl ? new URL(config.newsletterUrl).origin : '';
   const images = imageOrigins(config).filter((host) => host !== config.siteUrl);
   const csp = [
     "default-src 'self'",

@@ -46,28 +46,16 @@ export function classifyHref(href: string, siteUrl: string): LinkTarget {
   }
 }
 
-/** Where a broken link points: to no route, or relative to the page. */
-export type BrokenLink = Exclude<LinkTarget, { kind: 'external' }>;
-
 /**
  * What is wrong with an href written in content, or undefined when it is fine: an internal link
- * must name a route or a redirect (`known`). Each address is judged once: thousands of posts
- * link to the same few.
+ * must name a route or a redirect (`known`).
  */
-export function linkJudge(known: (routePath: string) => boolean, siteUrl: string): (href: string) => BrokenLink | undefined {
-  const verdicts = new Map<string, BrokenLink | undefined>();
-  const judge = (href: string): BrokenLink | undefined => {
-    const target = classifyHref(href, siteUrl);
-    if (target.kind === 'external') return undefined;
-    // A trailing slash is answered with a 301 to the clean path by every host (see _nginx.conf).
-    if (target.kind === 'route' && (known(target.path) || known(target.path.replace(/(.)\/+$/, '$1')))) return undefined;
-    return target;
-  };
-  return (href) => {
-    let target = verdicts.get(href);
-    if (target === undefined && !verdicts.has(href)) verdicts.set(href, (target = judge(href)));
-    return target;
-  };
+function judgeLink(href: string, known: (routePath: string) => boolean, siteUrl: string): Exclude<LinkTarget, { kind: 'external' }> | undefined {
+  const target = classifyHref(href, siteUrl);
+  if (target.kind === 'external') return undefined;
+  // A trailing slash is answered with a 301 to the clean path by every host (see _nginx.conf).
+  if (target.kind === 'route' && (known(target.path) || known(target.path.replace(/(.)\/+$/, '$1')))) return undefined;
+  return target;
 }
 
 /**
@@ -77,9 +65,9 @@ export function linkJudge(known: (routePath: string) => boolean, siteUrl: string
 export function checkContentLinks(content: SiteContent, table: RouteTable, siteUrl: string, collected?: ProblemList): void {
   const problems = collected ?? new ProblemList();
   const redirected = new Set(table.redirects.map((r) => r.from));
-  const judge = linkJudge((routePath) => table.byPath.has(routePath) || redirected.has(routePath), siteUrl);
+  const known = (routePath: string) => table.byPath.has(routePath) || redirected.has(routePath);
   const check = (file: string, at: PropertyKey[], href: string) => {
-    const target = judge(href);
+    const target = judgeLink(href, known, siteUrl);
     if (target === undefined) return;
     problems.add({
       code: codes.brokenInternalLink,

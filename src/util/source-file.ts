@@ -49,6 +49,19 @@ export const YAML_LIMITS = { maxAliasCount: 100 };
  */
 export const MAX_FILE_BYTES = 1024 * 1024;
 
+/** Whether a file's text is over MAX_FILE_BYTES, which is then a problem. */
+function tooLarge(text: string, file: string, code: string, problems: ProblemList): boolean {
+  const bytes = Buffer.byteLength(text);
+  if (bytes <= MAX_FILE_BYTES) return false;
+  problems.add({
+    code,
+    file,
+    message: `The file is ${Math.round(bytes / 1024)} KB, more than the ${MAX_FILE_BYTES / 1024 / 1024} MB a content file may be.`,
+    hint: 'Split it, or keep large data (images, exports) out of content files.',
+  });
+  return true;
+}
+
 /** Parses YAML text, or reports its first error (the rest usually follow from it) with its line. */
 function parseYamlText(
   text: string,
@@ -57,16 +70,7 @@ function parseYamlText(
   code: string,
   lineOffset = 0,
 ): { data: unknown; lineOf: SourceFile['lineOf'] } | undefined {
-  const bytes = Buffer.byteLength(text);
-  if (bytes > MAX_FILE_BYTES) {
-    problems.add({
-      code,
-      file,
-      message: `The file is ${Math.round(bytes / 1024)} KB, more than the ${MAX_FILE_BYTES / 1024 / 1024} MB a content file may be.`,
-      hint: 'Split it, or keep large data (images, exports) out of content files.',
-    });
-    return undefined;
-  }
+  if (tooLarge(text, file, code, problems)) return undefined;
   const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
   const err = doc.errors[0];
   let data: unknown;
@@ -159,6 +163,7 @@ export function splitFrontMatter(input: string): { matter: string; body: string 
 }
 
 export function parseMarkdownText(file: string, text: string, problems: ProblemList): SourceFile | undefined {
+  if (tooLarge(text, file, codes.frontMatterSyntax, problems)) return undefined;
   const split = splitFrontMatter(text);
   if ('error' in split) {
     problems.add({

@@ -200,7 +200,7 @@ const cases: Case[] = [
   {
     name: 'post over 1 MB',
     breakIt: (root) => editFile(root, 'content/blog/tiktok-growth-routine.md', /$/, `\n${'Long words. '.repeat(100_000)}\n`),
-    expect: ['SF102', 'content/blog/tiktok-growth-routine.md', 'more than the 1 MB a post may be'],
+    expect: ['SF102', 'content/blog/tiktok-growth-routine.md', 'more than the 1 MB a content file may be'],
   },
   {
     name: 'YAML alias bomb in a post front matter',
