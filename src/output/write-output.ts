@@ -18,11 +18,6 @@ export interface OutputFile {
  * so that a build failing later does not lose it.
  */
 export function checkOutputFolder(outDir: string, root: string): void {
-  const parent = path.dirname(outDir);
-  if (!lstatSync(outDir, { throwIfNoEntry: false }) && lstatSync(parent, { throwIfNoEntry: false })) {
-    const aside = readdirSync(parent).find((name) => name.endsWith('-old') && buildOf(outDir, name) !== undefined && !isRunning(buildOf(outDir, name)!));
-    if (aside) renameSync(path.join(parent, aside), outDir);
-  }
   const inside = (dir: string, parent: string) => dir === parent || dir.startsWith(parent + path.sep);
   const protectedDirs = ['content', 'src', 'templates', 'bin', 'test', 'node_modules', '.git', '.cache'].map((d) => path.join(root, d));
   let reason: string | undefined;
@@ -43,6 +38,11 @@ export function checkOutputFolder(outDir: string, root: string): void {
       message: `The build will not write to this folder: ${reason}. The output folder is replaced as a whole.`,
       hint: 'Choose an empty or new folder, e.g. --out dist.',
     });
+  }
+  const parent = path.dirname(outDir);
+  if (!found && lstatSync(parent, { throwIfNoEntry: false })) {
+    const aside = readdirSync(parent).find((name) => name.endsWith('-old') && buildOf(outDir, name) !== undefined && !isRunning(buildOf(outDir, name)!));
+    if (aside) renameSync(path.join(parent, aside), outDir);
   }
 }
 
