@@ -2,8 +2,7 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { CmsMode } from './cms/load-cms-posts.js';
 import { imageOrigins, loadConfig, type Config } from './config/load-config.js';
-import { loadContent, type SiteContent } from './content/load-content.js';
-import type { PostMemo } from './content/load-posts.js';
+import { loadContent, type ContentMemo, type SiteContent } from './content/load-content.js';
 import { codes } from './errors/codes.js';
 import { NOTHING_WRITTEN, ProblemList, StorefrontError } from './errors/storefront-error.js';
 import { contentImages, scriptAsset, staticAssets, stylesheetAsset } from './output/assets.js';
@@ -72,13 +71,12 @@ export interface BuildSummary {
  * rebuild parses only the post files that changed and renders only the pages whose props
  * changed. A build from the command line has none: it reads, renders and writes everything.
  */
-export interface BuildMemo {
-  posts: PostMemo;
+export interface BuildMemo extends ContentMemo {
   pages: PageMemo;
 }
 
 export function newBuildMemo(): BuildMemo {
-  return { posts: new Map(), pages: new Map() };
+  return { posts: new Map(), yaml: new Map(), pages: new Map() };
 }
 
 /**
@@ -123,7 +121,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   // together, before the CMS is asked for anything.
   const problems = new ProblemList();
   const content = await step('content', () =>
-    loadContent(root, config, { contentDir, postsDir, localPosts: !useCms, postMemo: options.memo?.posts }, problems),
+    loadContent(root, config, { contentDir, postsDir, localPosts: !useCms, memo: options.memo }, problems),
   );
   const checkedRouteTable = () => {
     const routeTable = buildRouteTable(content, problems);

@@ -4,11 +4,18 @@ import { NOTHING_WRITTEN, ProblemList } from '../errors/storefront-error.js';
 import { listFileNames } from '../util/list-files.js';
 import { checkContent } from './check-content.js';
 import { loadLocalPosts, type PostMemo } from './load-posts.js';
+import type { YamlMemo } from '../util/source-file.js';
 import { ParsePool } from './parse-pool.js';
 import { readSiteFiles, type SiteFiles } from './read-site-files.js';
 import type { SiteContent } from './site-content.js';
 
 export type { SiteContent };
+
+/** What the content stage keeps between the builds of one `storefront dev` process. */
+export interface ContentMemo {
+  posts: PostMemo;
+  yaml: YamlMemo;
+}
 
 export interface LoadContentOptions {
   /** The content folder; `content/` under the root by default. */
@@ -18,7 +25,7 @@ export interface LoadContentOptions {
   /** False when the blog comes from the CMS instead. */
   localPosts?: boolean;
   /** Posts parsed by an earlier build of the same process (`storefront dev` keeps them). */
-  postMemo?: PostMemo;
+  memo?: ContentMemo;
 }
 
 /**
@@ -36,10 +43,10 @@ export async function loadContent(
   const contentDir = options.contentDir ?? path.join(root, 'content');
   const postsDir = options.postsDir ?? path.join(contentDir, 'blog');
   const postNames = options.localPosts === false ? [] : await listFileNames(postsDir, '.md');
-  const pool = options.postMemo ? undefined : ParsePool.start(postNames.length);
+  const pool = options.memo ? undefined : ParsePool.start(postNames.length);
   let files: SiteFiles;
   try {
-    files = await readSiteFiles(root, config, contentDir, problems);
+    files = await readSiteFiles(root, config, contentDir, problems, options.memo?.yaml);
   } catch (err) {
     pool?.close();
     throw err;
@@ -48,7 +55,7 @@ export async function loadContent(
   // unknown, so token problems are not reported until site.yaml is fixed.
   const tokenProblems = files.siteRead ? problems : new ProblemList();
   const posts = await loadLocalPosts(root, postsDir, postNames, files.facts, tokenProblems, {
-    memo: options.postMemo,
+    memo: options.memo?.posts,
     pool,
     imageOrigins: imageOrigins(config),
   });

@@ -33,11 +33,7 @@ export async function loadLocalPosts(
   problems: ProblemList,
   { memo, pool, imageOrigins = [] }: { memo?: PostMemo; pool?: ParsePool; imageOrigins?: readonly string[] } = {},
 ): Promise<Post[]> {
-  const parsed = memo ? names.map((name) => parseWithMemo(memo, root, dir, name, facts)) : await parsePostFiles(root, dir, names, facts, pool);
-  if (memo) {
-    const present = new Set(names);
-    for (const name of memo.keys()) if (!present.has(name)) memo.delete(name);
-  }
+  const parsed = memo ? parseWithMemo(memo, root, dir, names, facts) : await parsePostFiles(root, dir, names, facts, pool);
   const posts: Post[] = [];
   for (const { post, problems: found } of parsed) {
     for (const problem of found) problems.add(problem);
@@ -59,15 +55,20 @@ export async function loadLocalPosts(
   return sortNewestFirst(posts);
 }
 
-function parseWithMemo(memo: PostMemo, root: string, dir: string, name: string, facts: Readonly<Record<string, string>>): ParsedPost {
-  const text = readFileSync(path.join(dir, name), 'utf8');
+/** The post files, each parsed again only when its text or the facts changed; the memo keeps these files only. */
+function parseWithMemo(memo: PostMemo, root: string, dir: string, names: readonly string[], facts: Readonly<Record<string, string>>): ParsedPost[] {
   const factsKey = JSON.stringify(facts);
-  let parsed = memo.get(name);
-  if (!parsed || parsed.text !== text || parsed.facts !== factsKey) {
-    parsed = { text, facts: factsKey, ...parsePostFile(root, dir, name, facts, text) };
-    memo.set(name, parsed);
-  }
-  return parsed;
+  const present = new Set(names);
+  for (const name of memo.keys()) if (!present.has(name)) memo.delete(name);
+  return names.map((name) => {
+    const text = readFileSync(path.join(dir, name), 'utf8');
+    let parsed = memo.get(name);
+    if (!parsed || parsed.text !== text || parsed.facts !== factsKey) {
+      parsed = { text, facts: factsKey, ...parsePostFile(root, dir, name, facts, text) };
+      memo.set(name, parsed);
+    }
+    return parsed;
+  });
 }
 
 export function sortNewestFirst(posts: Post[]): Post[] {

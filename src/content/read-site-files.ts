@@ -21,7 +21,7 @@ import {
   type Site,
   type TextPageFrontMatter,
 } from './schemas.js';
-import { readMarkdownFile, readYamlFile, type SourceFile } from '../util/source-file.js';
+import { readMarkdownFile, readYamlFile, type SourceFile, type YamlMemo } from '../util/source-file.js';
 import { expandTokens } from './tokens.js';
 
 /**
@@ -56,7 +56,7 @@ function tokenFacts(config: Config, site: SourceFile | undefined): Record<string
 }
 
 /** Reads and validates the site's own files in `contentDir`; the problems go to `problems`. */
-export async function readSiteFiles(root: string, config: Config, contentDir: string, problems: ProblemList): Promise<SiteFiles> {
+export async function readSiteFiles(root: string, config: Config, contentDir: string, problems: ProblemList, memo?: YamlMemo): Promise<SiteFiles> {
   const list = async (dir: string, extension: string) => (await listFileNames(path.join(contentDir, dir), extension)).map((name) => path.join(contentDir, dir, name));
   const [sitePath, cataloguePath, redirectsPath] = ['site.yaml', 'catalogue.yaml', 'redirects.yaml'].map((name) => path.join(contentDir, name)) as [string, string, string];
   const required = async (absolute: string) => {
@@ -69,7 +69,7 @@ export async function readSiteFiles(root: string, config: Config, contentDir: st
       });
       return undefined;
     }
-    return readYamlFile(root, absolute, problems);
+    return readYamlFile(root, absolute, problems, memo);
   };
 
   const siteSource = await required(sitePath);
@@ -95,15 +95,11 @@ export async function readSiteFiles(root: string, config: Config, contentDir: st
     'See docs/content-model.md for the fields of the catalogue.',
   );
   const redirectsSource = await required(redirectsPath);
-  const redirects = validate<Redirect[]>(
-    redirectsSource,
-    redirectsSchema,
-    'Each redirect is { from: /old-path, to: /page }.',
-  );
+  const redirects = validate<Redirect[]>(redirectsSource, redirectsSchema, 'Each redirect is { from: /old-path, to: /page }.');
 
   const pages: SiteContent['pages'] = [];
   for (const absolute of await list('pages', '.yaml')) {
-    const source = await readYamlFile(root, absolute, problems);
+    const source = await readYamlFile(root, absolute, problems, memo);
     const page = validate<Page>(source, pageSchema, 'See docs/content-model.md, "Home, about, contact".');
     if (source && page) pages.push({ file: source.file, page });
   }
@@ -117,12 +113,8 @@ export async function readSiteFiles(root: string, config: Config, contentDir: st
 
   const services: SiteContent['services'] = [];
   for (const absolute of await list('services', '.yaml')) {
-    const source = await readYamlFile(root, absolute, problems);
-    const page = validate<ServicePageContent>(
-      source,
-      servicePageSchema,
-      'See docs/content-model.md, "A service page".',
-    );
+    const source = await readYamlFile(root, absolute, problems, memo);
+    const page = validate<ServicePageContent>(source, servicePageSchema, 'See docs/content-model.md, "A service page".');
     if (source && page) services.push({ file: source.file, page });
   }
 

@@ -41,7 +41,10 @@ export function checkOutputFolder(outDir: string, root: string): void {
   }
   const parent = path.dirname(outDir);
   if (!found && lstatSync(parent, { throwIfNoEntry: false })) {
-    const aside = readdirSync(parent).find((name) => name.endsWith('-old') && buildOf(outDir, name) !== undefined && !isRunning(buildOf(outDir, name)!));
+    const aside = readdirSync(parent).find((name) => {
+      const pid = name.endsWith('-old') ? buildOf(outDir, name) : undefined;
+      return pid !== undefined && !isRunning(pid);
+    });
     if (aside) renameSync(path.join(parent, aside), outDir);
   }
 }

@@ -108,27 +108,23 @@ function lazyLines(text: string, lineOffset: number): SourceFile['lineOf'] {
   };
 }
 
-export async function readYamlFile(
-  root: string,
-  absolute: string,
-  problems: ProblemList,
-): Promise<SourceFile | undefined> {
+/**
+ * YAML files parsed by an earlier build of the same process, by path, with the text they were
+ * parsed from: `storefront dev` keeps one (see BuildMemo), so a file whose text is unchanged is
+ * not parsed again. The parsed data is never changed by its readers (tokens and schemas make
+ * new objects).
+ */
+export type YamlMemo = Map<string, { text: string; parsed: { data: unknown; lineOf: SourceFile['lineOf'] } }>;
+
+export async function readYamlFile(root: string, absolute: string, problems: ProblemList, memo?: YamlMemo): Promise<SourceFile | undefined> {
   const file = displayPath(root, absolute);
   const text = await readFile(absolute, 'utf8');
-  const last = lastParse.get(absolute);
+  const last = memo?.get(absolute);
   if (last?.text === text) return { file, ...last.parsed };
   const parsed = parseYamlText(text, file, problems, codes.yamlSyntax);
-  if (parsed) lastParse.set(absolute, { text, parsed });
+  if (parsed) memo?.set(absolute, { text, parsed });
   return parsed && { file, ...parsed };
 }
-
-/**
- * The last parse of each YAML file, by path, with the text it was parsed from: `storefront dev`
- * builds again and again in one process, and a file whose text is unchanged is not parsed again
- * (YAML was most of a rebuild after a price edit). The parsed data is never changed by its
- * readers (tokens and schemas make new objects). A build from the command line reads each file once.
- */
-const lastParse = new Map<string, { text: string; parsed: { data: unknown; lineOf: SourceFile['lineOf'] } }>();
 
 /** Reads Markdown with YAML front matter. */
 export async function readMarkdownFile(

@@ -104,21 +104,15 @@ describe('WordPress faults', () => {
     expect(await hashTree(out())).toBe(distHash);
   });
 
-  it('no paging headers: pages are fetched one by one until the first short page', async () => {
-    wp.posts = makePosts(250);
+  it.each([
+    [250, 'pages are fetched one by one until the first short page'],
+    [200, 'posts that end at a page end: the page after answers rest_post_invalid_page_number, and that ends it'],
+  ])('no paging headers, %i posts: %s', async (count) => {
+    wp.posts = makePosts(count);
     wp.faults.noPagingHeaders = true;
     const result = await build();
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toContain('250 posts fetched');
-    expect(postRequests()).toHaveLength(3);
-  });
-
-  it('no paging headers and posts that end at a page end: the page after answers rest_post_invalid_page_number, and that ends it', async () => {
-    wp.posts = makePosts(200);
-    wp.faults.noPagingHeaders = true;
-    const result = await build();
-    expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toContain('200 posts fetched');
+    expect(result.stdout).toContain(`${count} posts fetched`);
     expect(postRequests()).toHaveLength(3);
   });
 
