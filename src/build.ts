@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { CmsMode } from './cms/load-cms-posts.js';
 import { imageOrigins, loadConfig, type Config } from './config/load-config.js';
 import { loadContent, type ContentMemo, type SiteContent } from './content/load-content.js';
+import { checkPlaceholders, isReservedHost } from './content/placeholders.js';
 import { codes } from './errors/codes.js';
 import { NOTHING_WRITTEN, ProblemList, StorefrontError } from './errors/storefront-error.js';
 import { contentImages, scriptAsset, staticAssets, stylesheetAsset } from './output/assets.js';
@@ -46,6 +47,8 @@ export interface BuildOptions {
   cmsRetries?: number;
   /** Write .br and .gz beside every text file (for nginx, preview, a bucket). */
   precompress?: boolean;
+  /** Let example values through for a real site address (a staging build); see checkPlaceholders. */
+  allowPlaceholders?: boolean;
   /** Kept between the builds of one `storefront dev` process (see BuildMemo). */
   memo?: BuildMemo;
 }
@@ -123,6 +126,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const content = await step('content', () =>
     loadContent(root, config, { contentDir, postsDir, localPosts: !useCms, memo: options.memo }, problems),
   );
+  if (!options.allowPlaceholders && !isReservedHost(new URL(config.siteUrl).hostname)) checkPlaceholders(config, content.trader, problems);
   const checkedRouteTable = () => {
     const routeTable = buildRouteTable(content, problems);
     checkContentLinks(content, routeTable, config.siteUrl, problems);

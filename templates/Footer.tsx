@@ -62,6 +62,11 @@ export function Footer({ frame }: { frame: Frame }) {
         <p>
           © <span data-year>{frame.year}</span> {frame.brandName}. All prices in GBP.
         </p>
+        <p className="footer-trader">
+          {frame.brandName} is a trading name of {frame.trader.identity}. E-mail{' '}
+          <a href={`mailto:${frame.trader.email}`}>{frame.trader.email}</a>, telephone{' '}
+          <a href={`tel:${frame.trader.phone.replace(/ /g, '')}`}>{frame.trader.phone}</a>.
+        </p>
       </div>
     </footer>
   );

@@ -28,6 +28,20 @@ export interface ContactBlockProps {
   buttonLabel: string;
 }
 
+/** Who the customer is buying from, as the footer and the contact page show it. */
+export interface TraderView {
+  /** One sentence: legal name, register and number, address, VAT number. */
+  identity: string;
+  legalName: string;
+  tradingName: string;
+  address: string;
+  /** "00000000, registered in England and Wales"; absent for a sole trader. */
+  company?: string;
+  vatNumber?: string;
+  email: string;
+  phone: string;
+}
+
 /** What every page shares: header, footer and head defaults. */
 export interface Frame {
   brandName: string;
@@ -43,6 +57,7 @@ export interface Frame {
   contactChannels: ContactChannel[];
   contactBlock: ContactBlockProps;
   paymentBrands: string[];
+  trader: TraderView;
   newsletterUrl: string;
   year: number;
   stylesheetHref: string;
@@ -101,7 +116,8 @@ export type SectionView =
   | { kind: 'guarantees'; id: string; heading: string; intro?: Html; items: { title: string; text: string }[] }
   | { kind: 'contact'; id: string }
   | { kind: 'picker'; id: string; heading: string; intro?: Html; groups: PickerGroup[]; defaultId: number }
-  | { kind: 'channels'; id: string; heading: string; intro?: Html };
+  | { kind: 'channels'; id: string; heading: string; intro?: Html }
+  | { kind: 'trader'; id: string; heading: string; intro?: Html };
 
 export interface PickerGroup {
   platform: string;

@@ -34,6 +34,7 @@ interface BuildFlags {
   cmsTimeout: number;
   cmsRetries: number;
   precompress?: boolean;
+  allowPlaceholders?: boolean;
 }
 
 function countByHost(urls: string[]): Map<string, number> {
@@ -73,6 +74,7 @@ export function createProgram(): Command {
     .option('--cms-timeout <ms>', 'time limit of one CMS request', parseWhole, 15000)
     .option('--cms-retries <n>', 'retries of a failed CMS request', parseWhole, 3)
     .option('--precompress', 'write .br and .gz copies of every page and text asset (for nginx, preview, a bucket)')
+    .option('--allow-placeholders', 'let example values (example.com, drama numbers, the example trader) through for a real SITE_URL: a staging build')
     .action(async (options: BuildFlags) => {
       const { root } = program.opts<{ root: string }>();
       if (options.offline && options.staleOk) {
@@ -94,6 +96,7 @@ export function createProgram(): Command {
         cmsTimeoutMs: options.cmsTimeout,
         cmsRetries: options.cmsRetries,
         precompress: options.precompress,
+        allowPlaceholders: options.allowPlaceholders,
         log: (line) => (/^WARNING\b/.test(line) ? output.warn(line) : output.info(line)),
         progress: (stage, done, total) => {
           const text = stage === 'fetch' ? `Fetching posts: page ${done} of ${total}` : `Rendering pages: ${done} of ${total}`;

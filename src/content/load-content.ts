@@ -62,10 +62,11 @@ export async function loadContent(
 
   // Without these three nothing else can be checked; with them, the cross-file checks run on
   // every file that did parse, so one run reports as much as it can.
-  const { site, catalogue, redirects } = files;
-  if (!site || !catalogue || !redirects) problems.throwIfAny(NOTHING_WRITTEN);
+  const { site, trader, catalogue, redirects } = files;
+  if (!site || !trader || !catalogue || !redirects) problems.throwIfAny(NOTHING_WRITTEN);
   const content: SiteContent = {
     site: site!,
+    trader: trader!,
     catalogue: catalogue!,
     redirects: redirects!,
     pages: files.pages,

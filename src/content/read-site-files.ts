@@ -14,15 +14,18 @@ import {
   servicePageSchema,
   siteSchema,
   textPageSchema,
+  traderSchema,
   type Catalogue,
   type Page,
   type Redirect,
   type ServicePageContent,
   type Site,
   type TextPageFrontMatter,
+  type Trader,
 } from './schemas.js';
 import { readMarkdownFile, readYamlFile, type SourceFile, type YamlMemo } from '../util/source-file.js';
 import { expandTokens } from './tokens.js';
+import { traderAddress, traderIdentity } from './trader.js';
 
 /**
  * The site's own content files, everything but the blog, validated. A file that could not be
@@ -31,9 +34,10 @@ import { expandTokens } from './tokens.js';
 export interface SiteFiles {
   /** The claims and settings that `{{tokens}}` may name (posts use them too). */
   facts: Record<string, string>;
-  /** False when site.yaml could not be read: its claims are unknown, so token problems are not reported. */
+  /** False when site.yaml or trader.yaml could not be read: their facts are unknown, so token problems are not reported. */
   siteRead: boolean;
   site?: Site;
+  trader?: Trader;
   catalogue?: Catalogue;
   redirects?: SiteContent['redirects'];
   pages: SiteContent['pages'];
@@ -43,8 +47,8 @@ export interface SiteFiles {
 }
 
 
-/** The claims and settings that `{{tokens}}` may name. */
-function tokenFacts(config: Config, site: SourceFile | undefined): Record<string, string> {
+/** The claims, settings and the trader's identity that `{{tokens}}` may name. */
+function tokenFacts(config: Config, site: SourceFile | undefined, trader: Trader | undefined): Record<string, string> {
   const claims = (site?.data as { claims?: Record<string, unknown> } | undefined)?.claims ?? {};
   const facts: Record<string, string> = {};
   for (const [key, value] of Object.entries(claims)) facts[key] = String(value);
@@ -52,13 +56,21 @@ function tokenFacts(config: Config, site: SourceFile | undefined): Record<string
   facts.supportEmail = config.supportEmail;
   facts.messagingNumber = config.messagingNumber;
   facts.checkoutUrl = config.checkoutUrl;
+  if (trader) {
+    facts.legalName = trader.legalName;
+    facts.traderAddress = traderAddress(trader);
+    facts.traderPhone = trader.phone;
+    facts.traderIdentity = traderIdentity(trader);
+  }
   return facts;
 }
 
 /** Reads and validates the site's own files in `contentDir`; the problems go to `problems`. */
 export async function readSiteFiles(root: string, config: Config, contentDir: string, problems: ProblemList, memo?: YamlMemo): Promise<SiteFiles> {
   const list = async (dir: string, extension: string) => (await listFileNames(path.join(contentDir, dir), extension)).map((name) => path.join(contentDir, dir, name));
-  const [sitePath, cataloguePath, redirectsPath] = ['site.yaml', 'catalogue.yaml', 'redirects.yaml'].map((name) => path.join(contentDir, name)) as [string, string, string];
+  const [sitePath, traderPath, cataloguePath, redirectsPath] = ['site.yaml', 'trader.yaml', 'catalogue.yaml', 'redirects.yaml'].map((name) =>
+    path.join(contentDir, name),
+  ) as [string, string, string, string];
   const required = async (absolute: string) => {
     if (!existsSync(absolute)) {
       problems.add({
@@ -73,10 +85,13 @@ export async function readSiteFiles(root: string, config: Config, contentDir: st
   };
 
   const siteSource = await required(sitePath);
-  const facts = tokenFacts(config, siteSource);
-  // When site.yaml itself cannot be read its claims are unknown: every token would look
-  // unknown, so token problems are not reported until site.yaml is fixed.
-  const tokenProblems = siteSource ? problems : new ProblemList();
+  const traderSource = await required(traderPath);
+  // The trader's identity is facts only: it has no tokens of its own.
+  const trader = traderSource && (parseWithSchema(traderSchema, traderSource, problems, 'See the comments in content/trader.yaml.') as Trader | undefined);
+  const facts = tokenFacts(config, siteSource, trader);
+  // When site.yaml or trader.yaml cannot be read their facts are unknown: every token would look
+  // unknown, so token problems are not reported until they are fixed.
+  const tokenProblems = siteSource && trader ? problems : new ProblemList();
   const validate = <T>(
     source: SourceFile | undefined,
     schema: Parameters<typeof parseWithSchema>[0],
@@ -120,8 +135,9 @@ export async function readSiteFiles(root: string, config: Config, contentDir: st
 
   return {
     facts,
-    siteRead: siteSource !== undefined,
+    siteRead: siteSource !== undefined && trader !== undefined,
     site,
+    trader,
     catalogue,
     redirects: redirectsSource && redirects && { file: redirectsSource.file, list: redirects },
     pages,

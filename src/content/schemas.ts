@@ -67,6 +67,32 @@ export const siteSchema = z.strictObject({
   notFound: z.strictObject({ title: text, heading: text, label: text, message: text }),
 });
 
+/**
+ * Who the customer is buying from, as UK law asks a distance seller to say (Consumer Contracts
+ * Regulations 2013, Electronic Commerce Regulations 2002, Companies Act 2006). The trading name
+ * and e-mail are the brandName and supportEmail settings.
+ */
+export const traderSchema = z.strictObject({
+  legalName: text,
+  /** Companies House number: eight digits, or two letters and six digits (SC, NI, OC...). Absent for a sole trader. */
+  company: z
+    .strictObject({
+      number: z.string().regex(/^(\d{8}|[A-Z]{2}\d{6})$/, 'must be a Companies House number: eight digits, or two letters and six digits'),
+      registeredIn: z.enum(['England and Wales', 'Scotland', 'Northern Ireland']),
+    })
+    .optional(),
+  /** A geographic address where the trader can be found, not a PO box. */
+  address: z.strictObject({
+    street: z.array(text).min(1).max(3),
+    town: text,
+    postcode: z.string().trim().regex(/^[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$/, 'must be a UK postcode in capitals, such as SW1A 2AA'),
+    country: text,
+  }),
+  /** Only when registered for VAT: GB and nine digits (twelve for a branch). */
+  vatNumber: z.string().regex(/^GB(\d{9}|\d{12})$/, 'must be GB followed by nine (or twelve) digits, without spaces').optional(),
+  phone: z.string().trim().regex(/^\+?\d[\d ]{6,18}\d$/, 'must be a telephone number of digits and spaces, such as +44 20 7946 0000'),
+});
+
 export const redirectsSchema = z.array(
   z.strictObject({
     from: z.string().regex(/^\/[^\s?#]*$/, 'must be a root-relative path'),
@@ -98,6 +124,8 @@ export const sectionSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('contact'), id: anchorId }),
   z.strictObject({ kind: z.literal('picker'), ...sectionBase, defaultSubCategory: z.number().int() }),
   z.strictObject({ kind: z.literal('channels'), ...sectionBase }),
+  /** The trader's identity (content/trader.yaml), for the contact page. */
+  z.strictObject({ kind: z.literal('trader'), ...sectionBase }),
 ]);
 
 const pageBase = {
@@ -171,6 +199,7 @@ export const postSchema = z.strictObject({
 
 export type Catalogue = z.infer<typeof catalogueSchema>;
 export type Site = z.infer<typeof siteSchema>;
+export type Trader = z.infer<typeof traderSchema>;
 export type Redirect = z.infer<typeof redirectsSchema>[number];
 export type Section = z.infer<typeof sectionSchema>;
 export type Page = z.infer<typeof pageSchema>;

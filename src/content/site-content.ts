@@ -1,11 +1,13 @@
 import type { SourceFile } from '../util/source-file.js';
 import type { Markdown } from './markdown.js';
 import type { Post } from './post.js';
-import type { Catalogue, Page, Redirect, ServicePageContent, Site, TextPageFrontMatter } from './schemas.js';
+import type { Catalogue, Page, Redirect, ServicePageContent, Site, TextPageFrontMatter, Trader } from './schemas.js';
 
 /** Every content file, validated. What the route table and the renderer are built from. */
 export interface SiteContent {
   site: Site;
+  /** Who the customer is buying from (content/trader.yaml). */
+  trader: Trader;
   catalogue: Catalogue;
   redirects: { file: string; list: Redirect[] };
   pages: { file: string; page: Page }[];

@@ -60,6 +60,8 @@ export async function runDev(options: DevOptions): Promise<RunningDev> {
     outDir,
     // The CMS is asked once, at start; later rebuilds use the posts it gave (.cache/cms).
     cmsMode: cmsAsked ? 'offline' : 'stale-ok',
+    // dev publishes nothing: the example values may stand whatever SITE_URL says.
+    allowPlaceholders: true,
   });
   const fail = (problems: Problem[]) => {
     const served = state.build > 0;

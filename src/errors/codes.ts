@@ -24,6 +24,8 @@ export const codes = {
   emptyContactChannel: 'SF130',
   badSetting: 'SF140',
   missingFile: 'SF141',
+  /** An example value (domain, drama number, default brand, example trader) in a build for a real site address. */
+  placeholder: 'SF142',
   renderFailed: 'SF150',
   outputFailed: 'SF160',
   badFlag: 'SF170',

@@ -1,5 +1,6 @@
 import type { Config } from '../config/load-config.js';
 import type { SiteContent } from '../content/load-content.js';
+import { traderAddress, traderIdentity } from '../content/trader.js';
 import type { Frame } from '../../templates/view-model.js';
 
 function channelHref(icon: 'chat' | 'email', contact: string): string {
@@ -28,6 +29,16 @@ export function makeFrameFactory(
       .map((c) => ({ ...c, href: channelHref(c.icon, c.contact) })),
     contactBlock: site.contactBlock,
     paymentBrands: site.paymentBrands,
+    trader: {
+      identity: traderIdentity(content.trader),
+      legalName: content.trader.legalName,
+      tradingName: config.brandName,
+      address: traderAddress(content.trader),
+      company: content.trader.company && `${content.trader.company.number}, registered in ${content.trader.company.registeredIn}`,
+      vatNumber: content.trader.vatNumber,
+      email: config.supportEmail,
+      phone: content.trader.phone,
+    },
     newsletterUrl: config.newsletterUrl,
     year: now.getUTCFullYear(),
     ...assets,

@@ -1,6 +1,7 @@
 import type { Service } from '../catalogue/catalogue-index.js';
 import type { Config } from '../config/load-config.js';
 import type { Post } from '../content/post.js';
+import type { Trader } from '../content/schemas.js';
 import type { Crumb } from '../../templates/view-model.js';
 
 /** Structured data (schema.org) objects; the Document escapes them for the script element. */
@@ -18,15 +19,31 @@ export function breadcrumbList(crumbs: Crumb[], absolute: (path: string) => stri
   };
 }
 
-export function organization(config: Config, absolute: (path: string) => string): object {
+/** The trader: trading and legal name, address, contact, company number and VAT number. */
+export function organization(config: Config, trader: Trader, absolute: (path: string) => string): object {
   return {
     '@context': 'https://schema.org',
     '@type': 'Organization',
     '@id': `${config.siteUrl}/#organization`,
     name: config.brandName,
+    legalName: trader.legalName,
     url: absolute('/'),
     logo: absolute('/favicon.svg'),
     email: config.supportEmail,
+    telephone: trader.phone,
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: trader.address.street.join(', '),
+      addressLocality: trader.address.town,
+      postalCode: trader.address.postcode,
+      addressCountry: trader.address.country,
+    },
+    identifier: trader.company && {
+      '@type': 'PropertyValue',
+      propertyID: `Companies House (${trader.company.registeredIn})`,
+      value: trader.company.number,
+    },
+    vatID: trader.vatNumber,
   };
 }
 

@@ -203,7 +203,7 @@ class RenderContext {
         const isHome = route.path === '/';
         return {
           head: this.head(route, page.title, page.description, {
-            jsonLd: isHome ? [organization(this.config, this.absolute), webSite(this.config, this.absolute)] : [],
+            jsonLd: isHome ? [organization(this.config, this.content.trader, this.absolute), webSite(this.config, this.absolute)] : [],
           }),
           ...pageBody(ContentPage, { frame, hero, sections: this.sections(page.sections), large: isHome }),
         };
@@ -216,7 +216,7 @@ class RenderContext {
         const jsonLd: object[] = [breadcrumbList(breadcrumb, this.absolute)];
         if (page.structuredData) {
           jsonLd.push(
-            organization(this.config, this.absolute),
+            organization(this.config, this.content.trader, this.absolute),
             webSite(this.config, this.absolute),
             serviceWithOffer(this.config, service, page.hero.heading, page.description, url),
           );

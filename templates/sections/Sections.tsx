@@ -5,6 +5,7 @@ import { Channels } from './Channels.js';
 import { ContactBlock } from './ContactBlock.js';
 import { Html } from './Html.js';
 import { Picker } from './Picker.js';
+import { TraderDetails } from './TraderDetails.js';
 
 function SectionShell({
   id,
@@ -84,6 +85,12 @@ export function Sections({ sections, frame }: { sections: SectionView[]; frame: 
             return (
               <SectionShell key={section.id} {...section} alt={alt}>
                 <Picker groups={section.groups} defaultId={section.defaultId} />
+              </SectionShell>
+            );
+          case 'trader':
+            return (
+              <SectionShell key={section.id} {...section} alt={alt}>
+                <TraderDetails trader={frame.trader} />
               </SectionShell>
             );
           case 'channels':

@@ -1,0 +1,72 @@
+import { CONFIG_FILE, defaults, envNames, type Config } from '../config/load-config.js';
+import { codes } from '../errors/codes.js';
+import type { ProblemList } from '../errors/storefront-error.js';
+import type { Trader } from './schemas.js';
+
+const TRADER_FILE = 'content/trader.yaml';
+
+/**
+ * Whether a host name is kept for tests, examples and this machine (RFC 2606, RFC 6761): a site
+ * there is not a real shop, so its example values may stand.
+ */
+export function isReservedHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  if (/^(example\.(com|net|org)|localhost)$/.test(host) || /\.(example\.(com|net|org)|test|example|invalid|localhost)$/.test(host)) return true;
+  return /^127\.\d+\.\d+\.\d+$/.test(host) || host === '::1';
+}
+
+/**
+ * Ofcom's numbers kept for drama and examples, as national numbers: each prefix is followed by
+ * three or four more digits (https://www.ofcom.org.uk, "Telephone numbers for use in TV and
+ * radio drama").
+ */
+const DRAMA_PREFIXES = [
+  '01134960', '01144960', '01154960', '01164960', '01174960', '01184960', '01214960', '01314960', '01414960', '01514960',
+  '01614960', '01914980', '02079460', '02896496', '02920180', '01632960', '07700900', '08081570', '09098790', '03069990',
+];
+
+/** Whether a telephone number is one of Ofcom's drama numbers, written nationally or with +44. */
+export function isDramaNumber(phone: string): boolean {
+  const digits = phone.replace(/[^\d+]/g, '').replace(/^\+44/, '0').replace(/^0044/, '0');
+  return DRAMA_PREFIXES.some((prefix) => digits.startsWith(prefix));
+}
+
+/**
+ * Refuses, for a site at a real address, the example values the repository ships with so that
+ * it builds out of the box: example domains, drama telephone numbers, the default brand and the
+ * example trader. One problem each, naming where the value is set.
+ */
+export function checkPlaceholders(config: Config, trader: Trader, problems: ProblemList): void {
+  const setting = (field: keyof Config, message: string) =>
+    problems.add({
+      code: codes.placeholder,
+      file: CONFIG_FILE,
+      field,
+      message: `${message} This build is for ${config.siteUrl}, a real address.`,
+      hint: `Set the real value in ${CONFIG_FILE} or in the environment variable ${envNames[field]}; for a staging build, pass --allow-placeholders.`,
+    });
+  const reservedUrl = (url: string) => url !== '' && isReservedHost(new URL(url).hostname);
+  if (config.brandName === defaults.brandName) setting('brandName', `The brand is still the default, "${defaults.brandName}".`);
+  for (const field of ['checkoutUrl', 'newsletterUrl', 'cmsApiUrl'] as const) {
+    if (reservedUrl(config[field])) setting(field, `${config[field]} is an example address.`);
+  }
+  if (isReservedHost(config.supportEmail.split('@').pop() ?? '')) setting('supportEmail', `${config.supportEmail} is an example address.`);
+  if (config.messagingNumber && isDramaNumber(config.messagingNumber)) setting('messagingNumber', `${config.messagingNumber} is one of Ofcom's drama numbers.`);
+
+  const traderValue = (field: string, message: string) =>
+    problems.add({
+      code: codes.placeholder,
+      file: TRADER_FILE,
+      field,
+      message: `${message} This build is for ${config.siteUrl}, a real address, whose visitors must know who they are buying from.`,
+      hint: `Put the trader's own details in ${TRADER_FILE}; for a staging build, pass --allow-placeholders.`,
+    });
+  const texts: [string, string][] = [
+    ['legalName', trader.legalName],
+    ...trader.address.street.map((line, i): [string, string] => [`address.street[${i}]`, line]),
+    ['address.town', trader.address.town],
+  ];
+  for (const [field, value] of texts) if (/example/i.test(value)) traderValue(field, `"${value}" is an example value.`);
+  if (trader.company && /^0+$/.test(trader.company.number)) traderValue('company.number', `${trader.company.number} is not a company number.`);
+  if (isDramaNumber(trader.phone)) traderValue('phone', `${trader.phone} is one of Ofcom's drama numbers.`);
+}

@@ -1,0 +1,162 @@
+/**
+ * Trading lawfully and honestly in the UK (issue 18, docs/decisions in ../shared/spec): the
+ * trader's identity where the law expects it, and the guard that keeps example values out of a
+ * build for a real site address. Everything is checked through the built HTML of the real CLI.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parse as parseHtml, type HTMLElement } from 'node-html-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { editFile, runCli, tempProject } from '../helpers.js';
+
+type Project = Awaited<ReturnType<typeof tempProject>>;
+const projects: Project[] = [];
+afterAll(async () => {
+  await Promise.all(projects.map((p) => p.cleanup()));
+});
+
+async function project(): Promise<Project> {
+  const made = await tempProject();
+  projects.push(made);
+  return made;
+}
+
+async function page(root: string, file: string): Promise<HTMLElement> {
+  return parseHtml(await readFile(path.join(root, 'dist', file), 'utf8'));
+}
+
+const jsonLd = (html: HTMLElement) => html.querySelectorAll('script[type="application/ld+json"]').map((s) => JSON.parse(s.textContent) as Record<string, unknown>);
+
+/** The example trader of content/trader.yaml, replaced by real-looking details. */
+const REAL_TRADER = `legalName: Brightgrow Media Ltd
+company: { number: SC123456, registeredIn: Scotland }
+address: { street: [12 Harbour Lane], town: Leith, postcode: EH6 6QT, country: United Kingdom }
+vatNumber: GB987654321
+phone: "+44 131 555 0142"
+`;
+const REAL_SETTINGS = {
+  SITE_URL: 'https://www.brightgrow.co.uk',
+  BRAND_NAME: 'Brightgrow',
+  CHECKOUT_URL: 'https://pay.brightgrow.co.uk',
+  SUPPORT_EMAIL: 'help@brightgrow.co.uk',
+  MESSAGING_NUMBER: '+44 7911 123456',
+  NEWSLETTER_URL: '',
+};
+
+describe('the trader identity', () => {
+  let root: string;
+  beforeAll(async () => {
+    ({ root } = await project());
+    const built = await runCli(['--root', root, 'build']);
+    expect(built.code, built.stderr).toBe(0);
+  });
+
+  it('is in the footer of every page: legal name, register, number, address, e-mail and telephone', async () => {
+    for (const file of ['index.html', 'buy-tiktok-likes.html', 'blog.html', '404.html', 'term-of-service.html']) {
+      const footer = (await page(root, file)).querySelector('.footer-trader');
+      expect(footer?.textContent, file).toBe(
+        'Storefront is a trading name of Example Trading Ltd, a company registered in England and Wales with company number 00000000, ' +
+          'whose registered office is at Unit 1, Example Business Park, Exampleton AB1 2CD, United Kingdom. ' +
+          'E-mail support@example.com, telephone +44 20 7946 0000.',
+      );
+      expect(footer?.querySelector('a[href="tel:+442079460000"]'), file).not.toBeNull();
+    }
+  });
+
+  it('is set out in full on the contact page', async () => {
+    const rows = (await page(root, 'contact.html')).querySelectorAll('.trader-details div').map((row) => [row.querySelector('dt')!.textContent, row.querySelector('dd')!.textContent]);
+    expect(rows).toEqual([
+      ['Trading name', 'Storefront'],
+      ['Legal name', 'Example Trading Ltd'],
+      ['Address', 'Unit 1, Example Business Park, Exampleton AB1 2CD, United Kingdom'],
+      ['Company number', '00000000, registered in England and Wales'],
+      ['E-mail', 'support@example.com'],
+      ['Telephone', '+44 20 7946 0000'],
+    ]);
+  });
+
+  it('is in the terms and the privacy policy', async () => {
+    for (const file of ['term-of-service.html', 'privacy-policy.html']) {
+      const text = (await page(root, file)).querySelector('main')!.textContent;
+      expect(text, file).toContain('Example Trading Ltd, a company registered in England and Wales with company number 00000000');
+      expect(text, file).toContain('+44 20 7946 0000');
+      expect(text, file).not.toContain('{{');
+    }
+  });
+
+  it('is in the Organization structured data', async () => {
+    const organization = jsonLd(await page(root, 'index.html')).find((item) => item['@type'] === 'Organization');
+    expect(organization).toMatchObject({
+      name: 'Storefront',
+      legalName: 'Example Trading Ltd',
+      email: 'support@example.com',
+      telephone: '+44 20 7946 0000',
+      address: { '@type': 'PostalAddress', streetAddress: 'Unit 1, Example Business Park', addressLocality: 'Exampleton', postalCode: 'AB1 2CD', addressCountry: 'United Kingdom' },
+      identifier: { '@type': 'PropertyValue', propertyID: 'Companies House (England and Wales)', value: '00000000' },
+    });
+    expect(organization).not.toHaveProperty('vatID');
+  });
+
+  it('is validated: a malformed VAT number, company number or postcode is refused with its field', async () => {
+    const { root: bad } = await project();
+    await editFile(bad, 'content/trader.yaml', '# vatNumber: GB123456789', 'vatNumber: GB 123 456 789');
+    await editFile(bad, 'content/trader.yaml', 'number: "00000000"', 'number: "1234"');
+    await editFile(bad, 'content/trader.yaml', 'postcode: AB1 2CD', 'postcode: 12345');
+    const result = await runCli(['--root', bad, 'build']);
+    expect(result.code).toBe(1);
+    for (const field of ['vatNumber', 'company.number', 'address.postcode']) expect(result.stderr).toMatch(new RegExp(`SF103  content/trader.yaml:\\d+ › ${field.replace('.', '\\.')}`));
+  });
+});
+
+describe('a build for a real site address', () => {
+  it('refuses every example value, one problem each naming its file and field, and writes nothing', async () => {
+    const { root } = await project();
+    const result = await runCli(['--root', root, 'build'], { SITE_URL: 'https://www.brightgrow.co.uk' });
+    expect(result.code).toBe(1);
+    const problems = [...result.stderr.matchAll(/SF142 {2}(\S+) › (\S+)/g)].map((m) => `${m[1]} ${m[2]}`);
+    expect(problems.sort()).toEqual(
+      [
+        'content/config.yaml brandName',
+        'content/config.yaml checkoutUrl',
+        'content/config.yaml newsletterUrl',
+        'content/config.yaml supportEmail',
+        'content/config.yaml messagingNumber',
+        'content/trader.yaml legalName',
+        'content/trader.yaml address.street[1]',
+        'content/trader.yaml address.town',
+        'content/trader.yaml company.number',
+        'content/trader.yaml phone',
+      ].sort(),
+    );
+    expect(result.stderr).toContain('--allow-placeholders');
+    expect(result.stderr).toContain('Nothing was written');
+  });
+
+  it('builds with --allow-placeholders (staging)', async () => {
+    const { root } = await project();
+    const result = await runCli(['--root', root, 'build', '--allow-placeholders'], { SITE_URL: 'https://staging.brightgrow.co.uk' });
+    expect(result.code, result.stderr).toBe(0);
+  });
+
+  it('builds once the real details are in, and shows them', async () => {
+    const { root } = await project();
+    await editFile(root, 'content/trader.yaml', /^legalName:[\s\S]*$/m, REAL_TRADER);
+    const result = await runCli(['--root', root, 'build'], REAL_SETTINGS);
+    expect(result.code, result.stderr).toBe(0);
+    const home = await page(root, 'index.html');
+    expect(home.querySelector('.footer-trader')?.textContent).toBe(
+      'Brightgrow is a trading name of Brightgrow Media Ltd, a company registered in Scotland with company number SC123456, ' +
+        'whose registered office is at 12 Harbour Lane, Leith EH6 6QT, United Kingdom (VAT number GB987654321). ' +
+        'E-mail help@brightgrow.co.uk, telephone +44 131 555 0142.',
+    );
+    expect(jsonLd(home).find((item) => item['@type'] === 'Organization')).toMatchObject({ vatID: 'GB987654321', legalName: 'Brightgrow Media Ltd' });
+  });
+
+  it('counts hosts kept for tests and documentation as not real', async () => {
+    const { root } = await project();
+    for (const site of ['https://shop.example.org', 'http://127.0.0.1:8080', 'https://storefront.test', 'http://localhost:4321', 'https://www.example.com']) {
+      const result = await runCli(['--root', root, 'build'], { SITE_URL: site });
+      expect(result.code, `${site}: ${result.stderr}`).toBe(0);
+    }
+  });
+});
