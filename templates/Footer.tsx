@@ -17,6 +17,35 @@ function LinkList({ title, links }: { title: string; links: NavLink[] }) {
   );
 }
 
+/**
+ * A plain form posting to the newsletter provider, whose own page confirms the sign-up (the
+ * providers' endpoints do not let a script read their answer). The consent line says what the
+ * visitor agrees to, as PECR asks of marketing e-mail.
+ */
+function Newsletter({ url, emailField }: { url: string; emailField: string }) {
+  return (
+    <div className="footer-newsletter">
+      <h2 className="footer-heading" id="newsletter-heading">
+        Newsletter
+      </h2>
+      <p>Tips for growing your audience, and our offers, once a month.</p>
+      <form className="newsletter" action={url} method="post" aria-labelledby="newsletter-heading">
+        <label htmlFor="newsletter-email">Email address</label>
+        <div className="newsletter-row">
+          <input id="newsletter-email" name={emailField} type="email" required autoComplete="email" placeholder="you@example.com" aria-describedby="newsletter-consent" />
+          <button type="submit" className="button">
+            Subscribe
+          </button>
+        </div>
+        <p className="newsletter-consent" id="newsletter-consent">
+          By subscribing you agree to receive our newsletter by e-mail. You can unsubscribe at any time from any issue. How we use
+          your address: <a href="/privacy-policy">privacy policy</a>.
+        </p>
+      </form>
+    </div>
+  );
+}
+
 export function Footer({ frame }: { frame: Frame }) {
   return (
     <footer className="site-footer">
@@ -40,22 +69,7 @@ export function Footer({ frame }: { frame: Frame }) {
         </div>
         <LinkList title="Useful links" links={frame.usefulLinks} />
         <LinkList title="Services" links={frame.serviceLinks} />
-        <div className="footer-newsletter">
-          <h2 className="footer-heading" id="newsletter-heading">
-            Newsletter
-          </h2>
-          <p>Tips for growing your audience, and our offers, once a month.</p>
-          <form className="newsletter" action={frame.newsletterUrl} method="post" aria-labelledby="newsletter-heading" data-newsletter>
-            <label htmlFor="newsletter-email">Email address</label>
-            <div className="newsletter-row">
-              <input id="newsletter-email" name="email" type="email" required autoComplete="email" placeholder="you@example.com" />
-              <button type="submit" className="button">
-                Subscribe
-              </button>
-            </div>
-            <p className="newsletter-status" role="status" aria-live="polite" data-newsletter-status></p>
-          </form>
-        </div>
+        {frame.newsletter ? <Newsletter {...frame.newsletter} /> : null}
       </div>
       <div className="container footer-bottom">
         <PaymentLogos brandIds={frame.paymentBrands} />

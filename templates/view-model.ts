@@ -58,7 +58,8 @@ export interface Frame {
   contactBlock: ContactBlockProps;
   paymentBrands: string[];
   trader: TraderView;
-  newsletterUrl: string;
+  /** The provider's form endpoint and its e-mail field's name; absent, no sign-up form is shown. */
+  newsletter?: { url: string; emailField: string };
   year: number;
   stylesheetHref: string;
   scriptHref: string;

@@ -106,31 +106,6 @@ function picker(): void {
   root.dataset.tabsReady = '';
 }
 
-/** Subscribes with fetch and answers inline; without script the form posts as usual. */
-function newsletter(): void {
-  const form = document.querySelector<HTMLFormElement>('[data-newsletter]');
-  const status = form?.querySelector<HTMLElement>('[data-newsletter-status]');
-  if (!form || !status) return;
-  form.addEventListener('submit', async (event) => {
-    event.preventDefault();
-    const button = form.querySelector('button')!;
-    button.disabled = true;
-    status.textContent = 'Subscribing…';
-    try {
-      const response = await fetch(form.action, { method: 'POST', body: new FormData(form), headers: { accept: 'application/json' } });
-      if (!response.ok) throw new Error(String(response.status));
-      form.reset();
-      status.dataset.state = 'ok';
-      status.textContent = 'Thank you: you are subscribed.';
-    } catch {
-      status.dataset.state = 'error';
-      status.textContent = 'Sorry, that did not work. Please check the address and try again.';
-    } finally {
-      button.disabled = false;
-    }
-  });
-}
-
 function footerYear(): void {
   for (const el of document.querySelectorAll('[data-year]')) el.textContent = String(new Date().getFullYear());
 }
@@ -140,5 +115,4 @@ megaMenu();
 mobileMenu();
 faq();
 picker();
-newsletter();
 footerYear();

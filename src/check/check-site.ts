@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LinkChecker, LinkState } from 'linkinator';
 import { codes } from '../errors/codes.js';
@@ -23,9 +23,10 @@ export interface CheckOptions {
 }
 
 /**
- * Serves the built folder like `preview` and crawls it with linkinator from `/` and every
- * sitemap URL. Internal links must answer; redirects must end on pages; canonical and sitemap
- * URLs must answer 200 themselves; every indexable page must be reachable by a link.
+ * Serves the built folder like `preview` and crawls it with linkinator from `/`, every sitemap
+ * URL and every page in the folder. Internal links must answer; redirects must end on pages;
+ * canonical and sitemap URLs must answer 200 themselves; every indexable page must be reachable
+ * from `/` by following links (the sitemap does not count: visitors never see it).
  */
 export async function checkSite(options: CheckOptions): Promise<CheckReport> {
   const sitemapPath = path.join(options.outDir, 'sitemap.xml');
@@ -45,8 +46,13 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
   const problems: Problem[] = [];
   try {
     const checker = new LinkChecker();
+    // Every page in the folder, so that one the sitemap leaves out is checked too; 404.html is
+    // what hosts answer for unknown addresses, not a page of its own.
+    const folderPages = readdirSync(options.outDir, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.html') && file !== '404.html' && !/(^|[\\/])[._]/.test(file))
+      .map((file) => `${server.url}/${file.split(path.sep).join('/').replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '')}`);
     const result = await checker.check({
-      path: [`${server.url}/`, ...sitemapUrls.map(local)],
+      path: [...new Set([`${server.url}/`, ...sitemapUrls.map(local), ...folderPages])],
       recurse: true,
       concurrency: options.concurrency ?? 25,
       timeout: 10_000,
@@ -58,7 +64,9 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
     });
 
     const internal = (url: string) => url.startsWith(server.url);
-    const reachedByLink = new Set<string>();
+    /** The pages each page links to, and the pages that ask not to be indexed. */
+    const linksOf = new Map<string, string[]>();
+    const noindex = new Set<string>();
     const external = new Map<string, CheckReport['external'][number]>();
     for (const link of result.links) {
       if (!internal(link.url)) {
@@ -84,11 +92,16 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
     for (const pageUrl of pageUrls) {
       const response = await fetch(pageUrl);
       const html = await response.text();
+      if (response.redirected) {
+        // An old address: it leads to its page, and is no page of its own.
+        linksOf.set(pageUrl, [response.url]);
+        noindex.add(pageUrl);
+        continue;
+      }
       // Linkinator records each URL once, often as a crawl seed, so which pages link where is
       // read from the pages themselves.
-      for (const match of html.matchAll(/<a\s[^>]*?href="([^"#]*)/g)) {
-        if (match[1]) reachedByLink.add(new URL(match[1].replace(/&amp;/g, '&'), pageUrl).href);
-      }
+      linksOf.set(pageUrl, [...html.matchAll(/<a\s[^>]*?href="([^"#]*)/g)].filter((m) => m[1]).map((m) => new URL(m[1]!.replace(/&amp;/g, '&'), pageUrl).href));
+      if (/<meta name="robots" content="[^"]*noindex/.test(html) || response.status !== 200) noindex.add(pageUrl);
       const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&');
       if (!canonical) continue;
       const answer = await fetch(local(canonical), { redirect: 'manual' });
@@ -112,15 +125,21 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
           message: answer.status >= 300 && answer.status < 400 ? `The sitemap URL redirects (HTTP ${answer.status}).` : `The sitemap URL answers HTTP ${answer.status}.`,
           hint: 'The sitemap must list final page addresses only.',
         });
-      } else if (!reachedByLink.has(local(url)) && !(local(url) === `${server.url}/` && reachedByLink.has(`${server.url}/`))) {
-        problems.push({
-          code: codes.orphanPage,
-          url,
-          file: 'sitemap.xml',
-          message: 'No link on the site reaches this page (an orphan): visitors can only find it through search.',
-          hint: 'Link to it from a related page, the navigation or the footer.',
-        });
       }
+    }
+    // Orphans: indexable pages that no chain of links from the home page reaches.
+    const reached = new Set([`${server.url}/`]);
+    for (const from of reached) for (const to of linksOf.get(from) ?? []) reached.add(to);
+    for (const pageUrl of pageUrls) {
+      if (reached.has(pageUrl) || noindex.has(pageUrl)) continue;
+      const listed = sitemapUrls.some((url) => local(url) === pageUrl);
+      problems.push({
+        code: codes.orphanPage,
+        url: shown(pageUrl),
+        file: listed ? 'sitemap.xml' : 'the output folder',
+        message: `No chain of links from the home page reaches this page (an orphan): visitors can only find it through search${listed ? ' and the sitemap' : ''}.`,
+        hint: 'Link to it from a related page, the navigation or the footer.',
+      });
     }
 
     // Every redirect must end on a page.

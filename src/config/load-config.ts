@@ -16,7 +16,10 @@ export interface Config {
   supportEmail: string;
   /** Empty hides the messaging channel (with a warning). */
   messagingNumber: string;
+  /** Where the footer's sign-up form posts (a provider's plain-HTML form endpoint); empty renders no form. */
   newsletterUrl: string;
+  /** The name the provider gives the e-mail field of its form: `email` (Buttondown), `EMAIL` (Mailchimp). */
+  newsletterEmailField: string;
   /** WordPress REST API root; empty means the local Markdown blog. */
   cmsApiUrl: string;
   /** Origins besides the site and the CMS that images may come from (the Content-Security-Policy allows only these). */
@@ -33,6 +36,7 @@ export const envNames: Record<keyof Config, string> = {
   supportEmail: 'SUPPORT_EMAIL',
   messagingNumber: 'MESSAGING_NUMBER',
   newsletterUrl: 'NEWSLETTER_URL',
+  newsletterEmailField: 'NEWSLETTER_EMAIL_FIELD',
   cmsApiUrl: 'CMS_API_URL',
   imageHosts: 'IMAGE_HOSTS',
   cmsMaxPosts: 'CMS_MAX_POSTS',
@@ -45,7 +49,8 @@ export const defaults: Config = {
   checkoutUrl: 'https://checkout.example.com',
   supportEmail: 'support@example.com',
   messagingNumber: '',
-  newsletterUrl: 'https://newsletter.example.com/subscribe',
+  newsletterUrl: '',
+  newsletterEmailField: 'email',
   cmsApiUrl: '',
   imageHosts: [],
   cmsMaxPosts: 10_000,
@@ -56,14 +61,15 @@ export const defaults: Config = {
  * undefined. Parsed with the WHATWG URL parser, not matched by a pattern; the parser would drop
  * a newline or tab silently, so any white space or control character is refused first.
  */
-function urlProblem(value: string, allowPath: boolean): string | undefined {
+function urlProblem(value: string, allowPath: boolean, allowQuery = false): string | undefined {
   // eslint-disable-next-line no-control-regex
   if (/[\s\u0000-\u001f\u007f]/.test(value)) return 'must not contain spaces, line breaks or control characters';
   if (!URL.canParse(value)) return 'must be an absolute URL such as https://www.example.com';
   const url = new URL(value);
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'must start with http:// or https://';
   if (url.username || url.password) return 'must not contain a user name or password';
-  if (url.search || url.hash || value.includes('?') || value.includes('#')) return 'must not have a query (?) or a fragment (#)';
+  if (url.hash || value.includes('#')) return 'must not have a fragment (#)';
+  if (!allowQuery && (url.search || value.includes('?'))) return 'must not have a query (?)';
   if (!allowPath && url.pathname !== '/') return 'must be an origin only, such as https://www.example.com (the site is served at the root of its domain)';
   return undefined;
 }
@@ -72,16 +78,17 @@ function urlProblem(value: string, allowPath: boolean): string | undefined {
  * An http(s) URL as the URL parser writes it (scheme and host in lower case, no default port),
  * without its trailing slash; an origin when it may not have a path; or '' for an optional one.
  */
-const httpUrl = (allowPath: boolean, optional = false) =>
+const httpUrl = (allowPath: boolean, optional = false, allowQuery = false) =>
   z
     .string()
     .superRefine((value, ctx) => {
-      const problem = optional && value === '' ? undefined : urlProblem(value, allowPath);
+      const problem = optional && value === '' ? undefined : urlProblem(value, allowPath, allowQuery);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     })
     .transform((value) => {
       if (value === '') return value;
       const url = new URL(value);
+      if (allowQuery) return url.href;
       return allowPath ? `${url.origin}${url.pathname}`.replace(/\/+$/, '') : url.origin;
     });
 const origin = httpUrl(false);
@@ -98,7 +105,9 @@ const configSchema = z.strictObject({
   checkoutUrl: origin,
   supportEmail: z.string().email('must be an e-mail address'),
   messagingNumber: z.string().trim(),
-  newsletterUrl: httpUrl(true, true),
+  // A form action: Mailchimp's names the list in its query (?u=…&id=…).
+  newsletterUrl: httpUrl(true, true, true),
+  newsletterEmailField: z.string().regex(/^[A-Za-z][A-Za-z0-9_-]*$/, 'must be a form field name: letters, digits, _ and -'),
   cmsApiUrl: httpUrl(true, true),
   imageHosts: origins,
   cmsMaxPosts: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(1_000_000, 'must be at most 1,000,000'),

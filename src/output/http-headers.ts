@@ -27,7 +27,7 @@ export function securityHeaders(config: Config): Record<string, string> {
     "style-src 'self'",
     `img-src 'self' data:${images.map((host) => ` ${host}`).join('')}`,
     "font-src 'self'",
-    `connect-src 'self'${newsletter ? ` ${newsletter}` : ''}`,
+    "connect-src 'self'",
     `form-action 'self'${newsletter ? ` ${newsletter}` : ''}`,
     `frame-src ${VIDEO_HOSTS.map((h) => `https://${h}`).join(' ')}`,
     "frame-ancestors 'none'",

@@ -39,7 +39,7 @@ export function makeFrameFactory(
       email: config.supportEmail,
       phone: content.trader.phone,
     },
-    newsletterUrl: config.newsletterUrl,
+    newsletter: config.newsletterUrl ? { url: config.newsletterUrl, emailField: config.newsletterEmailField } : undefined,
     year: now.getUTCFullYear(),
     ...assets,
   };

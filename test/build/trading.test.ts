@@ -118,7 +118,6 @@ describe('a build for a real site address', () => {
       [
         'content/config.yaml brandName',
         'content/config.yaml checkoutUrl',
-        'content/config.yaml newsletterUrl',
         'content/config.yaml supportEmail',
         'content/config.yaml messagingNumber',
         'content/trader.yaml legalName',

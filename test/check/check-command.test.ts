@@ -20,10 +20,13 @@ describe('storefront check', () => {
     expect(report).toContain('goes to /nowhere, which answers HTTP 404');
     // A canonical URL that does not answer 200.
     expect(report).toMatch(/SF302 {2}on \/about › https:\/\/shop\.example\.org\/about-us/);
-    // A sitemap URL that redirects, and an orphan.
+    // A sitemap URL that redirects.
     expect(report).toMatch(/SF303 {2}sitemap\.xml › https:\/\/shop\.example\.org\/old-about\n\s+The sitemap URL redirects \(HTTP 301\)/);
-    expect(report).toMatch(/SF304 {2}sitemap\.xml › https:\/\/shop\.example\.org\/orphan/);
     expect(report).not.toMatch(/SF30\d {2}sitemap\.xml › https:\/\/shop\.example\.org\/about\n/);
+    // Orphans: pages no chain of links from / reaches, whether the sitemap lists them or not,
+    // and whatever links they have from other orphans; a noindex page is no orphan.
+    const orphans = [...report.matchAll(/SF304 {2}(.+) › (\S+)/g)].map((m) => `${m[1]} ${m[2]}`).sort();
+    expect(orphans).toEqual(['sitemap.xml /orphan', 'the output folder /linked-from-orphan', 'the output folder /unlisted']);
   });
 
   describe('on the real build', () => {
