@@ -84,14 +84,30 @@ export interface PackageTile {
   unit: string;
   price: string;
   buyUrl: string;
+  /** "Delivered over 5 to 20 days", where the service's daily pace is known. */
+  delivery?: string;
 }
 
 export interface ServiceCard {
   name: string;
   path: string;
   fromPrice: string;
+  /** "4.8/5 (12 reviews)", from the service's own reviews; absent without them. */
+  rating?: string;
+}
+
+/** A rating with its source: the text says where it comes from, the link goes there. */
+export interface RatingLine {
+  text: string;
+  href: string;
+}
+
+export interface ReviewView {
+  author: string;
+  date: string;
+  dateIso: string;
   rating: number;
-  reviews: number;
+  text: string;
 }
 
 export interface Crumb {
@@ -129,7 +145,7 @@ export interface HeroView {
   heading: string;
   intro?: Html;
   buttons: NavLink[];
-  ratingLine?: { stars: number; customers: string };
+  rating?: RatingLine;
   breadcrumb?: Crumb[];
 }
 

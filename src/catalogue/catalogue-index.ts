@@ -3,13 +3,11 @@ import type { Catalogue } from '../content/schemas.js';
 export type Platform = Catalogue['platforms'][number];
 export type SubCategory = Platform['sub'][number];
 export type Package = SubCategory['packages'][number];
-export type Rating = Catalogue['ratings'][string];
 
-/** A sub-category with what every page derives from it: its platform, rating and price range. */
+/** A sub-category with what every page derives from it: its platform and price range. */
 export interface Service {
   platform: Platform;
   sub: SubCategory;
-  rating: Rating | undefined;
   /** Lowest and highest package price; undefined when nothing is listed. */
   lowPrice: number | undefined;
   highPrice: number | undefined;
@@ -24,7 +22,6 @@ export function indexCatalogue(catalogue: Catalogue): Map<number, Service> {
       index.set(sub.id, {
         platform,
         sub,
-        rating: catalogue.ratings[sub.service],
         lowPrice: prices.length ? Math.min(...prices) : undefined,
         highPrice: prices.length ? Math.max(...prices) : undefined,
       });

@@ -10,6 +10,7 @@ import type { ProblemList } from '../errors/storefront-error.js';
 import type { SiteContent } from './site-content.js';
 
 const CATALOGUE = 'content/catalogue.yaml';
+export const REVIEWS = 'content/reviews.yaml';
 
 /**
  * Checks that span files: the catalogue's own rules (unique ids, slugs that name their
@@ -61,16 +62,23 @@ export function checkContent(content: SiteContent, problems: ProblemList): void 
           message: `Cross-sell ${id} (${target.platform.name} ${target.sub.name}) has no service page to link to.`,
           hint: 'Cross-sell only sub-categories that have a page in content/services/.',
         });
-      } else if (!target.rating) {
-        problems.add({
-          code: codes.unknownRating,
-          file,
-          field: `crossSells[${i}]`,
-          message: `Cross-sell ${id} is a "${target.sub.service}" service, which has no rating in the catalogue.`,
-          hint: `Add ratings.${target.sub.service} to ${CATALOGUE}.`,
-        });
       }
     });
+    const largest = service && Math.max(0, ...service.sub.packages.map((pkg) => pkg.quantity));
+    for (const [field, text] of Object.entries(page.supportTile ?? {})) {
+      // The tile sends orders above the grid's largest package to support: it must name that size.
+      for (const [named] of text.matchAll(/\d{1,3}(?:,\d{3})+|\d{4,}/g)) {
+        if (largest && Number(named.replace(/,/g, '')) !== largest) {
+          problems.add({
+            code: codes.supportTileMismatch,
+            file,
+            field: `supportTile.${field}`,
+            message: `The support tile speaks of ${named}, but the largest package in the grid is ${formatQuantity(largest)}.`,
+            hint: `Write ${formatQuantity(largest)} (the largest package of sub-category ${page.subCategory} in ${CATALOGUE}).`,
+          });
+        }
+      }
+    }
     checkSectionIds(file, page.sections, problems);
   }
 
@@ -84,6 +92,26 @@ export function checkContent(content: SiteContent, problems: ProblemList): void 
           field: `sections[${i}].defaultSubCategory`,
           message: `Sub-category ${section.defaultSubCategory} is not in the catalogue or has no packages.`,
           hint: subIdHint,
+        });
+      }
+    });
+  }
+
+  // A review is shown on the page of the service it reviews: it must have one, and be written.
+  if (content.reviews && 'reviews' in content.reviews) {
+    content.reviews.reviews.forEach((review, i) => {
+      const problem = !pageOfSub.has(review.subCategory)
+        ? `Sub-category ${review.subCategory} has no service page to show this review on.`
+        : review.date.getTime() > Date.now()
+          ? 'The review is dated in the future.'
+          : undefined;
+      if (problem) {
+        problems.add({
+          code: codes.badReview,
+          file: REVIEWS,
+          field: `reviews[${i}]`,
+          message: problem,
+          hint: 'Keep only reviews customers have written about a service the site shows, with the day they wrote them.',
         });
       }
     });
@@ -119,16 +147,6 @@ function checkCatalogue(content: SiteContent, problems: ProblemList): void {
           hint: 'Every sub-category needs its own id.',
         });
       } else subIds.set(sub.id, `${platform.name} ${sub.name}`);
-      if (!content.catalogue.ratings[sub.service]) {
-        problems.add({
-          code: codes.unknownRating,
-          file: CATALOGUE,
-          field: `${subField}.service`,
-          line: line(`${subField}.service`),
-          message: `The service kind "${sub.service}" has no rating.`,
-          hint: `Use one of: ${Object.keys(content.catalogue.ratings).join(', ')}, or add a rating for it.`,
-        });
-      }
       sub.packages.forEach((pkg, ki) => {
         const field = `${subField}.packages[${ki}]`;
         const seen = productIds.get(pkg.id);
@@ -174,7 +192,8 @@ function checkCatalogue(content: SiteContent, problems: ProblemList): void {
 /** Ids the templates give to elements of every page; a section cannot take one of them. */
 const RESERVED_IDS = new Set([
   'main', 'site-nav', 'page-heading', 'packages', 'packages-heading', 'faq', 'faq-heading',
-  'more-services', 'more-services-heading', 'newsletter-email', 'newsletter-heading',
+  'more-services', 'more-services-heading', 'newsletter-email', 'newsletter-heading', 'newsletter-consent',
+  'reviews', 'reviews-heading',
 ]);
 
 function checkSectionIds(file: string, sections: readonly { id: string }[], problems: ProblemList): void {

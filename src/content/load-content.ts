@@ -62,12 +62,13 @@ export async function loadContent(
 
   // Without these three nothing else can be checked; with them, the cross-file checks run on
   // every file that did parse, so one run reports as much as it can.
-  const { site, trader, catalogue, redirects } = files;
+  const { site, trader, catalogue, reviews, redirects } = files;
   if (!site || !trader || !catalogue || !redirects) problems.throwIfAny(NOTHING_WRITTEN);
   const content: SiteContent = {
     site: site!,
     trader: trader!,
     catalogue: catalogue!,
+    reviews,
     redirects: redirects!,
     pages: files.pages,
     textPages: files.textPages,

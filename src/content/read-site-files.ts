@@ -15,6 +15,7 @@ import {
   siteSchema,
   textPageSchema,
   traderSchema,
+  reviewsSchema,
   type Catalogue,
   type Page,
   type Redirect,
@@ -22,6 +23,7 @@ import {
   type Site,
   type TextPageFrontMatter,
   type Trader,
+  type Reviews,
 } from './schemas.js';
 import { readMarkdownFile, readYamlFile, type SourceFile, type YamlMemo } from '../util/source-file.js';
 import { expandTokens } from './tokens.js';
@@ -39,6 +41,7 @@ export interface SiteFiles {
   site?: Site;
   trader?: Trader;
   catalogue?: Catalogue;
+  reviews?: Reviews;
   redirects?: SiteContent['redirects'];
   pages: SiteContent['pages'];
   textPages: SiteContent['textPages'];
@@ -109,6 +112,11 @@ export async function readSiteFiles(root: string, config: Config, contentDir: st
     catalogueSchema,
     'See docs/content-model.md for the fields of the catalogue.',
   );
+  // Optional: without it the site shows no rating.
+  const reviewsPath = path.join(contentDir, 'reviews.yaml');
+  const reviews = existsSync(reviewsPath)
+    ? validate<Reviews>(await readYamlFile(root, reviewsPath, problems, memo), reviewsSchema, 'See docs/content-model.md, "Ratings and reviews": either reviews: [...] or platform: {...}.')
+    : undefined;
   const redirectsSource = await required(redirectsPath);
   const redirects = validate<Redirect[]>(redirectsSource, redirectsSchema, 'Each redirect is { from: /old-path, to: /page }.');
 
@@ -139,6 +147,7 @@ export async function readSiteFiles(root: string, config: Config, contentDir: st
     site,
     trader,
     catalogue,
+    reviews,
     redirects: redirectsSource && redirects && { file: redirectsSource.file, list: redirects },
     pages,
     textPages,

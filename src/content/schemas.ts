@@ -15,11 +15,6 @@ const sitePath = z
 const anchorId = z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be lowercase letters, digits and hyphens');
 const link = z.strictObject({ label: text, path: sitePath });
 
-export const ratingSchema = z.strictObject({
-  value: z.number().min(0).max(5),
-  count: z.number().int().nonnegative(),
-});
-
 export const packageSchema = z.strictObject({
   id: z.number().int().positive(),
   quantity: z.number().int().positive(),
@@ -28,7 +23,6 @@ export const packageSchema = z.strictObject({
 });
 
 export const catalogueSchema = z.strictObject({
-  ratings: z.record(z.string(), ratingSchema),
   currency: z.literal('GBP'),
   platforms: z.array(
     z.strictObject({
@@ -40,6 +34,11 @@ export const catalogueSchema = z.strictObject({
           id: z.number().int().positive(),
           name: text,
           service: z.string().min(1),
+          /** How many units a day delivery adds, slowest and fastest, where the pace is known (watch hours). */
+          deliveryPerDay: z
+            .strictObject({ slowest: z.number().int().positive(), fastest: z.number().int().positive() })
+            .refine((pace) => pace.fastest >= pace.slowest, 'fastest must be at least slowest')
+            .optional(),
           packages: z.array(packageSchema),
         }),
       ),
@@ -103,8 +102,6 @@ export const redirectsSchema = z.array(
 const hero = z.strictObject({
   heading: text,
   intro: markdown.optional(),
-  /** The hero's customer rating line, e.g. 5 stars from 2K+ customers (Instagram followers). */
-  ratingLine: z.strictObject({ stars: z.number().min(0).max(5), customers: text }).optional(),
   buttons: z.array(link).max(3).default([]),
 });
 
@@ -181,6 +178,38 @@ export const textPageSchema = z.strictObject({
   noindex: z.boolean().default(false),
 });
 
+/**
+ * Where the ratings the site shows come from: one source for the whole site. Either the reviews
+ * customers wrote, kept here and shown on the page of the service they reviewed, or a named
+ * review platform's figures with the day they were read. Without this file no rating is shown.
+ */
+export const reviewsSchema = z.union([
+  z.strictObject({
+    reviews: z
+      .array(
+        z.strictObject({
+          /** The catalogue sub-category reviewed. */
+          subCategory: z.number().int(),
+          author: text,
+          date: isoDate,
+          rating: z.number().int().min(1).max(5),
+          text,
+        }),
+      )
+      .min(1),
+  }),
+  z.strictObject({
+    platform: z.strictObject({
+      name: text,
+      url: z.string().url().startsWith('https://', 'must be an https:// address'),
+      rating: z.number().min(1).max(5),
+      count: z.number().int().positive(),
+      /** The day the figures were read from the platform. */
+      readOn: isoDate,
+    }),
+  }),
+]);
+
 export const postSchema = z.strictObject({
   title: text,
   slug: z.string().optional(),
@@ -200,6 +229,7 @@ export const postSchema = z.strictObject({
 export type Catalogue = z.infer<typeof catalogueSchema>;
 export type Site = z.infer<typeof siteSchema>;
 export type Trader = z.infer<typeof traderSchema>;
+export type Reviews = z.infer<typeof reviewsSchema>;
 export type Redirect = z.infer<typeof redirectsSchema>[number];
 export type Section = z.infer<typeof sectionSchema>;
 export type Page = z.infer<typeof pageSchema>;

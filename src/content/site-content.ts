@@ -1,7 +1,7 @@
 import type { SourceFile } from '../util/source-file.js';
 import type { Markdown } from './markdown.js';
 import type { Post } from './post.js';
-import type { Catalogue, Page, Redirect, ServicePageContent, Site, TextPageFrontMatter, Trader } from './schemas.js';
+import type { Catalogue, Page, Redirect, Reviews, ServicePageContent, Site, TextPageFrontMatter, Trader } from './schemas.js';
 
 /** Every content file, validated. What the route table and the renderer are built from. */
 export interface SiteContent {
@@ -9,6 +9,8 @@ export interface SiteContent {
   /** Who the customer is buying from (content/trader.yaml). */
   trader: Trader;
   catalogue: Catalogue;
+  /** Where ratings come from (content/reviews.yaml); none, no rating is shown. */
+  reviews?: Reviews;
   redirects: { file: string; list: Redirect[] };
   pages: { file: string; page: Page }[];
   textPages: { file: string; page: TextPageFrontMatter; body: Markdown }[];

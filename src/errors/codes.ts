@@ -8,12 +8,17 @@ export const codes = {
   schema: 'SF103',
   unknownToken: 'SF104',
   typedPrice: 'SF105',
+  /** A paid tier or upgrade offered in copy without a price in the catalogue. */
+  unpricedUpsell: 'SF106',
   duplicateProductId: 'SF110',
   slugQuantityMismatch: 'SF111',
   badPrice: 'SF112',
   unknownSubCategory: 'SF113',
-  unknownRating: 'SF114',
+  /** A review of a service the site does not show, or dated in the future. */
+  badReview: 'SF114',
   duplicateSubCategoryId: 'SF115',
+  /** A support tile names a different size than the largest package of its grid. */
+  supportTileMismatch: 'SF116',
   duplicateRoute: 'SF120',
   brokenInternalLink: 'SF121',
   badRedirect: 'SF122',

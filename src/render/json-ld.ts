@@ -76,9 +76,6 @@ export function serviceWithOffer(
     serviceType: `${service.platform.name} ${service.sub.name}`,
     areaServed: 'GB',
     provider: { '@id': `${config.siteUrl}/#organization` },
-    aggregateRating: service.rating
-      ? { '@type': 'AggregateRating', ratingValue: service.rating.value, reviewCount: service.rating.count, bestRating: 5 }
-      : undefined,
     offers: {
       '@type': 'AggregateOffer',
       priceCurrency: 'GBP',

@@ -19,8 +19,9 @@ import { NotFoundPage } from '../../templates/pages/NotFoundPage.js';
 import { ServicePage } from '../../templates/pages/ServicePage.js';
 import { TextPage } from '../../templates/pages/TextPage.js';
 import type { Crumb, Frame, Head, HeroView, PostCard, SectionView } from '../../templates/view-model.js';
-import { packageTiles, pickerGroups, serviceCard } from './catalogue-views.js';
+import { deliveryPace, packageTiles, pickerGroups, serviceCard } from './catalogue-views.js';
 import { makeFrameFactory } from './frame.js';
+import { formatDay, Ratings } from './ratings.js';
 import { blogPosting, breadcrumbList, organization, serviceWithOffer, webSite } from './json-ld.js';
 
 export interface RenderOptions {
@@ -48,13 +49,6 @@ function shellKey(frame: Frame): string {
     frame.mainLinks.some((l) => l.path === frame.currentPath) ||
     frame.servicesMenu.some((c) => c.links.some((l) => l.path === frame.currentPath));
   return `${frame.servicesActive}|${linked ? frame.currentPath : ''}`;
-}
-
-const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-
-/** A date as British English writes it, "7 January 2024", in UTC. */
-export function formatDay(date: Date): string {
-  return dayFormat.format(date);
 }
 
 /**
@@ -135,6 +129,7 @@ class RenderContext {
   private readonly services: Map<number, Service>;
   private readonly pathOfSub: Map<number, string>;
   private readonly frameFor: (path: string) => Frame;
+  private readonly ratings: Ratings;
 
   constructor(
     private readonly config: Config,
@@ -143,6 +138,7 @@ class RenderContext {
   ) {
     this.services = indexCatalogue(content.catalogue);
     this.pathOfSub = new Map(content.services.map((s) => [s.page.subCategory, s.page.path]));
+    this.ratings = new Ratings(content.reviews);
     this.frameFor = makeFrameFactory(config, content, { stylesheetHref: options.stylesheetHref, scriptHref: options.scriptHref }, options.now);
   }
 
@@ -199,8 +195,8 @@ class RenderContext {
     switch (route.kind) {
       case 'page': {
         const { page } = route;
-        const hero: HeroView = { heading: page.hero.heading, intro: page.hero.intro, buttons: page.hero.buttons };
         const isHome = route.path === '/';
+        const hero: HeroView = { heading: page.hero.heading, intro: page.hero.intro, buttons: page.hero.buttons, rating: isHome ? this.ratings.line() : undefined };
         return {
           head: this.head(route, page.title, page.description, {
             jsonLd: isHome ? [organization(this.config, this.content.trader, this.absolute), webSite(this.config, this.absolute)] : [],
@@ -226,7 +222,7 @@ class RenderContext {
           intro: page.hero.intro,
           buttons: page.hero.buttons,
           breadcrumb,
-          ratingLine: page.hero.ratingLine,
+          rating: this.ratings.line(page.subCategory),
         };
         return {
           head: this.head(route, page.title, page.description, { jsonLd }),
@@ -235,6 +231,7 @@ class RenderContext {
             hero,
             packagesHeading: page.packagesHeading,
             packages: packageTiles(service, this.config.checkoutUrl),
+            delivery: service.sub.deliveryPerDay && deliveryPace(service.sub.deliveryPerDay, service.sub.name),
             packagesNote: page.packagesNote,
             supportTile: page.supportTile,
             publicAccountNotice: this.content.site.publicAccountNotice,
@@ -242,7 +239,8 @@ class RenderContext {
             faqHeading: page.faqHeading,
             faq: page.faq,
             crossSellHeading: page.crossSellHeading,
-            crossSells: page.crossSells.map((id) => serviceCard(this.services.get(id)!, this.pathOfSub.get(id)!)),
+            crossSells: page.crossSells.map((id) => serviceCard(this.services.get(id)!, this.pathOfSub.get(id)!, this.ratings.card(id))),
+            reviews: this.ratings.reviews(page.subCategory),
           }),
         };
       }

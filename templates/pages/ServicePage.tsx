@@ -4,7 +4,8 @@ import { Hero } from '../sections/Hero.js';
 import { Html } from '../sections/Html.js';
 import { PackageGrid } from '../sections/PackageGrid.js';
 import { Sections } from '../sections/Sections.js';
-import type { Frame, HeroView, Html as HtmlValue, PackageTile, SectionView, ServiceCard } from '../view-model.js';
+import { Reviews } from '../sections/Reviews.js';
+import type { Frame, HeroView, Html as HtmlValue, PackageTile, ReviewView, SectionView, ServiceCard } from '../view-model.js';
 
 export interface ServicePageProps {
   frame: Frame;
@@ -12,6 +13,8 @@ export interface ServicePageProps {
   packagesHeading: string;
   packages: PackageTile[];
   packagesNote?: HtmlValue;
+  /** "50 to 200 watch hours a day", where the service's daily pace is known. */
+  delivery?: string;
   supportTile?: { heading: string; text: string };
   publicAccountNotice: string;
   sections: SectionView[];
@@ -19,6 +22,7 @@ export interface ServicePageProps {
   faq: { q: string; a: HtmlValue }[];
   crossSellHeading: string;
   crossSells: ServiceCard[];
+  reviews: ReviewView[];
 }
 
 export function ServicePage(props: ServicePageProps) {
@@ -32,10 +36,14 @@ export function ServicePage(props: ServicePageProps) {
             {props.publicAccountNotice}
           </p>
           <PackageGrid packages={props.packages} labelledBy="packages-heading" supportTile={props.supportTile} />
+          {props.delivery ? (
+            <p className="packages-note">{`Delivered at ${props.delivery}: each package shows how many days it takes.`}</p>
+          ) : null}
           <Html value={props.packagesNote} className="prose packages-note" />
         </div>
       </section>
       <Sections sections={props.sections} frame={props.frame} />
+      <Reviews reviews={props.reviews} />
       <Faq heading={props.faqHeading} items={props.faq} />
       <CrossSells heading={props.crossSellHeading} cards={props.crossSells} />
     </>

@@ -16,9 +16,11 @@ export function CrossSells({ heading, cards }: { heading: string; cards: Service
               <p className="service-card-price">
                 Starting from <strong data-price>{card.fromPrice}</strong>
               </p>
-              <p className="service-card-rating">
-                <StarIcon /> <span>{card.rating}/5</span> <span className="muted">({card.reviews} reviews)</span>
-              </p>
+              {card.rating ? (
+                <p className="service-card-rating">
+                  <StarIcon /> <span>{card.rating}</span>
+                </p>
+              ) : null}
             </li>
           ))}
         </ul>

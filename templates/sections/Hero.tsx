@@ -9,16 +9,12 @@ export function Hero({ hero, large = false }: { hero: HeroView; large?: boolean 
       <div className="container">
         {hero.breadcrumb ? <Breadcrumb crumbs={hero.breadcrumb} /> : null}
         <h1 id="page-heading">{hero.heading}</h1>
-        {hero.ratingLine ? (
+        {hero.rating ? (
           <p className="rating-line">
             <span className="stars" aria-hidden="true">
-              {[1, 2, 3, 4, 5].map((n) => (
-                <StarIcon key={n} />
-              ))}
+              <StarIcon />
             </span>
-            <span>
-              {`Rated ${hero.ratingLine.stars} out of 5 by ${hero.ratingLine.customers} customers`}
-            </span>
+            <a href={hero.rating.href}>{hero.rating.text}</a>
           </p>
         ) : null}
         <Html value={hero.intro} className="hero-intro prose" />

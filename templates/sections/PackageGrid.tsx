@@ -20,6 +20,7 @@ export function PackageGrid({
           <p className="package-price" data-price>
             {pkg.price}
           </p>
+          {pkg.delivery ? <p className="package-delivery">{pkg.delivery}</p> : null}
           <a className="button button-block" href={pkg.buyUrl}>
             Buy Now<span className="visually-hidden">{`: ${pkg.label} for ${pkg.price}`}</span>
           </a>

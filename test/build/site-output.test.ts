@@ -11,7 +11,7 @@ import { loadConfig } from '../../src/config/load-config.js';
 import { loadContent } from '../../src/content/load-content.js';
 import { buildRouteTable, outputFile, type RouteTable } from '../../src/routes/route-table.js';
 import { repoRoot, runCli, tempProject } from '../helpers.js';
-import { faqCounts, specPrices, specRatings } from './spec-prices.js';
+import { faqCounts, specPrices } from './spec-prices.js';
 
 const SITE = 'https://shop.example.org';
 const CHECKOUT = 'https://pay.example.net';
@@ -262,7 +262,7 @@ describe('service pages', () => {
     }
   });
 
-  it('cross-sell cards show the derived starting price, rating and reviews', () => {
+  it('cross-sell cards show the derived starting price, and no rating without a source', () => {
     for (const routePath of servicePaths()) {
       for (const card of page(routePath).querySelectorAll('.service-card')) {
         const target = card.querySelector('a')!.getAttribute('href')!;
@@ -272,9 +272,8 @@ describe('service pages', () => {
         const lowest = Math.min(...specPrices[target]!.map(([, p]) => p));
         expect(card.querySelector('[data-price]')!.text).toBe(pounds(lowest));
         expect(Math.min(...sub.packages.map((p) => p.price))).toBe(lowest);
-        const rating = specRatings[sub.name]!;
-        expect(card.querySelector('.service-card-rating')!.text).toContain(`${rating.value}/5`);
-        expect(card.querySelector('.service-card-rating')!.text).toContain(`(${rating.reviews} reviews)`);
+        // The specification's typed-in ratings have no source (no content/reviews.yaml): none is shown.
+        expect(card.querySelector('.service-card-rating')).toBeNull();
       }
     }
     const cards = (p: string) => page(p).querySelectorAll('.service-card a').map((a) => a.getAttribute('href'));
@@ -283,29 +282,35 @@ describe('service pages', () => {
     expect(cards('/buy-youtube-subscribers')).toEqual(['/buy-youtube-watch-hours', '/buy-youtube-likes', '/buy-youtube-views']);
   });
 
-  it('Instagram followers: 8 packages, the 5-star 2K+ line, Organization, WebSite and Service with an AggregateOffer', () => {
+  it('Instagram followers: 8 packages, no unsourced rating line, Organization, WebSite and Service with an AggregateOffer and no aggregateRating', () => {
     const html = page('/buy-instagram-followers');
     expect(html.querySelectorAll('#packages .package')).toHaveLength(8);
-    expect(html.querySelector('.rating-line')?.text).toContain('5 out of 5');
-    expect(html.querySelector('.rating-line')?.text).toContain('2K+ customers');
+    expect(html.querySelector('.rating-line')).toBeNull();
+    expect(html.text).not.toContain('2K+');
     const data = html.querySelectorAll('script[type="application/ld+json"]').map((s) => JSON.parse(s.text));
     const types = data.map((d) => d['@type']);
     expect(types).toEqual(expect.arrayContaining(['BreadcrumbList', 'Organization', 'WebSite', 'Service']));
     const offer = data.find((d) => d['@type'] === 'Service').offers;
     expect(offer).toMatchObject({ '@type': 'AggregateOffer', priceCurrency: 'GBP', lowPrice: '1.89', highPrice: '160.00' });
+    expect(JSON.stringify(data)).not.toContain('aggregateRating');
   });
 
-  it('TikTok followers sends orders above 10,000 to support; TikTok likes has no question mark', () => {
+  it('TikTok followers sends orders above its largest package, 5,000, to support; TikTok likes has no question mark', () => {
     const followers = page('/buy-tiktok-followers');
     const tile = followers.querySelector('.package-support');
-    expect(tile?.text).toContain('10,000');
+    const largest = followers.querySelectorAll('#packages .package:not(.package-support) .package-number').map((n) => Number(n.text.replace(/,/g, '')));
+    expect(Math.max(...largest)).toBe(5000);
+    expect(tile?.text).toContain('More than 5,000?');
+    expect(followers.text).not.toContain('10,000');
     expect(tile?.querySelector('a')?.getAttribute('href')).toBe('/contact');
     expect(page('/buy-tiktok-likes').querySelector('h1')?.text).toBe('Buy TikTok Likes');
   });
 
-  it('YouTube subscribers and likes mention the Premium tier; subscribers has a Buy now to the checkout home', () => {
-    expect(page('/buy-youtube-subscribers').querySelector('.packages-note')?.text).toMatch(/Premium/);
-    expect(page('/buy-youtube-likes').querySelector('.packages-note')?.text).toMatch(/Premium/);
+  it('YouTube subscribers and likes offer no unpriced Premium upgrade; subscribers has a Buy now to the checkout home', () => {
+    for (const path of ['/buy-youtube-subscribers', '/buy-youtube-likes']) {
+      expect(page(path).text, path).not.toMatch(/upgrade fee|Premium[^.]*at checkout/i);
+      expect(page(path).querySelector('.packages-note')?.text, path).toContain('shown above with its full price');
+    }
     const cta = page('/buy-youtube-subscribers').querySelector('#how-it-works .section-cta a');
     expect(cta?.getAttribute('href')).toBe(CHECKOUT);
   });
@@ -390,11 +395,11 @@ describe('business constants of the specification (sections 1, 5 and 9)', () => 
     ['/buy-instagram-followers', ['about 15 minutes', '24 to 48 hours', '30 days', '6 months', '24/7', 'password', 'public', 'a week']],
     ['/buy-instagram-likes', ['bonus views', 'automatic', 'split']],
     ['/buy-instagram-views', ['Reels', 'Story views']],
-    ['/buy-tiktok-followers', ['10,000']],
-    ['/buy-youtube-subscribers', ['1,000 subscribers', 'steps of 10', 'Premium']],
-    ['/buy-youtube-likes', ['first 48 hours', 'Premium']],
+    ['/buy-tiktok-followers', ['5,000']],
+    ['/buy-youtube-subscribers', ['1,000 subscribers', 'steps of 10']],
+    ['/buy-youtube-likes', ['first 48 hours']],
     ['/buy-youtube-views', ['1,000,000', '20%']],
-    ['/buy-youtube-watch-hours', ['lifetime', '60 minutes', '50 or 200', '4,000 watch hours']],
+    ['/buy-youtube-watch-hours', ['lifetime', '60 minutes', '50 to 200 watch hours a day', 'Delivered over 20 to 80 days', '4,000 watch hours']],
     ['/about', ['12+ years', 'over 1,000']],
     ['/term-of-service', ['13', 'GBP', 'chargeback', 'IP address', '24 November 2026', 'right to cancel', '14 days', 'England and Wales', 'Complaints']],
     ['/privacy-policy', ['California', 'one month', 'last four digits', 'UK GDPR', 'Data Protection Act 2018', 'Wycliffe House', 'Information Commissioner']],

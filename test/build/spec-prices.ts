@@ -16,15 +16,6 @@ export const specPrices: Record<string, [number, number][]> = {
   '/buy-youtube-watch-hours': [[1000, 34], [2000, 60], [3000, 85], [4000, 105]],
 };
 
-/** Ratings of decisions.md: one per kind of service. */
-export const specRatings: Record<string, { value: string; reviews: number }> = {
-  Followers: { value: '5', reviews: 53 },
-  'Watch Hours': { value: '5', reviews: 53 },
-  Likes: { value: '5', reviews: 79 },
-  Views: { value: '5', reviews: 47 },
-  Subscribers: { value: '4.9', reviews: 67 },
-};
-
 export const faqCounts: Record<string, number> = {
   '/buy-youtube-subscribers': 11,
   '/buy-youtube-likes': 11,

@@ -159,3 +159,67 @@ describe('a build for a real site address', () => {
     }
   });
 });
+
+describe('ratings', () => {
+  const REVIEWS = `reviews:
+  - { subCategory: 20, author: Priya S., date: 2026-10-02, rating: 5, text: "All 1,000 followers arrived the next day." }
+  - { subCategory: 20, author: Tom W., date: 2026-09-14, rating: 4, text: "Took two days, but support kept me posted." }
+  - { subCategory: 21, author: Ana R., date: 2026-08-30, rating: 5, text: Likes came in steadily. }
+`;
+
+  it('from reviews kept in content/: shown on the page of the service reviewed, averaged the same on its cards, never in structured data', async () => {
+    const { root } = await project();
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(path.join(root, 'content/reviews.yaml'), REVIEWS);
+    const built = await runCli(['--root', root, 'build']);
+    expect(built.code, built.stderr).toBe(0);
+    const followers = await page(root, 'buy-tiktok-followers.html');
+    const line = followers.querySelector('.rating-line a');
+    expect(line?.textContent).toBe('Rated 4.5 out of 5 in 2 customer reviews');
+    expect(line?.getAttribute('href')).toBe('#reviews');
+    const reviews = followers.querySelectorAll('#reviews .review');
+    expect(reviews.map((r) => r.querySelector('.review-by')!.textContent)).toEqual(['Priya S., 2 October 2026', 'Tom W., 14 September 2026']);
+    expect(reviews[1]!.querySelector('.review-rating')!.textContent).toBe('4 out of 5');
+    expect(reviews[1]!.querySelectorAll('.review-rating svg')).toHaveLength(4);
+    // The same figure on the cross-sell card of another page; a service without reviews shows none.
+    const views = await page(root, 'buy-tiktok-views.html');
+    const card = (href: string) => views.querySelectorAll('.service-card').find((c) => c.querySelector('a')!.getAttribute('href') === href)!;
+    expect(card('/buy-tiktok-followers').querySelector('.service-card-rating')?.textContent.trim()).toBe('4.5/5 (2 reviews)');
+    expect(card('/buy-tiktok-likes').querySelector('.service-card-rating')?.textContent.trim()).toBe('5/5 (1 review)');
+    expect(views.querySelector('.rating-line')).toBeNull();
+    expect(views.querySelector('#reviews')).toBeNull();
+    expect((await page(root, 'index.html')).querySelector('.rating-line')).toBeNull();
+    // Google's review snippets allow no rating of a trader's own services or of itself.
+    for (const file of ['buy-tiktok-followers.html', 'index.html']) expect(JSON.stringify(jsonLd(await page(root, file)))).not.toContain('Rating');
+  });
+
+  it("from a review platform: named, linked and dated wherever it is shown, and never on a service's card", async () => {
+    const { root } = await project();
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(
+      path.join(root, 'content/reviews.yaml'),
+      'platform: { name: Trustpilot, url: "https://uk.trustpilot.com/review/brightgrow.co.uk", rating: 4.7, count: 1312, readOn: 2026-11-20 }\n',
+    );
+    const built = await runCli(['--root', root, 'build']);
+    expect(built.code, built.stderr).toBe(0);
+    for (const file of ['index.html', 'buy-instagram-likes.html']) {
+      const line = (await page(root, file)).querySelector('.rating-line a');
+      expect(line?.textContent, file).toBe('Rated 4.7 out of 5 on Trustpilot from 1,312 reviews (as read on 20 November 2026)');
+      expect(line?.getAttribute('href'), file).toBe('https://uk.trustpilot.com/review/brightgrow.co.uk');
+    }
+    const likes = await page(root, 'buy-instagram-likes.html');
+    expect(likes.querySelectorAll('.service-card-rating')).toHaveLength(0);
+    expect(JSON.stringify(jsonLd(likes))).not.toContain('Rating');
+  });
+
+  it('without a source: no rating, no stars, no review count anywhere', async () => {
+    const { root } = await project();
+    const built = await runCli(['--root', root, 'build']);
+    expect(built.code, built.stderr).toBe(0);
+    for (const file of ['index.html', 'buy-instagram-followers.html', 'buy-youtube-watch-hours.html']) {
+      const html = await page(root, file);
+      expect(html.querySelectorAll('.rating-line, .service-card-rating, #reviews'), file).toHaveLength(0);
+      expect(html.textContent, file).not.toMatch(/\d\/5|out of 5|reviews\)/);
+    }
+  });
+});

@@ -174,7 +174,7 @@ const cases: Case[] = [
   },
   {
     name: 'date that is not in the calendar (30 February)',
-    breakIt: (root) => editFile(root, 'content/pages/privacy-policy.md', 'updated: 2022-06-26', 'updated: 2022-02-30'),
+    breakIt: (root) => editFile(root, 'content/pages/privacy-policy.md', 'updated: 2026-11-24', 'updated: 2026-02-30'),
     expect: ['SF103', 'content/pages/privacy-policy.md', '› updated', 'must be a real date'],
   },
   {
@@ -213,6 +213,37 @@ const cases: Case[] = [
     breakIt: (root) =>
       editFile(root, 'content/site.yaml', /^claims:/m, 'a: &a ["x","x","x","x","x","x","x","x","x"]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\ne: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]\nclaims:'),
     expect: ['SF101', 'content/site.yaml', 'YAML cannot be read', 'alias'],
+  },
+  {
+    name: 'paid upgrade offered without its price',
+    breakIt: (root) =>
+      editFile(root, 'content/services/buy-youtube-likes.yaml', 'Your video must\n  be public while we deliver.', 'A Premium tier is available at checkout for an upgrade fee.'),
+    expect: ['SF106', 'content/services/buy-youtube-likes.yaml:', '› packagesNote', 'without its price'],
+  },
+  {
+    name: 'support tile that names another size than the largest package',
+    breakIt: (root) => editFile(root, 'content/services/buy-tiktok-followers.yaml', 'heading: More than 5,000?', 'heading: More than 10,000?'),
+    expect: ['SF116', 'content/services/buy-tiktok-followers.yaml', '› supportTile.heading', 'the largest package in the grid is 5,000'],
+  },
+  {
+    name: 'rating typed into a hero, without a source',
+    breakIt: (root) => editFile(root, 'content/services/buy-instagram-followers.yaml', 'hero:\n', 'hero:\n  ratingLine: { stars: 5, customers: 2K+ }\n'),
+    expect: ['SF103', 'content/services/buy-instagram-followers.yaml', '› hero', 'ratingLine'],
+  },
+  {
+    name: 'review of a service the site does not show',
+    breakIt: (root) =>
+      writeFile(path.join(root, 'content/reviews.yaml'), 'reviews:\n  - { subCategory: 40, author: Sam K., date: 2026-10-01, rating: 5, text: Quick and as described. }\n'),
+    expect: ['SF114', 'content/reviews.yaml', '› reviews[0]', 'no service page'],
+  },
+  {
+    name: 'reviews and a platform rating both given',
+    breakIt: (root) =>
+      writeFile(
+        path.join(root, 'content/reviews.yaml'),
+        'reviews:\n  - { subCategory: 10, author: Sam K., date: 2026-10-01, rating: 5, text: Quick. }\nplatform: { name: Trustpilot, url: "https://uk.trustpilot.com/review/x", rating: 4.5, count: 10, readOn: 2026-11-01 }\n',
+      ),
+    expect: ['SF103', 'content/reviews.yaml'],
   },
 ];
 
