@@ -4,13 +4,26 @@ import type { SourceFile } from '../util/source-file.js';
 import { formatField } from '../util/field-path.js';
 
 const TOKEN = /\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\}/g;
-/** A price typed into copy: £4.99, $2, 4.99 GBP. Prices come from the catalogue only. */
-const TYPED_PRICE = /[£$€]\s?\d|\d(?:[.,]\d+)?\s?(?:GBP|USD|pounds?\b)/i;
-/**
- * A paid tier or upgrade offered in copy, "Premium ... for an upgrade fee": the catalogue holds
- * no tier prices, so such an offer would be priced nowhere (drip pricing, DMCC Act 2024).
- */
-const UNPRICED_UPSELL = /\b(?:premium|upgrade)\b[^.!?\n]*\b(?:fee|surcharge|extra charge|extra cost|at checkout)\b/i;
+/** What copy may not say, because the catalogue is the only place a price, or an offer, lives. */
+const COPY_RULES = [
+  {
+    /** A price typed into copy: £4.99, $2, 4.99 GBP. */
+    pattern: /[£$€]\s?\d|\d(?:[.,]\d+)?\s?(?:GBP|USD|pounds?\b)/i,
+    code: codes.typedPrice,
+    message: (found: string) => `A price is typed into the copy ("${found}…"); it would not follow the catalogue.`,
+    hint: 'Prices live only in content/catalogue.yaml and are shown by the package grid; write "see the packages above" instead.',
+  },
+  {
+    /**
+     * A paid tier or upgrade offered in copy, "Premium ... for an upgrade fee": the catalogue
+     * holds no tier prices, so such an offer would be priced nowhere (drip pricing, DMCC Act 2024).
+     */
+    pattern: /\b(?:premium|upgrade)\b[^.!?\n]*\b(?:fee|surcharge|extra charge|extra cost|at checkout)\b/i,
+    code: codes.unpricedUpsell,
+    message: (found: string) => `A paid upgrade is offered without its price ("${found}").`,
+    hint: 'Every price the customer can pay is shown from content/catalogue.yaml; offer only what the package grid lists.',
+  },
+];
 
 /**
  * Replaces `{{name}}` tokens in every string of a parsed file with the claim or setting of that
@@ -33,27 +46,9 @@ export function expandTokens(
     return value;
   };
   const expandString = (text: string, at: PropertyKey[]): string => {
-    const price = TYPED_PRICE.exec(text);
-    if (price) {
-      problems.add({
-        code: codes.typedPrice,
-        file: source.file,
-        field: formatField(at),
-        line: source.lineOf(at),
-        message: `A price is typed into the copy ("${price[0]}…"); it would not follow the catalogue.`,
-        hint: 'Prices live only in content/catalogue.yaml and are shown by the package grid; write "see the packages above" instead.',
-      });
-    }
-    const upsell = UNPRICED_UPSELL.exec(text);
-    if (upsell) {
-      problems.add({
-        code: codes.unpricedUpsell,
-        file: source.file,
-        field: formatField(at),
-        line: source.lineOf(at),
-        message: `A paid upgrade is offered without its price ("${upsell[0]}").`,
-        hint: 'Every price the customer can pay is shown from content/catalogue.yaml; offer only what the package grid lists.',
-      });
+    for (const rule of COPY_RULES) {
+      const found = rule.pattern.exec(text);
+      if (found) problems.add({ code: rule.code, file: source.file, field: formatField(at), line: source.lineOf(at), message: rule.message(found[0]), hint: rule.hint });
     }
     return text.replace(TOKEN, (whole, name: string) => {
       const fact = facts[name];

@@ -97,6 +97,14 @@ describe('the trader identity', () => {
     expect(organization).not.toHaveProperty('vatID');
   });
 
+  it('the blog is reached from the header, the footer and the home page', async () => {
+    const home = await page(root, 'index.html');
+    expect(home.querySelector('header a[href="/blog"]')).not.toBeNull();
+    expect(home.querySelector('footer a[href="/blog"]')).not.toBeNull();
+    expect(home.querySelector('main a[href="/blog"]')).not.toBeNull();
+    expect((await page(root, 'buy-tiktok-likes.html')).querySelector('header a[href="/blog"]')).not.toBeNull();
+  });
+
   it('is validated: a malformed VAT number, company number or postcode is refused with its field', async () => {
     const { root: bad } = await project();
     await editFile(bad, 'content/trader.yaml', '# vatNumber: GB123456789', 'vatNumber: GB 123 456 789');
