@@ -1,5 +1,5 @@
 // Lighthouse audit of a built site, mobile and desktop, for a developer to read:
-//   npx tsc -p tsconfig.build.json && node bin/storefront.js build --out /tmp/site
+//   npm run compile && node bin/storefront.js build --out /tmp/site
 //   node scripts/audit.mjs [--out DIR]        (default DIR: dist)
 // Serves DIR with the real preview server on 127.0.0.1 (free port), runs Lighthouse in Debian's
 // Chromium on a fixed list of pages, and prints one row per page and mode (category scores,
@@ -13,7 +13,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { startPreview } from '../lib/src/preview/preview-server.js';
+import { startPreview } from '../lib/bundle/preview-server.js';
 
 const args = process.argv.slice(2);
 const outIndex = args.indexOf('--out');

@@ -1,7 +1,9 @@
-// Run by `npm run compile` after tsc: bundles the compiled CLI (lib/src) into lib/bundle with
-// esbuild, as plain ES modules (one file to load at start-up instead of hundreds: a build starts
-// 0.15 s sooner), and compiles the stylesheet, the browser script and the dev client into
-// lib/assets once, rather than at every build (see src/output/assets.ts).
+// Run by `npm install` (prepare) and `npm run compile`: bundles the CLI and its worker threads
+// straight from the TypeScript sources into lib/bundle with esbuild, as plain ES modules (one
+// file to load at start-up instead of hundreds: a build starts 0.15 s sooner), and compiles the
+// stylesheet, the browser script and the dev client into lib/assets once, rather than at every
+// build (see src/output/assets.ts). esbuild only strips the types, so a production install
+// (`npm ci --omit=dev`) needs no TypeScript; `npm test` type-checks everything with tsc.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,13 +11,34 @@ import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const lib = path.join(root, 'lib');
-const { generatorBundleOptions } = await import(path.join(lib, 'src/dev/generator-bundle.js'));
-rmSync(path.join(lib, 'bundle'), { recursive: true, force: true });
-// The parse worker sits beside the code that starts it: parse-pool.ts finds it as './parse-worker.js'.
-const entries = { main: path.join(lib, 'src/cli/main.js'), 'parse-worker': path.join(lib, 'src/content/parse-worker.js') };
-await build({ ...generatorBundleOptions(entries, path.join(lib, 'bundle')), logLevel: 'warning' });
+const src = (file) => path.join(root, 'src', file);
 
-const { compileScript, compileStylesheet } = await import(path.join(lib, 'src/output/assets.js'));
+// The build's own tools are TypeScript too: the bundle options and the asset compilers.
+// (Only these folders: a running `storefront dev` keeps its own bundles in lib/dev-bundle-*.)
+for (const dir of ['tools', 'bundle', 'assets']) rmSync(path.join(lib, dir), { recursive: true, force: true });
+await build({
+  entryPoints: { 'generator-bundle': src('dev/generator-bundle.ts'), assets: src('output/assets.ts') },
+  outdir: path.join(lib, 'tools'),
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  packages: 'external',
+  logLevel: 'warning',
+});
+const { generatorBundleOptions } = await import(path.join(lib, 'tools', 'generator-bundle.js'));
+const { compileScript, compileStylesheet } = await import(path.join(lib, 'tools', 'assets.js'));
+
+// The worker threads sit beside the code that starts them (parse-pool.ts finds './parse-worker.js');
+// the preview server is an entry of its own for scripts/audit.mjs and scripts/screenshots.mjs.
+const entries = {
+  main: src('cli/main.ts'),
+  'parse-worker': src('content/parse-worker.ts'),
+  'build-worker': src('dev/build-worker.ts'),
+  'preview-server': src('preview/preview-server.ts'),
+};
+await build({ ...generatorBundleOptions(entries, path.join(lib, 'bundle')), absWorkingDir: root, logLevel: 'warning' });
+
 mkdirSync(path.join(lib, 'assets'), { recursive: true });
 writeFileSync(path.join(lib, 'assets', 'site.css'), await compileStylesheet(root));
 writeFileSync(path.join(lib, 'assets', 'site.js'), await compileScript(root));

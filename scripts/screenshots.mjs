@@ -4,7 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { startPreview } from '../lib/src/preview/preview-server.js';
+import { startPreview } from '../lib/bundle/preview-server.js';
 
 const args = process.argv.slice(2);
 const outIndex = args.indexOf('--out');

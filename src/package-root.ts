@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * The generator's own folder (package.json, templates/). Distinct from the project root given
- * to a build, which only has to hold content/. Works from src/ under a TS runner and from lib/src/.
+ * to a build, which only has to hold content/. Works from src/ under a TS runner and from lib/.
  */
 export function packageRoot(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));

@@ -8,7 +8,7 @@ import { isRunning } from '../util/is-running.js';
 
 /**
  * How the generator is bundled by esbuild: by `npm run compile` (scripts/compile.mjs, the CLI
- * from the compiled lib/src) and by `storefront dev` (its build worker from the TypeScript
+ * from the TypeScript sources) and by `storefront dev` (its build worker from the TypeScript
  * sources, again after each template edit). React's production build is chosen at bundle time.
  */
 export function generatorBundleOptions(entryPoints: Record<string, string>, outdir: string): BuildOptions {
@@ -55,7 +55,7 @@ export class DevGeneratorBundle {
    * does not compile (a template saved half-edited) is a StorefrontError naming file and line.
    */
   async make(): Promise<string> {
-    if (!this.fromSources) return path.join(this.generator, 'lib', 'src', 'dev', 'build-worker.js');
+    if (!this.fromSources) return path.join(this.generator, 'lib', 'bundle', 'build-worker.js');
     const { build } = await import('esbuild');
     if (this.made === 0) removeAbandonedBundles(path.dirname(this.dir));
     const outdir = path.join(this.dir, String(++this.made));

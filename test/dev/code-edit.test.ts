@@ -47,7 +47,7 @@ function stopDev(): Promise<number | null> {
 
 beforeAll(async () => {
   generator = await mkdtemp(path.join(tmpdir(), 'storefront-generator-'));
-  for (const part of ['bin', 'src', 'templates', 'content', 'lib/src', 'lib/templates', 'lib/bundle', 'lib/assets', 'package.json', 'tsconfig.json']) {
+  for (const part of ['bin', 'src', 'templates', 'content', 'lib/bundle', 'lib/assets', 'package.json', 'tsconfig.json']) {
     await cp(path.join(repoRoot, part), path.join(generator, part), { recursive: true });
   }
   // The packages, shared: esbuild, React and the rest resolve from the copy as from the repository.
