@@ -86,21 +86,41 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts `storefront preview` and resolves once it prints its URL. */
-export async function startPreviewProcess(args: string[]): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, [cliPath, 'preview', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+export interface CliServer {
+  /** The first loopback URL it printed, without a trailing slash: `http://127.0.0.1:4173`. */
+  url: string;
+  child: ChildProcess;
+  /** Everything it has printed so far on stdout and on stderr. */
+  stdout: () => string;
+  stderr: () => string;
+  /** Ctrl-C (SIGTERM), and SIGKILL after 10 s; resolves once it has exited. */
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts a long-running command of the real CLI (`preview`, `dev`) and resolves once it prints
+ * a loopback URL; stops it again when it exits first or does not print one in time.
+ */
+export async function startCliServer(args: string[], timeoutMs = 10_000): Promise<CliServer> {
+  const child = spawn(process.execPath, [cliPath, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const stop = () =>
     new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', () => resolve());
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      child.once('exit', () => {
+        clearTimeout(kill);
+        resolve();
+      });
       child.kill('SIGTERM');
     });
   const url = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`preview did not start: ${output}`)), 10_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /(http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+    const timer = setTimeout(() => reject(new Error(`${args.join(' ')} did not start: ${stdout}${stderr}`)), timeoutMs);
+    const onData = () => {
+      const match = /(http:\/\/127\.0\.0\.1:\d+)/.exec(stdout + stderr);
       if (match) {
         clearTimeout(timer);
         resolve(match[1]!);
@@ -110,11 +130,16 @@ export async function startPreviewProcess(args: string[]): Promise<{ url: string
     child.stderr!.on('data', onData);
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`preview exited with ${code}: ${output}`));
+      reject(new Error(`${args.join(' ')} exited with ${code}: ${stdout}${stderr}`));
     });
   }).catch(async (err) => {
     await stop();
     throw err;
   });
-  return { url, child, stop };
+  return { url, child, stdout: () => stdout, stderr: () => stderr, stop };
+}
+
+/** Starts `storefront preview` and resolves once it prints its URL. */
+export function startPreviewProcess(args: string[]): Promise<CliServer> {
+  return startCliServer(['preview', ...args]);
 }

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Command, InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { codes } from '../errors/codes.js';
 import { StorefrontError } from '../errors/storefront-error.js';
 import { packageRoot } from '../package-root.js';
+import { ALL_INTERFACES, EXPOSED_NOTE, LOOPBACK, normaliseHost, reachableFromNetwork, servingLines } from '../preview/listen-address.js';
 import { headline, stageLines, summaryDetail } from './build-report.js';
 import { isHelpOrVersion, throwFlagErrors } from './flag-errors.js';
 import { addGlobalOptions } from './global-options.js';
@@ -17,6 +18,18 @@ function parsePort(value: string): number {
     throw new InvalidArgumentError('must be a whole number from 0 to 65535.');
   }
   return port;
+}
+
+/** `--host` of preview and dev: without a value every IPv4 interface, else one address or name. */
+function hostOption(): Option {
+  return new Option('--host [addr]', 'address to listen on; alone, all IPv4 interfaces, so other devices on the network can open the site')
+    .default(LOOPBACK)
+    .preset(ALL_INTERFACES)
+    .argParser((value: string) => {
+      const host = normaliseHost(value);
+      if (host === undefined) throw new InvalidArgumentError('must be an IP address (192.168.1.20, ::) or a host name (my-laptop.local).');
+      return host;
+    });
 }
 
 function parseWhole(value: string): number {
@@ -115,10 +128,11 @@ export function createProgram(): Command {
 
   program
     .command('preview')
-    .description('serve the built folder on 127.0.0.1 with clean URLs, redirects and the 404 page')
+    .description('serve the built folder on 127.0.0.1 (or --host) with clean URLs, redirects and the 404 page')
     .option('--port <port>', 'port to listen on (0 picks a free one)', parsePort, 4173)
+    .addOption(hostOption())
     .option('--out <dir>', 'folder to serve', 'dist')
-    .action(async (options: { port: number; out: string }) => {
+    .action(async (options: { port: number; host: string; out: string }) => {
       const { root } = program.opts<{ root: string }>();
       const dir = path.resolve(root, options.out);
       try {
@@ -132,24 +146,26 @@ export function createProgram(): Command {
         });
       }
       const { startPreview } = await import('../preview/preview-server.js');
-      const preview = await startPreview(dir, options.port);
+      const preview = await startPreview(dir, options.port, options.host);
       if (output.verbose) {
         preview.server.on('request', (req, res) => res.once('finish', () => output.detail(`  ${res.statusCode} ${req.method} ${req.url}`)));
       }
-      output.result(`Serving ${options.out} at ${preview.url} (Ctrl-C to stop)`);
+      for (const line of servingLines(`Serving ${options.out}`, preview.addresses)) output.result(line);
+      if (reachableFromNetwork(options.host)) output.info(EXPOSED_NOTE);
       stopOnSignal(() => preview.close());
     });
 
   program
     .command('dev')
-    .description('build, serve on 127.0.0.1, and rebuild and reload open pages on every change to content/ and templates/')
+    .description('build, serve on 127.0.0.1 (or --host), and rebuild and reload open pages on every change to content/ and templates/')
     .option('--port <port>', 'port to listen on (0 picks a free one)', parsePort, 4321)
+    .addOption(hostOption())
     .option('--open', 'open the site in the system browser')
-    .action(async (options: { port: number; open?: boolean }) => {
+    .action(async (options: { port: number; host: string; open?: boolean }) => {
       const { root, debug } = program.opts<{ root: string; debug?: boolean }>();
       // Loaded on demand: the watcher, the worker and the dev server are only needed here.
       const { runDev } = await import('../dev/dev-command.js');
-      const dev = await runDev({ root, port: options.port, open: options.open === true, debug });
+      const dev = await runDev({ root, port: options.port, host: options.host, open: options.open === true, debug });
       stopOnSignal(() => dev.stop());
     });
 

@@ -7,6 +7,7 @@ import { output } from '../cli/output.js';
 import { StorefrontError, type Problem } from '../errors/storefront-error.js';
 import { codes } from '../errors/codes.js';
 import { packageRoot } from '../package-root.js';
+import { EXPOSED_NOTE, LOOPBACK, reachableFromNetwork, servingLines } from '../preview/listen-address.js';
 import type { BuildOptions } from '../build.js';
 import { DevBuilder, type BuildOutcome } from './dev-builder.js';
 import { startDevServer, type DevServer, type DevState } from './dev-server.js';
@@ -16,6 +17,8 @@ import { watchFolders } from './watch.js';
 export interface DevOptions {
   root: string;
   port: number;
+  /** The address to listen on: 127.0.0.1 by default, 0.0.0.0 (or ::) for every interface. */
+  host?: string;
   open: boolean;
   /** Stack traces of unexpected errors in the terminal. */
   debug?: boolean;
@@ -27,7 +30,7 @@ export interface RunningDev {
 }
 
 /**
- * `storefront dev`: builds into a temporary folder, serves it on 127.0.0.1, and rebuilds on
+ * `storefront dev`: builds into a temporary folder, serves it on 127.0.0.1 (or `--host`), and rebuilds on
  * every change to the content, the templates, the browser script or the config file. The
  * builds run in a warm worker that keeps parsed posts and rendered pages in memory (BuildMemo),
  * so a rebuild parses only the posts that changed and renders only the pages whose props
@@ -153,7 +156,7 @@ export async function runDev(options: DevOptions): Promise<RunningDev> {
   try {
     await loadCode();
     if (!interrupted) await buildAndReport('Built');
-    if (!interrupted) server = await startDevServer(outDir, options.port);
+    if (!interrupted) server = await startDevServer(outDir, options.port, options.host ?? LOOPBACK);
   } catch (err) {
     // A port in use, say: nothing may stay behind, or the process would never end.
     await removeEverything();
@@ -172,7 +175,8 @@ export async function runDev(options: DevOptions): Promise<RunningDev> {
     if (pending.length > 0) running ??= rebuild(serving).finally(() => (running = undefined));
   };
   server.publish(state);
-  output.result(`Serving at ${server.url} (Ctrl-C to stop)`);
+  for (const line of servingLines('Serving', server.addresses)) output.result(line);
+  if (reachableFromNetwork(server.addresses.host)) output.info(EXPOSED_NOTE);
   if (options.open) openBrowser(server.url);
 
   // Changes saved during the first build were gathered already: they make the first rebuild.

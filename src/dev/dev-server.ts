@@ -4,6 +4,7 @@ import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Problem } from '../errors/storefront-error.js';
 import { packageRoot } from '../package-root.js';
+import { LOOPBACK, type ServingAddresses } from '../preview/listen-address.js';
 import { startPreview, type PreviewServer } from '../preview/preview-server.js';
 
 /** What the open pages are told after every build. */
@@ -19,7 +20,10 @@ const CLIENT_PATH = '/__storefront/dev.js';
 const EVENTS_PATH = '/__storefront/events';
 
 export interface DevServer {
+  /** The URL to open on this computer (the loopback one when listening on every interface). */
   url: string;
+  /** Where it listens and every URL it can be opened at. */
+  addresses: ServingAddresses;
   /** Tells every open page about a build (it reloads, or shows the problems). */
   publish(state: DevState): void;
   close(): Promise<void>;
@@ -30,9 +34,10 @@ export interface DevServer {
  * gets the dev client (compiled into lib/assets/dev-client.js), which keeps a server-sent events
  * stream open. Only responses are changed, never the built files, so `build` output has no
  * trace of it. The client is a same-origin script and the stream a same-origin connection, both
- * allowed by the site's Content-Security-Policy.
+ * allowed by the site's Content-Security-Policy. Both are named by path only, so a page opened at
+ * a network address (`dev --host`, from a phone) reaches them at that address too.
  */
-export async function startDevServer(outDir: string, port: number): Promise<DevServer> {
+export async function startDevServer(outDir: string, port: number, host = LOOPBACK): Promise<DevServer> {
   const clientJs = readFileSync(path.join(packageRoot(), 'lib', 'assets', 'dev-client.js'), 'utf8');
   const streams = new Set<ServerResponse>();
   let state: DevState = { build: 0, problems: null };
@@ -42,7 +47,7 @@ export async function startDevServer(outDir: string, port: number): Promise<DevS
   const buildId = () => `${session}.${state.build}`;
   const send = (res: ServerResponse) => res.write(`event: state\ndata: ${JSON.stringify({ ...state, build: buildId() })}\n\n`);
   let preview: PreviewServer | undefined;
-  preview = await startPreview(outDir, port, '127.0.0.1', {
+  preview = await startPreview(outDir, port, host, {
     intercept(req, res) {
       const pathname = (req.url ?? '/').split('?')[0];
       if (pathname === CLIENT_PATH) {
@@ -67,6 +72,7 @@ export async function startDevServer(outDir: string, port: number): Promise<DevS
   });
   return {
     url: preview.url,
+    addresses: preview.addresses,
     publish(next) {
       state = next;
       preview!.reload();

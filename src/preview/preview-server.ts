@@ -4,6 +4,7 @@ import path from 'node:path';
 import sirv from 'sirv';
 import { parseRedirectsFile } from '../output/redirects.js';
 import { headersFor, parseHeadersFile, type HeaderRule } from './headers-rules.js';
+import { hostProblem, LOOPBACK, servingAddresses, type ServingAddresses } from './listen-address.js';
 
 
 /**
@@ -28,7 +29,13 @@ function decodePath(pathname: string): string | undefined {
 
 export interface PreviewServer {
   server: Server;
+  /**
+   * The URL to open on this computer, without a trailing slash: `http://127.0.0.1:4173`, or the
+   * address listened on (`http://[::1]:4173`); the loopback URL when listening on every interface.
+   */
   url: string;
+  /** Where it listens and every URL it can be opened at (what `preview` and `dev` print). */
+  addresses: ServingAddresses;
   /** Reads `_redirects` and `_headers` again (after a rebuild). */
   reload(): void;
   close(): Promise<void>;
@@ -45,9 +52,10 @@ export interface DevHooks {
 /**
  * Serves a built folder the way a static host does: clean URLs (`/about` → about.html), the
  * redirects of `_redirects`, the headers of `_headers`, and 404.html with status 404 for
- * anything else.
+ * anything else. It listens on `host` (127.0.0.1 unless `--host` says otherwise; 0.0.0.0 or ::
+ * for every interface); an address this computer does not have is a flag problem (SF170).
  */
-export async function startPreview(outDir: string, port: number, host = '127.0.0.1', dev?: DevHooks): Promise<PreviewServer> {
+export async function startPreview(outDir: string, port: number, host = LOOPBACK, dev?: DevHooks): Promise<PreviewServer> {
   const notFoundPath = path.join(outDir, '404.html');
   let redirects = new Map<string, { to: string; status: number }>();
   let headerRules: HeaderRule[] = [];
@@ -109,14 +117,16 @@ export async function startPreview(outDir: string, port: number, host = '127.0.0
     serve(req, res, () => notFound(res));
   });
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (err) => reject(hostProblem(err, host) ?? err));
     server.listen(port, host, () => resolve());
   });
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
+  const addresses = servingAddresses(host, actualPort);
   return {
     server,
-    url: `http://${host}:${actualPort}`,
+    url: addresses.url,
+    addresses,
     reload,
     close: () =>
       new Promise<void>((resolve) => {
