@@ -18,6 +18,7 @@ const STAGES = [
   ['src/content', 'src/catalogue'],
   ['src/cms'],
   ['src/routes'],
+  ['src/images'],
   ['src/render', 'templates'],
   ['src/output'],
   ['src/build.ts'],

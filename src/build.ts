@@ -4,6 +4,8 @@ import type { CmsMode } from './cms/load-cms-posts.js';
 import { imageOrigins, loadConfig, type Config } from './config/load-config.js';
 import { loadContent, type ContentMemo, type SiteContent } from './content/load-content.js';
 import { checkPlaceholders, isReservedHost } from './content/placeholders.js';
+import { publishedPosts } from './content/publishing.js';
+import { defaultCmsOptions } from './cms/retry.js';
 import { codes } from './errors/codes.js';
 import { NOTHING_WRITTEN, ProblemList, StorefrontError } from './errors/storefront-error.js';
 import { contentImages, scriptAsset, staticAssets, stylesheetAsset } from './output/assets.js';
@@ -47,6 +49,8 @@ export interface BuildOptions {
   cmsRetries?: number;
   /** Write .br and .gz beside every text file (for nginx, preview, a bucket). */
   precompress?: boolean;
+  /** Show drafts and posts dated after the build, marked and noindex (`build --drafts`, `dev`). */
+  drafts?: boolean;
   /** Let example values through for a real site address (a staging build); see checkPlaceholders. */
   allowPlaceholders?: boolean;
   /** Kept between the builds of one `storefront dev` process (see BuildMemo). */
@@ -126,6 +130,15 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const content = await step('content', () =>
     loadContent(root, config, { contentDir, postsDir, localPosts: !useCms, memo: options.memo }, problems),
   );
+  // Drafts and posts dated after the build are left out here, before routes, links and the feed.
+  const publish = (posts: SiteContent['posts'], notes: string[]) => {
+    const shown = publishedPosts(posts, now, options.drafts === true);
+    const unpublished = options.drafts ? shown.filter((post) => post.unpublished).length : posts.length - shown.length;
+    if (unpublished > 0) notes.push(`${unpublished} draft or scheduled post(s) ${options.drafts ? 'shown, marked and noindex' : 'left out (build --drafts shows them)'}.`);
+    return shown;
+  };
+  const localNotes: string[] = [];
+  content.posts = publish(content.posts, localNotes);
   if (!options.allowPlaceholders && !isReservedHost(new URL(config.siteUrl).hostname)) checkPlaceholders(config, content.trader, problems);
   const checkedRouteTable = () => {
     const routeTable = buildRouteTable(content, problems);
@@ -134,7 +147,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     return routeTable;
   };
   let table = await step('routes', checkedRouteTable);
-  let blog: BuildSummary['blog'] = { source: 'local', posts: content.posts.length, notes: [] };
+  let blog: BuildSummary['blog'] = { source: 'local', posts: content.posts.length, notes: localNotes };
   if (useCms) {
     // Loaded on demand: the HTTP client and the sanitiser are only needed for a CMS blog.
     const { defaultCmsOptions, loadCmsPosts } = await import('./cms/load-cms-posts.js');
@@ -153,10 +166,28 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
         onProgress: (done, total) => progress('fetch', done, total),
       }),
     );
-    content.posts = cms.posts;
-    blog = { source: cms.source, posts: cms.posts.length, fetchMs: cms.fetchMs, notes: cms.notes };
+    content.posts = publish(cms.posts, cms.notes);
+    blog = { source: cms.source, posts: content.posts.length, fetchMs: cms.fetchMs, notes: cms.notes };
     table = await step('routes', checkedRouteTable);
   }
+  // Loaded on demand, as the CMS client is: sharp and the HTTP client are needed only for images.
+  const images = await step('images', async () => {
+    const { processSiteImages } = await import('./images/process-images.js');
+    const made = await processSiteImages(
+      content.posts,
+      {
+        root,
+        contentDir,
+        imageOrigins: imageOrigins(config),
+        offline: options.cmsMode === 'offline',
+        timeoutMs: options.cmsTimeoutMs ?? defaultCmsOptions.timeoutMs,
+        retry: { ...defaultCmsOptions.retry, retries: options.cmsRetries ?? defaultCmsOptions.retry.retries },
+      },
+      problems,
+    );
+    problems.throwIfAny(NOTHING_WRITTEN);
+    return made;
+  });
   const generatorRoot = packageRoot();
   const [stylesheet, script] = await Promise.all([stylesheetAsset(generatorRoot), scriptAsset(generatorRoot)]);
 
@@ -172,7 +203,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       config,
       content,
       table.routes,
-      renderOptions(stylesheet.file, script.file, now),
+      renderOptions(stylesheet.file, script.file, now, images),
       async (route, html) => {
         pagesByKind[route.kind] = (pagesByKind[route.kind] ?? 0) + 1;
         progress('render', ++done, table.routes.length);
@@ -180,7 +211,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       },
       options.memo?.pages,
     );
-    const assets = [stylesheet, script, ...(await staticAssets(generatorRoot)), ...(await contentImages(contentDir))];
+    const assets = [stylesheet, script, ...(await staticAssets(generatorRoot)), ...(await contentImages(contentDir)), ...images.files];
     for (const file of [...assets, ...siteFiles(config, content, table, securityHeaders(config), now)]) await output.write(file, precompress);
     output.commit();
   } catch (err) {
@@ -208,13 +239,14 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
  */
 function siteFiles(config: Config, content: SiteContent, table: RouteTable, security: Record<string, string>, now: Date): OutputFile[] {
   const absolute = (p: string) => absoluteUrl(config.siteUrl, p);
-  const feed = atomFeed(content.posts.slice(0, FEED_SIZE), {
+  const published = content.posts.filter((post) => !post.unpublished);
+  const feed = atomFeed(published.slice(0, FEED_SIZE), {
     title: `${content.site.blog.title} | ${config.brandName}`,
     subtitle: content.site.blog.description,
     siteUrl: config.siteUrl,
     feedUrl: absolute('/blog/feed.xml'),
     blogUrl: absolute('/blog'),
-    updated: content.posts[0]?.modified ?? now,
+    updated: published[0]?.modified ?? now,
     author: config.brandName,
     postUrl: (post) => absolute(postPath(post.slug)),
   });

@@ -149,6 +149,16 @@ export interface HeroView {
   breadcrumb?: Crumb[];
 }
 
+/** An image as the image stage made it: see templates/sections/Picture.tsx. */
+export interface ImageView {
+  src: string;
+  alt: string;
+  width: number;
+  height: number;
+  /** srcset per format, best first; the last is the fallback's own. Empty: a single file (an SVG). */
+  sources: { type: string; srcset: string }[];
+}
+
 export interface PostCard {
   path: string;
   titleHtml: string;
@@ -156,5 +166,7 @@ export interface PostCard {
   excerptHtml: string;
   date: string;
   dateIso: string;
-  image?: { src: string; alt: string; width: number; height: number };
+  image?: ImageView;
+  /** Only in a build that shows drafts: "Draft: not published", "Scheduled for 1 December 2026: …". */
+  unpublished?: string;
 }

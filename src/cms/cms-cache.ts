@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
+import { writeFileAtomic } from '../util/write-atomic.js';
 import path from 'node:path';
 
 /**
@@ -30,10 +31,5 @@ export async function readCmsCache(root: string, apiUrl: string): Promise<CmsCac
 }
 
 export async function writeCmsCache(root: string, entry: CmsCacheEntry): Promise<void> {
-  const file = cacheFile(root, entry.apiUrl);
-  await mkdir(path.dirname(file), { recursive: true });
-  // Written beside and renamed, so a crash never leaves half a cache.
-  const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, JSON.stringify(entry));
-  await rename(temporary, file);
+  await writeFileAtomic(cacheFile(root, entry.apiUrl), JSON.stringify(entry));
 }

@@ -36,11 +36,7 @@ export interface CmsPosts {
   notes: string[];
 }
 
-export const defaultCmsOptions = {
-  timeoutMs: 15_000,
-  retry: { retries: 3, baseDelayMs: 500, maxDelayMs: 30_000 } satisfies RetryPolicy,
-  concurrency: 4,
-};
+export { defaultCmsOptions } from './retry.js';
 
 function credentials(env: CmsOptions['env']): { user: string; password: string } | undefined {
   const user = env.CMS_USER;

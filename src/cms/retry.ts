@@ -49,3 +49,10 @@ export async function withRetry<T>(
     }
   }
 }
+
+/** The CMS's requests, posts and images alike: time limit, retries and parallel requests. */
+export const defaultCmsOptions = {
+  timeoutMs: 15_000,
+  retry: { retries: 3, baseDelayMs: 500, maxDelayMs: 30_000 } satisfies RetryPolicy,
+  concurrency: 4,
+};

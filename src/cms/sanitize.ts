@@ -21,8 +21,7 @@ const bodyOptions: sanitizeHtml.IOptions = {
     'img',
     'figure',
     'figcaption',
-    'picture',
-    'source',
+    // No <picture> or <source>: the image stage makes each image's own from its <img>.
     'iframe',
     'del',
     'ins',
@@ -30,7 +29,6 @@ const bodyOptions: sanitizeHtml.IOptions = {
   allowedAttributes: {
     a: ['href', 'title', 'rel'],
     img: ['src', 'alt', 'width', 'height'],
-    source: ['srcset', 'type', 'media'],
     iframe: ['src', 'width', 'height', 'title', 'allow', 'allowfullscreen'],
     th: ['scope', 'colspan', 'rowspan'],
     td: ['colspan', 'rowspan'],
@@ -39,7 +37,7 @@ const bodyOptions: sanitizeHtml.IOptions = {
     '*': ['id'],
   },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  allowedSchemesByTag: { img: ['http', 'https'], iframe: ['https'], source: ['http', 'https'] },
+  allowedSchemesByTag: { img: ['http', 'https'], iframe: ['https'] },
   allowProtocolRelative: false,
   allowedIframeHostnames: VIDEO_HOSTS,
   allowIframeRelativeUrls: false,
@@ -48,7 +46,6 @@ const bodyOptions: sanitizeHtml.IOptions = {
   transformTags: {
     '*': (tagName, attribs) => ({ tagName, attribs: prefixId(attribs) }),
     // The '*' transform runs after these as well: they leave the id alone.
-    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy', decoding: 'async' } }),
     a: (tagName, attribs) => {
       const href = attribs.href ?? '';
       const linked = href.startsWith('#') && href.length > 1 ? { ...attribs, href: `#${ID_PREFIX}${href.slice(1)}` } : attribs;
@@ -56,8 +53,6 @@ const bodyOptions: sanitizeHtml.IOptions = {
     },
   },
 };
-// loading and decoding are added by the transform above; they must survive the filter.
-(bodyOptions.allowedAttributes as Record<string, string[]>).img!.push('loading', 'decoding');
 
 const excerptOptions: sanitizeHtml.IOptions = {
   allowedTags: ['p', 'em', 'strong', 'b', 'i', 'br', 'span'],
@@ -72,9 +67,7 @@ export function sanitizeBody(html: string, isAllowedImage: (src: string) => bool
   return sanitizeHtml(html, {
     ...bodyOptions,
     exclusiveFilter: (frame) => {
-      // A <source> names its images in srcset: `url 2x, url 640w`.
-      const sources = frame.tag === 'img' ? [frame.attribs.src ?? ''] : frame.tag === 'source' ? (frame.attribs.srcset ?? '').split(',').map((c) => c.trim().split(/\s+/)[0]!) : [];
-      const refused = sources.some((src) => !isAllowedImage(src));
+      const refused = frame.tag === 'img' && !isAllowedImage(frame.attribs.src ?? '');
       if (refused) leftOut();
       return refused || bodyOptions.exclusiveFilter!(frame);
     },

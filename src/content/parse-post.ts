@@ -61,6 +61,7 @@ function parsePost(file: string, name: string, text: string, facts: Readonly<Rec
     contentHtml: own(body.html),
     links: body.links.map(own),
     source: file,
+    ...(front.draft ? { draft: true } : {}),
   };
 }
 

@@ -19,5 +19,9 @@ export interface Post {
   image?: { src: string; alt: string; width: number; height: number };
   /** Where it came from, for messages: a file path or a URL. */
   source: string;
+  /** `draft: true` in a local post's front matter. */
+  draft?: boolean;
+  /** Set only in a build that shows unpublished posts (`--drafts`, `dev`): why this one is not public. */
+  unpublished?: 'draft' | 'scheduled';
 }
 

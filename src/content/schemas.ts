@@ -212,6 +212,8 @@ export const reviewsSchema = z.union([
 
 export const postSchema = z.strictObject({
   title: text,
+  /** Not published; shown only by `build --drafts` and `dev`. */
+  draft: z.boolean().default(false),
   slug: z.string().optional(),
   date: isoDate,
   modified: isoDate.optional(),

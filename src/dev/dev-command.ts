@@ -65,6 +65,8 @@ export async function runDev(options: DevOptions): Promise<RunningDev> {
     cmsMode: cmsAsked ? 'offline' : 'stale-ok',
     // dev publishes nothing: the example values may stand whatever SITE_URL says.
     allowPlaceholders: true,
+    // An editor looks at drafts and scheduled posts in dev before they are published.
+    drafts: true,
   });
   const fail = (problems: Problem[]) => {
     const served = state.build > 0;

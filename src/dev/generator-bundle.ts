@@ -22,7 +22,7 @@ export function generatorBundleOptions(entryPoints: Record<string, string>, outd
     target: 'node20',
     define: { 'process.env.NODE_ENV': '"production"' },
     // Loaded only by the commands that need them, or shipping files of their own.
-    external: ['esbuild', 'linkinator', 'undici', 'sanitize-html', 'playwright-core'],
+    external: ['esbuild', 'linkinator', 'undici', 'sanitize-html', 'playwright-core', 'sharp'],
     // CommonJS packages inside an ES module bundle still call require().
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     logLevel: 'silent',

@@ -39,6 +39,8 @@ export const codes = {
   cmsNoCache: 'SF203',
   cmsBadPost: 'SF204',
   duplicatePostSlug: 'SF205',
+  /** A post's image that cannot be read, downloaded or made into the page's formats. */
+  badImage: 'SF206',
   brokenLink: 'SF301',
   badCanonical: 'SF302',
   badSitemapUrl: 'SF303',

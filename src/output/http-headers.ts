@@ -1,4 +1,4 @@
-import { imageOrigins, type Config } from '../config/load-config.js';
+import type { Config } from '../config/load-config.js';
 import { VIDEO_HOSTS } from '../cms/video-hosts.js';
 
 /**
@@ -13,19 +13,18 @@ export const REVALIDATE = 'public, max-age=0, must-revalidate';
 
 /**
  * Security headers of every response. Scripts only from the site itself: no inline script.
- * Images only from the site, the CMS and the configured image hosts. HSTS for an https site,
+ * Images only from the site itself: the image stage downloads the CMS's and the image hosts'. HSTS for an https site,
  * without includeSubDomains (other hosts of the domain may not serve https), as Netlify and
  * Cloudflare Pages send it.
  */
 export function securityHeaders(config: Config): Record<string, string> {
   // Settings are parsed URLs already (see load-config.ts).
   const newsletter = config.newsletterUrl ? new URL(config.newsletterUrl).origin : '';
-  const images = imageOrigins(config).filter((host) => host !== config.siteUrl);
   const csp = [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
-    `img-src 'self' data:${images.map((host) => ` ${host}`).join('')}`,
+    "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",
     `form-action 'self'${newsletter ? ` ${newsletter}` : ''}`,

@@ -1,24 +1,27 @@
 import { createHash } from 'node:crypto';
 import { createElement, type FunctionComponent, type ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
+import { decodeHTML } from 'entities';
 import { indexCatalogue, type Service } from '../catalogue/catalogue-index.js';
 import type { Config } from '../config/load-config.js';
 import type { SiteContent } from '../content/load-content.js';
 import type { Post } from '../content/post.js';
 import type { Section } from '../content/schemas.js';
 import { codes } from '../errors/codes.js';
+import type { SiteImages } from '../images/process-images.js';
 import { NOTHING_WRITTEN, StorefrontError, type Problem } from '../errors/storefront-error.js';
 import { absoluteUrl, blogListPath, postPath, type Route } from '../routes/route-table.js';
 import { Document } from '../../templates/Document.js';
 import { Footer } from '../../templates/Footer.js';
 import { Header } from '../../templates/Header.js';
 import { BlogListPage } from '../../templates/pages/BlogListPage.js';
-import { BlogPostPage } from '../../templates/pages/BlogPostPage.js';
+import { BlogPostPage, POST_IMAGE_SIZES } from '../../templates/pages/BlogPostPage.js';
+import { Picture } from '../../templates/sections/Picture.js';
 import { ContentPage } from '../../templates/pages/ContentPage.js';
 import { NotFoundPage } from '../../templates/pages/NotFoundPage.js';
 import { ServicePage } from '../../templates/pages/ServicePage.js';
 import { TextPage } from '../../templates/pages/TextPage.js';
-import type { Crumb, Frame, Head, HeroView, PostCard, SectionView } from '../../templates/view-model.js';
+import type { Crumb, Frame, Head, HeroView, ImageView, PostCard, SectionView } from '../../templates/view-model.js';
 import { deliveryPace, packageTiles, pickerGroups, serviceCard } from './catalogue-views.js';
 import { makeFrameFactory } from './frame.js';
 import { formatDay, Ratings } from './ratings.js';
@@ -29,11 +32,13 @@ export interface RenderOptions {
   scriptHref: string;
   ogImagePath: string;
   now: Date;
+  /** The posts' images in their formats and widths, and their share images (the image stage). */
+  images: Pick<SiteImages, 'sets' | 'shares'>;
 }
 
 /** Where every page finds the stylesheet, the script (by their files in the output) and the Open Graph image. */
-export function renderOptions(stylesheetFile: string, scriptFile: string, now: Date): RenderOptions {
-  return { stylesheetHref: `/${stylesheetFile}`, scriptHref: `/${scriptFile}`, ogImagePath: '/assets/og-image.png', now };
+export function renderOptions(stylesheetFile: string, scriptFile: string, now: Date, images: RenderOptions['images']): RenderOptions {
+  return { stylesheetHref: `/${stylesheetFile}`, scriptHref: `/${scriptFile}`, ogImagePath: '/assets/og-image.png', now, images };
 }
 
 const SLOT = 'storefront-slot';
@@ -275,7 +280,9 @@ class RenderContext {
         const { post } = route;
         const card = this.postCard(post);
         const url = this.absolute(route.path);
-        const imageUrl = post.image ? new URL(post.image.src, `${this.config.siteUrl}/`).href : this.absolute(this.options.ogImagePath);
+        // A raster share image for link previews (which show no SVG): the post's own, or the site's.
+        const imageUrl = this.absolute((post.image && this.options.images.shares.get(post.image.src)) ?? this.options.ogImagePath);
+        const contentHtml = this.bodyImages(post.contentHtml);
         const breadcrumb: Crumb[] = [
           { label: 'Home', path: '/' },
           { label: 'Blog', path: '/blog' },
@@ -287,8 +294,8 @@ class RenderContext {
             ogImageUrl: imageUrl,
             jsonLd: [blogPosting(this.config, post, url, imageUrl), breadcrumbList(breadcrumb, this.absolute)],
           }),
-          inputs: { post: card, breadcrumb, contentHtml: post.contentHtml },
-          body: () => createElement(BlogPostPage, { post: card, contentHtml: post.contentHtml, breadcrumb }),
+          inputs: { post: card, breadcrumb, contentHtml },
+          body: () => createElement(BlogPostPage, { post: card, contentHtml, breadcrumb }),
         };
       }
       case 'not-found': {
@@ -315,11 +322,31 @@ class RenderContext {
         excerptHtml: post.excerptHtml,
         date: formatDay(post.date),
         dateIso: post.date.toISOString(),
-        image: post.image,
+        image: post.image && this.imageView(post.image.src, post.image.alt, post.image),
+        unpublished: post.unpublished && (post.unpublished === 'draft' ? 'Draft: not published' : `Scheduled for ${formatDay(post.date)}: not published yet`),
       };
       this.postCards.set(post, card);
     }
     return card;
+  }
+
+  /** An image with the formats and widths the image stage made of it, or as it is when it made none. */
+  private imageView(src: string, alt: string, size?: { width: number; height: number }): ImageView | undefined {
+    const set = this.options.images.sets.get(src);
+    if (set) return { ...set, alt };
+    return size && { src, alt, ...size, sources: [] };
+  }
+
+  /** The images of a post's body as pictures in their formats, loaded when scrolled to. */
+  private bodyImages(html: string): string {
+    return html.replace(/<img\b[^>]*>/g, (tag) => {
+      const attribute = (name: string) => {
+        const value = new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
+        return value === undefined ? undefined : decodeHTML(value);
+      };
+      const image = this.imageView(attribute('src') ?? '', attribute('alt') ?? '');
+      return image ? renderToString(createElement(Picture, { image, sizes: POST_IMAGE_SIZES, id: attribute('id') })) : tag;
+    });
   }
 
   private sections(sections: Section[]): SectionView[] {

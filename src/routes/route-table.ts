@@ -60,7 +60,7 @@ export function outputFile(routePath: string): string {
 
 /** The route of a post's page. */
 export function postRoute(post: Post): Route {
-  return { kind: 'blog-post', path: postPath(post.slug), source: post.source, indexable: true, lastmod: post.modified, post };
+  return { kind: 'blog-post', path: postPath(post.slug), source: post.source, indexable: !post.unpublished, lastmod: post.modified, post };
 }
 
 /**

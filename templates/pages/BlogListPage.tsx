@@ -1,5 +1,9 @@
 import { Hero } from '../sections/Hero.js';
+import { Picture } from '../sections/Picture.js';
 import type { HeroView, PostCard } from '../view-model.js';
+
+/** A card is the whole column on a phone, half from 40rem and a third from 64rem (.post-grid). */
+const CARD_SIZES = '(min-width: 64rem) 23rem, (min-width: 40rem) calc(50vw - 2rem), calc(100vw - 2.5rem)';
 
 export interface BlogListPageProps {
   hero: HeroView;
@@ -21,20 +25,12 @@ export function BlogListPage(props: BlogListPageProps) {
           <ul className="post-grid">
             {props.posts.map((post, i) => (
               <li className="post-card" key={post.path}>
-                {post.image ? (
-                  <img
-                    src={post.image.src}
-                    alt={post.image.alt}
-                    width={post.image.width}
-                    height={post.image.height}
-                    loading={i < 3 ? 'eager' : 'lazy'}
-                    decoding="async"
-                  />
-                ) : null}
+                {post.image ? <Picture image={post.image} sizes={CARD_SIZES} priority={i === 0} lazy={i >= 3} /> : null}
                 <div className="post-card-body">
                   <p className="muted">
                     <time dateTime={post.dateIso}>{post.date}</time>
                   </p>
+                  {post.unpublished ? <p className="notice">{post.unpublished}</p> : null}
                   <h2>
                     <a href={post.path} dangerouslySetInnerHTML={{ __html: post.titleHtml }} />
                   </h2>

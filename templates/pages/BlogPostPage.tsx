@@ -1,4 +1,8 @@
 import { Breadcrumb } from '../sections/Breadcrumb.js';
+import { Picture } from '../sections/Picture.js';
+
+/** The post's column is at most 48rem wide (.container-narrow), less its padding. */
+export const POST_IMAGE_SIZES = '(min-width: 48rem) 45rem, calc(100vw - 2.5rem)';
 import type { Crumb, PostCard } from '../view-model.js';
 
 export function BlogPostPage({ post, contentHtml, breadcrumb }: { post: PostCard; contentHtml: string; breadcrumb: Crumb[] }) {
@@ -11,13 +15,16 @@ export function BlogPostPage({ post, contentHtml, breadcrumb }: { post: PostCard
           <p className="muted">
             <time dateTime={post.dateIso}>{post.date}</time>
           </p>
+          {post.unpublished ? (
+            <p className="notice" role="note">
+              {post.unpublished}
+            </p>
+          ) : null}
         </div>
       </header>
       <div className="section">
         <div className="container container-narrow">
-          {post.image ? (
-            <img className="post-image" src={post.image.src} alt={post.image.alt} width={post.image.width} height={post.image.height} />
-          ) : null}
+          {post.image ? <Picture className="post-image" image={post.image} sizes={POST_IMAGE_SIZES} priority /> : null}
           <div className="prose" dangerouslySetInnerHTML={{ __html: contentHtml }} />
           <p>
             <a href="/blog">Back to the blog</a>

@@ -23,7 +23,8 @@ const post = (id: number, fields: Partial<FakePost>): FakePost => ({
   ...fields,
 });
 
-const hostile = post(1, {
+/** The hostile post; its allowed images are on `cdn`, an image host of the site's own (IMAGE_HOSTS). */
+const hostilePost = (cdn: string) => post(1, {
   slug: 'hostile',
   title: 'Bad </script><script>window.__pwned = "title"</script> title',
   excerpt: '<p onmouseover="window.__pwned = 1">Hover <img src=x onerror="window.__pwned = \'excerpt\'"></p>',
@@ -38,9 +39,9 @@ const hostile = post(1, {
     '<iframe src="https://evil.example/frame"></iframe>',
     '<iframe src="https://www.youtube.com/embed/abc123" width="560" height="315" title="Video"></iframe>',
     '<svg onload="window.__pwned = \'svg\'"><circle r="1"/></svg>',
-    '<img src="https://cdn.example.org/a.png" alt="kept" width="10" height="20" style="position:fixed" class="x">',
-    '<h2 id="main">An id the page uses</h2><p><a id="back" href="#main">back to it</a><img id="pic" src="https://cdn.example.org/c.png" alt="with an id" width="1" height="1"></p>',
-    '<picture><source srcset="https://tracker.example.net/a.webp 1x, https://cdn.example.org/a.webp 2x"><img src="https://cdn.example.org/b.png" alt="in a picture" width="1" height="1"></picture>',
+    `<img src="${cdn}/media/1.jpg" alt="kept" width="10" height="20" style="position:fixed" class="x">`,
+    `<h2 id="main">An id the page uses</h2><p><a id="back" href="#main">back to it</a><img id="pic" src="${cdn}/media/2.jpg" alt="with an id" width="1" height="1"></p>`,
+    `<picture><source srcset="https://tracker.example.net/a.webp 1x, ${cdn}/media/4.jpg 2x"><img src="${cdn}/media/3.jpg" alt="in a picture" width="1" height="1"></picture>`,
     '<img src="https://tracker.example.net/pixel.gif" alt="from a host not allowed" width="1" height="1">',
   ].join('\n'),
 });
@@ -53,22 +54,26 @@ const nonAscii = post(3, {
 const locked = post(4, { slug: 'members-only', title: 'Members only', protected: true });
 
 let wp: FakeWordPress;
+/** Another host serving images, as a CDN would. */
+let cdn: FakeWordPress;
 let project: Awaited<ReturnType<typeof tempProject>>;
 const read = (file: string) => readFile(path.join(project.root, 'dist', file), 'utf8');
 
 beforeAll(async () => {
-  wp = await new FakeWordPress([hostile, entities, nonAscii, locked, ...makePosts(2).map((p) => ({ ...p, id: p.id + 100 }))]).start();
+  cdn = await new FakeWordPress([]).start();
+  wp = await new FakeWordPress([hostilePost(cdn.origin), entities, nonAscii, locked, ...makePosts(2).map((p) => ({ ...p, id: p.id + 100 }))]).start();
   project = await tempProject();
-  // Images may come from the site, the CMS and this host only: the CSP says the same.
-  const result = await runCli(['--root', project.root, 'build', '--cms', wp.apiUrl], { IMAGE_HOSTS: 'https://cdn.example.org' });
+  // Images may come from the site, the CMS and this host only; they are downloaded and served by the site itself.
+  const result = await runCli(['--root', project.root, 'build', '--cms', wp.apiUrl], { IMAGE_HOSTS: cdn.origin });
   expect(result.code, result.stderr).toBe(0);
   expect(result.stderr).toContain('1 password-protected post(s) left out');
-  // The tracker's pixel and <source>, and the hostile post's `<img src="x">`, which names no allowed host either.
-  expect(result.stderr).toContain('3 image(s) from hosts the site does not allow images from were left out');
+  // The tracker's pixel, and the hostile post's `<img src="x">`, which names no allowed host either.
+  expect(result.stderr).toContain('2 image(s) from hosts the site does not allow images from were left out');
 });
 
 afterAll(async () => {
   await wp?.stop();
+  await cdn?.stop();
   await project?.cleanup();
 });
 
@@ -81,11 +86,13 @@ describe('hostile and unusual posts', () => {
     expect(article.innerHTML).not.toMatch(/javascript:|data:text/i);
     const iframes = article.querySelectorAll('iframe').map((f) => f.getAttribute('src'));
     expect(iframes).toEqual(['https://www.youtube.com/embed/abc123']);
+    // Allowed images are downloaded and served from the site, at their own size.
     const kept = article.querySelector('img[alt="kept"]')!;
-    expect(kept.getAttribute('src')).toBe('https://cdn.example.org/a.png');
-    expect(kept.getAttribute('width')).toBe('10');
-    expect(kept.getAttribute('height')).toBe('20');
+    expect(kept.getAttribute('src')).toMatch(/^\/assets\/img\/[0-9a-f]{16}-120\.jpg$/);
+    expect(kept.getAttribute('width')).toBe('120');
+    expect(kept.getAttribute('height')).toBe('80');
     expect(kept.getAttribute('style')).toBeUndefined();
+    expect(kept.getAttribute('class')).toBeUndefined();
     expect(article.querySelector('img[alt="from a host not allowed"]')).toBeNull();
     // The title cannot close the JSON-LD script element.
     for (const script of parseHtml(html).querySelectorAll('script[type="application/ld+json"]')) JSON.parse(script.text);
@@ -96,9 +103,14 @@ describe('hostile and unusual posts', () => {
     expect(article.querySelector('#post-main')!.text).toBe('An id the page uses');
     expect(article.querySelector('a[href="#post-main"]')!.id).toBe('post-back');
     expect(article.querySelector('img[alt="with an id"]')!.id).toBe('post-pic');
-    // A <source> naming an image from a host not allowed is left out; the picture's <img> stays.
-    expect(article.querySelectorAll('source')).toHaveLength(0);
-    expect(article.querySelector('img[alt="in a picture"]')).not.toBeNull();
+    // The post's own <picture> and <source> (one from a tracker) are not kept: the image stage
+    // makes each image's picture from its <img>, with sources of the site's own.
+    const sources = article.querySelectorAll('source').map((s) => s.getAttribute('srcset')!);
+    expect(sources.length).toBeGreaterThan(0);
+    for (const srcset of sources) expect(srcset).toMatch(/^\/assets\/img\//);
+    expect(article.innerHTML).not.toContain('tracker.example.net');
+    expect(article.querySelector('picture picture')).toBeNull();
+    expect(article.querySelector('img[alt="in a picture"]')!.getAttribute('src')).toMatch(/^\/assets\/img\/[0-9a-f]{16}-120\.jpg$/);
     const ids = parseHtml(html).querySelectorAll('[id]').map((element) => element.id);
     expect(new Set(ids).size).toBe(ids.length);
   });

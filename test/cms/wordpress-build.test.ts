@@ -76,9 +76,11 @@ describe('a build against WordPress with 250 posts', () => {
     expect(withImage.length).toBe(6);
     for (const card of withImage) {
       const img = card.querySelector('img')!;
-      expect(img.getAttribute('width')).toBe('1200');
-      expect(img.getAttribute('height')).toBe('800');
-      expect(img.getAttribute('src')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\/\d+\.png$/);
+      // Downloaded and made by the image stage: served by the site, at the file's own size.
+      expect(img.getAttribute('width')).toBe('120');
+      expect(img.getAttribute('height')).toBe('80');
+      expect(img.getAttribute('src')).toMatch(/^\/assets\/img\/[0-9a-f]{16}-120\.jpg$/);
+      expect(card.querySelectorAll('picture source').map((s) => s.getAttribute('type'))).toEqual(['image/avif', 'image/webp']);
       expect(img.getAttribute('alt')).toMatch(/^Illustration \d+$/);
     }
     expect(cards[0]!.querySelector('img')!.getAttribute('loading')).toBe('eager');
@@ -97,7 +99,7 @@ describe('a build against WordPress with 250 posts', () => {
     expect(page.querySelector('article .prose h2')?.text).toBe('Why it matters');
     expect(page.querySelector('link[rel=canonical]')?.getAttribute('href')).toBe(`${SITE}/blog/growth-note-250`);
     const image = page.querySelector('meta[property="og:image"]')?.getAttribute('content');
-    expect(image).toBe(`${wp.origin}/media/10250.png`);
+    expect(image).toMatch(new RegExp(`^${SITE}/assets/img/[0-9a-f]{16}-share\\.jpg$`));
     const data = page.querySelectorAll('script[type="application/ld+json"]').map((s) => JSON.parse(s.text));
     const posting = data.find((d) => d['@type'] === 'BlogPosting');
     expect(posting).toMatchObject({
@@ -118,10 +120,12 @@ describe('a build against WordPress with 250 posts', () => {
     expect(sitemap).toContain(`<loc>${SITE}/blog/page/21</loc>`);
   });
 
-  it('saves the fetch under .cache/cms/, without credentials, and keeps nothing else between builds', async () => {
-    expect(await readdir(path.join(project.root, '.cache'))).toEqual(['cms']);
-    const files = await readdir(path.join(project.root, '.cache', 'cms'));
+  it('saves the fetch under .cache/cms/, without credentials, and keeps only it and the images made between builds', async () => {
+    expect((await readdir(path.join(project.root, '.cache'))).sort()).toEqual(['cms', 'images']);
+    const files = (await readdir(path.join(project.root, '.cache', 'cms'))).filter((name) => name !== 'images');
     expect(files).toHaveLength(1);
+    // The 125 featured images, downloaded once.
+    expect(await readdir(path.join(project.root, '.cache', 'cms', 'images'))).toHaveLength(125);
     const cached = JSON.parse(await readFile(path.join(project.root, '.cache', 'cms', files[0]!), 'utf8'));
     expect(cached.items).toHaveLength(250);
     expect(cached.apiUrl).toBe(wp.apiUrl);

@@ -12,7 +12,8 @@ export interface FakePost {
   date_gmt: string;
   modified_gmt: string;
   slug: string;
-  status: 'publish';
+  /** WordPress answers a collection request with `publish` posts only, unless asked (with credentials) for others. */
+  status: 'publish' | 'future' | 'draft';
   title: string;
   excerpt: string;
   content: string;
@@ -50,10 +51,19 @@ export interface RequestRecord {
   at: number;
 }
 
-const PNG_1X1 = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+/**
+ * A picture for a media file: a JPEG with gradients and shapes (so it compresses like an
+ * illustration or a photo, not like one flat colour), of the given size, the same for the same id.
+ */
+export async function mediaImage(id: number, width: number, height: number): Promise<Buffer> {
+  const hue = (id * 47) % 360;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 120 80">
+    <defs><linearGradient id="g" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},70%,55%)"/><stop offset="1" stop-color="hsl(${(hue + 120) % 360},60%,35%)"/></linearGradient></defs>
+    <rect width="120" height="80" fill="url(#g)"/><circle cx="${30 + (id % 50)}" cy="40" r="22" fill="hsl(${(hue + 200) % 360},80%,70%)" opacity="0.8"/>
+    <rect x="70" y="${10 + (id % 30)}" width="38" height="30" rx="4" fill="#fff" opacity="0.6"/></svg>`;
+  const { default: sharp } = await import('sharp');
+  return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
+}
 
 /** 250 ordinary posts, newest with the highest id, dates an hour apart, half with images. */
 export function makePosts(count: number): FakePost[] {
@@ -84,6 +94,10 @@ function restError(res: ServerResponse, status: number, code: string, message: s
 export class FakeWordPress {
   posts: FakePost[];
   faults: Faults = {};
+  /** The media files' size, against what the API announces: a tenth keeps 250 posts' images quick to make. */
+  mediaScale = 0.1;
+  /** Every media file the same picture (made once per build); false: a picture of its own each. */
+  sameMedia = true;
   readonly requests: RequestRecord[] = [];
   private server: Server | undefined;
   private served = 0;
@@ -118,9 +132,14 @@ export class FakeWordPress {
     const n = this.served++;
     const f = this.faults;
     if (f.slowMs) await new Promise((resolve) => setTimeout(resolve, f.slowMs));
-    if (url.pathname.startsWith('/media/')) {
-      res.writeHead(200, { 'Content-Type': 'image/png' });
-      res.end(PNG_1X1);
+    const media = /^\/media\/(\d+)\.jpg$/.exec(url.pathname);
+    if (media) {
+      // Each post's featured image, at a tenth of the size the API announces unless told otherwise.
+      const id = Number(media[1]);
+      const declared = this.posts.find((post) => post.featuredMedia?.id === id)?.featuredMedia ?? { width: 1200, height: 800 };
+      const scale = this.mediaScale;
+      res.writeHead(200, { 'Content-Type': 'image/jpeg' });
+      res.end(await mediaImage(this.sameMedia ? 0 : id, Math.round(declared.width * scale), Math.round(declared.height * scale)));
       return;
     }
     if (f.reset !== undefined && n < f.reset) {
@@ -154,7 +173,10 @@ export class FakeWordPress {
       return restError(res, 400, 'rest_invalid_param', 'Invalid parameter(s): per_page');
     }
     if (!Number.isInteger(page) || page < 1) return restError(res, 400, 'rest_invalid_param', 'Invalid parameter(s): page');
-    const sorted = [...this.posts].sort((a, b) => b.date_gmt.localeCompare(a.date_gmt));
+    // The `status` argument defaults to publish; other statuses need credentials (rest_invalid_param without them).
+    const status = url.searchParams.get('status') ?? 'publish';
+    if (status !== 'publish' && !req.headers.authorization) return restError(res, 400, 'rest_invalid_param', 'Invalid parameter(s): status');
+    const sorted = this.posts.filter((post) => post.status === status).sort((a, b) => b.date_gmt.localeCompare(a.date_gmt));
     const total = sorted.length;
     const totalPages = Math.ceil(total / perPage);
     if (page > totalPages && total > 0 && !f.endless) {
@@ -197,9 +219,9 @@ export class FakeWordPress {
             type: 'attachment',
             alt_text: m.alt,
             media_type: 'image',
-            mime_type: 'image/png',
-            source_url: `${this.origin}/media/${m.id}.png`,
-            media_details: { width: m.width, height: m.height, file: `${m.id}.png`, sizes: {} },
+            mime_type: 'image/jpeg',
+            source_url: `${this.origin}/media/${m.id}.jpg`,
+            media_details: { width: m.width, height: m.height, file: `${m.id}.jpg`, sizes: {} },
           },
         ],
       };

@@ -1,0 +1,178 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Sharp } from 'sharp';
+import { isAllowedImage } from '../config/load-config.js';
+import type { Post } from '../content/post.js';
+import { codes } from '../errors/codes.js';
+import type { ProblemList } from '../errors/storefront-error.js';
+import { runParallel } from '../util/run-parallel.js';
+import { writeFileAtomic } from '../util/write-atomic.js';
+import { fetchImage, ImageUnavailable, type FetchImageOptions } from './fetch-image.js';
+
+/** The widths made of each raster image: a phone at 1x to a wide screen at 2x. */
+export const IMAGE_WIDTHS = [360, 720, 1080, 1440];
+/** Open Graph and X cards show a 1.91:1 picture; 1200 x 630 is what they ask for. */
+export const SHARE_SIZE = { width: 1200, height: 630 };
+/** A larger image is a mistake (a 100-megapixel scan), and would take minutes and gigabytes. */
+export const MAX_PIXELS = 40_000_000;
+/** Part of every cache key: raise it when the variants made change. */
+const PIPELINE = 1;
+
+/** One image as the pages show it: the fallback, its intrinsic size, and a srcset per format. */
+export interface ImageSet {
+  src: string;
+  width: number;
+  height: number;
+  /** Best first: AVIF, WebP, then the source's own format. Empty for an SVG, which scales itself. */
+  sources: { type: string; srcset: string }[];
+}
+
+export interface SiteImages {
+  /** By the address a post uses (its image.src, or an <img src> in its body). */
+  sets: Map<string, ImageSet>;
+  /** The 1200 x 630 share image of each post image, by the same address. */
+  shares: Map<string, string>;
+  files: { file: string; contents: Buffer }[];
+}
+
+export interface ImageOptions extends FetchImageOptions {
+  contentDir: string;
+  /** Where images may be downloaded from (the site, the CMS, the image hosts). */
+  imageOrigins: readonly string[];
+}
+
+/** The addresses of the <img> elements of a post's body (Markdown or sanitised WordPress HTML). */
+export function bodyImageSources(html: string): string[] {
+  return [...html.matchAll(/<img\b[^>]*?\ssrc="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+}
+
+interface Made {
+  set: Omit<ImageSet, 'src'> & { src: string };
+  share: string;
+  files: { file: string; contents: Buffer }[];
+}
+
+/**
+ * The name the files made of an image carry: a hash of its bytes, so the same bytes make the
+ * same files whatever they are called and whichever post names them first.
+ */
+function stemOf(key: string): string {
+  return `assets/img/${key.slice(0, 16)}`;
+}
+
+/**
+ * What `make` made of these bytes, kept in .cache/images/ by their hash (and PIPELINE), so that a
+ * later build reads the files instead of encoding them again: AVIF takes a good part of a second,
+ * and loading sharp (libvips) a tenth, which a build with nothing new to make does not pay.
+ */
+async function cached(key: string, root: string, make: () => Promise<Made>): Promise<Made> {
+  const dir = path.join(root, '.cache', 'images');
+  const kept = await readFile(path.join(dir, `${key}.json`), 'utf8').then((text) => JSON.parse(text) as Omit<Made, 'files'> & { files: string[] }, () => undefined);
+  if (kept) {
+    const files = await Promise.all(kept.files.map(async (file) => ({ file, contents: await readFile(path.join(dir, key, path.basename(file))) })));
+    return { ...kept, files };
+  }
+  const made = await make();
+  for (const { file, contents } of made.files) await writeFileAtomic(path.join(dir, key, path.basename(file)), contents);
+  await writeFileAtomic(path.join(dir, `${key}.json`), JSON.stringify({ set: made.set, share: made.share, files: made.files.map((f) => f.file) }));
+  return made;
+}
+
+/** The share image: the picture cut to 1200 x 630, on white where it is transparent. */
+function shareImage(image: Sharp): Promise<Buffer> {
+  return image.resize(SHARE_SIZE.width, SHARE_SIZE.height, { fit: 'cover' }).flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
+}
+
+/**
+ * The variants of one raster image: AVIF, WebP and its own format (JPEG, or PNG when it is
+ * transparent) at each width up to its own, and the share image.
+ */
+async function rasterImage(bytes: Buffer, key: string): Promise<Made> {
+  const { default: sharp } = await import('sharp');
+  const image = () => sharp(bytes, { limitInputPixels: MAX_PIXELS }).rotate();
+  const meta = await sharp(bytes, { limitInputPixels: MAX_PIXELS }).metadata();
+  // EXIF orientations 5 to 8 turn the picture a quarter: its width is the stored height.
+  const [fullWidth, fullHeight] = (meta.orientation ?? 1) >= 5 ? [meta.height, meta.width] : [meta.width, meta.height];
+  const stem = stemOf(key);
+  const own = meta.hasAlpha ? { ext: 'png', type: 'image/png' } : { ext: 'jpg', type: 'image/jpeg' };
+  const widths = [...new Set([...IMAGE_WIDTHS.filter((w) => w < fullWidth), Math.min(fullWidth, IMAGE_WIDTHS.at(-1)!)])];
+  const formats = [
+    { ext: 'avif', type: 'image/avif', encode: (s: Sharp) => s.avif({ quality: 50, effort: 2 }) },
+    { ext: 'webp', type: 'image/webp', encode: (s: Sharp) => s.webp({ quality: 72 }) },
+    { ext: own.ext, type: own.type, encode: (s: Sharp) => (own.ext === 'png' ? s.png({ compressionLevel: 9 }) : s.jpeg({ quality: 78, mozjpeg: true })) },
+  ];
+  const files: Made['files'] = [];
+  const sources = [];
+  for (const format of formats) {
+    const srcset: string[] = [];
+    for (const width of widths) {
+      const file = `${stem}-${width}.${format.ext}`;
+      files.push({ file, contents: await format.encode(image().resize({ width })).toBuffer() });
+      srcset.push(`/${file} ${width}w`);
+    }
+    sources.push({ type: format.type, srcset: srcset.join(', ') });
+  }
+  const largest = widths.at(-1)!;
+  files.push({ file: `${stem}-share.jpg`, contents: await shareImage(image()) });
+  return { set: { src: `/${stem}-${largest}.${own.ext}`, width: largest, height: Math.round((fullHeight * largest) / fullWidth), sources }, share: `/${stem}-share.jpg`, files };
+}
+
+/**
+ * An SVG stays as it is (it scales itself, and content/images/ is published as it is); only its
+ * share image is drawn, as link previews show no SVG.
+ */
+async function svgImage(bytes: Buffer, address: string, key: string): Promise<Made> {
+  const { default: sharp } = await import('sharp');
+  const meta = await sharp(bytes).metadata();
+  const share = `${stemOf(key)}-share.jpg`;
+  return { set: { src: address, width: meta.width, height: meta.height, sources: [] }, share: `/${share}`, files: [{ file: share, contents: await shareImage(sharp(bytes, { density: 144 })) }] };
+}
+
+/**
+ * The image stage: every image the posts show (their featured image and the images of their
+ * bodies), read from content/images/ or downloaded, made into AVIF, WebP and the source's format
+ * in several widths, with a share image each. A local SVG is kept as it is. An image that cannot
+ * be read or made is a problem naming the post and the image. The files go to the output stage.
+ */
+export async function processSiteImages(posts: readonly Post[], options: ImageOptions, problems: ProblemList): Promise<SiteImages> {
+  const wanted = new Map<string, Post>();
+  for (const post of posts) {
+    for (const address of [...(post.image ? [post.image.src] : []), ...bodyImageSources(post.contentHtml)]) {
+      if (!wanted.has(address)) wanted.set(address, post);
+    }
+  }
+  const images: SiteImages = { sets: new Map(), shares: new Map(), files: [] };
+  // The same bytes are made once, however many posts or addresses name them.
+  const making = new Map<string, Promise<Made>>();
+  // libvips uses a thread per core for each image already: two at a time keep the cores busy.
+  await runParallel([...wanted], 2, async ([address, post]) => {
+    try {
+      if (!local(address) && !isAllowedImage(address, options.imageOrigins)) return;
+      const bytes = local(address) ? await readFile(path.join(options.contentDir, address)) : await fetchImage(address, options);
+      const svg = local(address) && /\.svg$/i.test(address);
+      // An SVG is kept at its own address; the key tells the two apart.
+      const key = createHash('sha256').update(`${PIPELINE}\0${svg ? address : ''}\0`).update(bytes).digest('hex');
+      let made = making.get(key);
+      if (!made) {
+        made = cached(key, options.root, () => (svg ? svgImage(bytes, address, key) : rasterImage(bytes, key)));
+        making.set(key, made);
+        images.files.push(...(await made).files);
+      }
+      images.sets.set(address, (await made).set);
+      images.shares.set(address, (await made).share);
+    } catch (error) {
+      const reason = error instanceof ImageUnavailable ? error.message : `it cannot be read as an image (${(error as Error).message})`;
+      problems.add({
+        code: codes.badImage,
+        file: post.source,
+        url: address,
+        message: `The image ${address} of this post cannot be shown: ${reason}.`,
+        hint: local(address) ? 'Check the file in content/images/: a JPEG, PNG, WebP, AVIF, GIF or SVG of at most 40 megapixels.' : 'Check the image in WordPress (open its address), or remove it from the post.',
+      });
+    }
+  });
+  return images;
+}
+
+const local = (address: string) => address.startsWith('/images/');
