@@ -1,0 +1,170 @@
+/**
+ * The image stage (issue 19): a post's images made into AVIF, WebP and their own format in
+ * several widths, shown with <picture>, srcset, sizes and their intrinsic size; a raster share
+ * image; broken, oversized and missing images refused by name. Through the real CLI, the real
+ * preview server and Chromium: a phone loads the small file, a desktop a larger one.
+ */
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parse as parseHtml, type HTMLElement } from 'node-html-parser';
+import type { Browser } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { editFile, freePort, runCli, startPreviewProcess, tempProject } from '../helpers.js';
+import { launchChromium } from '../support/browser.js';
+import { FakeWordPress, makePosts, mediaImage } from '../support/fake-wordpress.js';
+
+type Project = Awaited<ReturnType<typeof tempProject>>;
+const projects: Project[] = [];
+afterAll(async () => {
+  await Promise.all(projects.map((p) => p.cleanup()));
+});
+async function project(): Promise<Project> {
+  const made = await tempProject();
+  projects.push(made);
+  return made;
+}
+
+const page = async (root: string, file: string): Promise<HTMLElement> => parseHtml(await readFile(path.join(root, 'dist', file), 'utf8'));
+
+/** The TikTok post with a 1600 x 1000 photo as its image and another in its body. */
+async function withPhoto(root: string): Promise<void> {
+  await writeFile(path.join(root, 'content/images/photo.jpg'), await mediaImage(7, 1600, 1000));
+  await editFile(root, 'content/blog/tiktok-growth-routine.md', /image:\n(\s+.*\n){4}/, 'image:\n  src: /images/photo.jpg\n  alt: A studio desk\n  width: 1600\n  height: 1000\n');
+  await editFile(root, 'content/blog/tiktok-growth-routine.md', /\n---\n/, '\n---\n![A planner on the desk](/images/photo.jpg)\n\n');
+}
+
+describe('a local photo', () => {
+  let root: string;
+  let browser: Browser | undefined;
+  let preview: Awaited<ReturnType<typeof startPreviewProcess>> | undefined;
+  beforeAll(async () => {
+    ({ root } = await project());
+    await withPhoto(root);
+    const built = await runCli(['--root', root, 'build']);
+    expect(built.code, built.stderr).toBe(0);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await preview?.stop();
+  });
+
+  it('is made into AVIF, WebP and JPEG at 360 to 1440 px, hashed under /assets/img, shown with its intrinsic size', async () => {
+    const post = await page(root, 'blog/tiktok-growth-routine.html');
+    const img = post.querySelector('img.post-image')!;
+    const featured = img.parentNode!;
+    expect(featured.tagName).toBe('PICTURE');
+    const sources = featured.querySelectorAll('source');
+    expect(sources.map((s) => s.getAttribute('type'))).toEqual(['image/avif', 'image/webp']);
+    for (const srcset of [...sources.map((s) => s.getAttribute('srcset')!), img.getAttribute('srcset')!]) {
+      expect(srcset.split(', ').map((candidate) => candidate.split(' ')[1])).toEqual(['360w', '720w', '1080w', '1440w']);
+    }
+    expect(img.getAttribute('src')).toMatch(/^\/assets\/img\/[0-9a-f]{16}-1440\.jpg$/);
+    expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['1440', '900']);
+    expect(img.getAttribute('sizes')).toBe('(min-width: 48rem) 45rem, calc(100vw - 2.5rem)');
+    // The first image a visitor sees is fetched first; the one in the body when scrolled to.
+    expect(img.getAttribute('fetchpriority') ?? img.getAttribute('fetchPriority')).toBe('high');
+    expect(img.getAttribute('loading')).toBe('eager');
+    const inBody = post.querySelector('.prose img')!;
+    expect(inBody.getAttribute('alt')).toBe('A planner on the desk');
+    expect(inBody.getAttribute('loading')).toBe('lazy');
+    expect(inBody.getAttribute('decoding')).toBe('async');
+    expect(inBody.parentNode!.tagName).toBe('PICTURE');
+    // Every file named exists, and is what its name says.
+    const avif = sources[0]!.getAttribute('srcset')!.split(', ')[0]!.split(' ')[0]!;
+    const made = await sharp(await readFile(path.join(root, 'dist', avif))).metadata();
+    expect([made.format, made.width, made.height]).toEqual(['heif', 360, 225]);
+    expect(await readFile(path.join(root, 'dist', '_headers'), 'utf8')).toMatch(/\/assets\/\*\n\s+Cache-Control: public, max-age=31536000, immutable/);
+  });
+
+  it('has a 1200 x 630 JPEG share image; the SVG posts get one too, and other pages the site default', async () => {
+    for (const file of ['blog/tiktok-growth-routine.html', 'blog/get-your-instagram-profile-ready.html']) {
+      const url = (await page(root, file)).querySelector('meta[property="og:image"]')!.getAttribute('content')!;
+      expect(url, file).toMatch(/^https:\/\/www\.example\.com\/assets\/img\/[0-9a-f]{16}-share\.jpg$/);
+      const meta = await sharp(await readFile(path.join(root, 'dist', new URL(url).pathname))).metadata();
+      expect([meta.format, meta.width, meta.height], file).toEqual(['jpeg', 1200, 630]);
+      expect((await page(root, file)).querySelector('meta[name="twitter:image"]')?.getAttribute('content'), file).toBe(url);
+    }
+    expect((await page(root, 'index.html')).querySelector('meta[property="og:image"]')!.getAttribute('content')).toBe('https://www.example.com/assets/og-image.png');
+  });
+
+  it('allows images from the site only in the Content-Security-Policy', async () => {
+    expect(await readFile(path.join(root, 'dist', '_headers'), 'utf8')).toContain("img-src 'self' data:;");
+  });
+
+  it('in Chromium, a 375 px phone loads the 360 px AVIF and a 1280 px desktop the 720 px one', async () => {
+    preview = await startPreviewProcess(['--root', root, '--port', String(await freePort())]);
+    browser = await launchChromium();
+    for (const [width, expected] of [[375, '-360.avif'], [1280, '-720.avif']] as const) {
+      const context = await browser.newContext({ viewport: { width, height: 800 }, deviceScaleFactor: 1 });
+      const tab = await context.newPage();
+      const loaded: string[] = [];
+      tab.on('response', (response) => {
+        if (response.url().includes('/assets/img/')) loaded.push(response.url());
+      });
+      await tab.goto(`${preview.url}/blog/tiktok-growth-routine`, { waitUntil: 'load' });
+      const current = await tab.locator('img.post-image').evaluate((img: HTMLImageElement) => img.currentSrc);
+      expect(current, `${width} px`).toMatch(new RegExp(`${expected}$`));
+      // Only that file of the featured image is fetched, not the others of its srcset.
+      expect(loaded.filter((url) => url.includes(current.split('/').pop()!.split('-')[0]!)), `${width} px`).toEqual([current]);
+      await context.close();
+    }
+  });
+});
+
+describe('images that cannot be shown', () => {
+  it('a file that is not an image, and one of more than 40 megapixels, are refused naming the post and the image', async () => {
+    const { root } = await project();
+    await withPhoto(root);
+    await writeFile(path.join(root, 'content/images/photo.jpg'), 'not a picture at all');
+    await writeFile(path.join(root, 'content/images/huge.png'), await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#336699' } }).png().toBuffer());
+    await editFile(root, 'content/blog/youtube-monetisation-thresholds-explained.md', /\n---\n/, '\n---\n![A huge scan](/images/huge.png)\n\n');
+    const result = await runCli(['--root', root, 'build']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/SF206 {2}content\/blog\/tiktok-growth-routine\.md › \/images\/photo\.jpg\n\s+The image \/images\/photo\.jpg of this post cannot be shown: it cannot be read as an image/);
+    expect(result.stderr).toMatch(/SF206 {2}content\/blog\/youtube-monetisation-thresholds-explained\.md › \/images\/huge\.png\n.*exceeds pixel limit/);
+    expect(result.stderr).toContain('at most 40 megapixels');
+    expect(existsSync(path.join(root, 'dist'))).toBe(false);
+  });
+});
+
+describe('WordPress images', () => {
+  let wp: FakeWordPress;
+  beforeAll(async () => {
+    const posts = makePosts(4);
+    // Post 4: a featured image WordPress no longer has.
+    posts[3] = { ...posts[3]!, featuredMedia: undefined, featured_image_src: 'MISSING' };
+    wp = await new FakeWordPress(posts).start();
+    posts[3]!.featured_image_src = `${wp.origin}/media/gone.jpg`;
+    wp.mediaScale = 1;
+  });
+  afterAll(async () => {
+    await wp?.stop();
+  });
+
+  it('are downloaded once, served by the site, and a missing one is refused naming the post and the URL', async () => {
+    const { root } = await project();
+    const broken = await runCli(['--root', root, 'build', '--cms', wp.apiUrl, '--cms-retries', '0']);
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toContain(`SF206  ${wp.apiUrl}/wp/v2/posts/4 › ${wp.origin}/media/gone.jpg`);
+    expect(broken.stderr).toContain('the server answered HTTP 404');
+
+    wp.posts.pop();
+    const built = await runCli(['--root', root, 'build', '--cms', wp.apiUrl]);
+    expect(built.code, built.stderr).toBe(0);
+    const card = (await page(root, 'blog.html')).querySelector('.post-card img')!;
+    expect(card.getAttribute('src')).toMatch(/^\/assets\/img\/[0-9a-f]{16}-1200\.jpg$/);
+    expect([card.getAttribute('width'), card.getAttribute('height')]).toEqual(['1200', '800']);
+    const mediaRequests = wp.requests.filter((r) => r.url.startsWith('/media/')).length;
+
+    // A second build, and one offline with WordPress gone, use what was downloaded.
+    const again = await runCli(['--root', root, 'build', '--cms', wp.apiUrl]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(wp.requests.filter((r) => r.url.startsWith('/media/')).length).toBe(mediaRequests);
+    await wp.stop();
+    const offline = await runCli(['--root', root, 'build', '--cms', wp.apiUrl, '--offline']);
+    expect(offline.code, offline.stderr).toBe(0);
+    expect((await page(root, 'blog.html')).querySelector('.post-card img')!.getAttribute('src')).toBe(card.getAttribute('src'));
+  });
+});
