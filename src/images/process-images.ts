@@ -17,7 +17,7 @@ export const SHARE_SIZE = { width: 1200, height: 630 };
 /** A larger image is a mistake (a 100-megapixel scan), and would take minutes and gigabytes. */
 export const MAX_PIXELS = 40_000_000;
 /** Part of every cache key: raise it when the variants made change. */
-const PIPELINE = 1;
+const PIPELINE = 2;
 
 /** One image as the pages show it: the fallback, its intrinsic size, and a srcset per format. */
 export interface ImageSet {
@@ -97,10 +97,14 @@ async function rasterImage(bytes: Buffer, key: string): Promise<Made> {
   const stem = stemOf(key);
   const own = meta.hasAlpha ? { ext: 'png', type: 'image/png' } : { ext: 'jpg', type: 'image/jpeg' };
   const widths = [...new Set([...IMAGE_WIDTHS.filter((w) => w < fullWidth), Math.min(fullWidth, IMAGE_WIDTHS.at(-1)!)])];
+  // Settings measured on a 1200 x 800 picture at four widths: AVIF at effort 2 with 4:2:0 colour
+  // made 12 KB in 0.34 s (4:4:4: 15 KB, 0.5 s), WebP at effort 2 20 KB in 0.11 s (effort 4: the
+  // same size in 0.22 s). The fallback is for browsers without WebP, almost none: plain JPEG, 0.05 s
+  // (mozjpeg: a quarter smaller, in three times as long).
   const formats = [
-    { ext: 'avif', type: 'image/avif', encode: (s: Sharp) => s.avif({ quality: 50, effort: 2 }) },
-    { ext: 'webp', type: 'image/webp', encode: (s: Sharp) => s.webp({ quality: 72 }) },
-    { ext: own.ext, type: own.type, encode: (s: Sharp) => (own.ext === 'png' ? s.png({ compressionLevel: 9 }) : s.jpeg({ quality: 78, mozjpeg: true })) },
+    { ext: 'avif', type: 'image/avif', encode: (s: Sharp) => s.avif({ quality: 50, effort: 2, chromaSubsampling: '4:2:0' }) },
+    { ext: 'webp', type: 'image/webp', encode: (s: Sharp) => s.webp({ quality: 72, effort: 2 }) },
+    { ext: own.ext, type: own.type, encode: (s: Sharp) => (own.ext === 'png' ? s.png({ compressionLevel: 9 }) : s.jpeg({ quality: 78 })) },
   ];
   const files: Made['files'] = [];
   const sources = [];
