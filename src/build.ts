@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { CmsMode } from './cms/load-cms-posts.js';
-import { imageOrigins, loadConfig, type Config } from './config/load-config.js';
+import { imageOrigins, loadConfig, siteRoot, type Config } from './config/load-config.js';
 import { loadContent, type ContentMemo, type SiteContent } from './content/load-content.js';
 import { checkPlaceholders, isReservedHost } from './content/placeholders.js';
 import { publishedPosts } from './content/publishing.js';
@@ -41,6 +41,8 @@ export interface BuildOptions {
   log?: (line: string) => void;
   /** Long work as it goes: CMS pages fetched, pages rendered and written, each of a known total. */
   progress?: (stage: ProgressStage, done: number, total: number) => void;
+  /** The folder of the origin the site is served from (`/shop/`); overrides BASE_PATH and the config file. */
+  basePath?: string;
   /** WordPress REST API root; overrides CMS_API_URL and the config file. */
   cmsApiUrl?: string;
   /** How the CMS is used: fetch, the cache only, or fetch with the cache as fallback. */
@@ -109,7 +111,10 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const log = options.log ?? (() => {});
   const progress = options.progress ?? (() => {});
   const config: Config = await step('config', () =>
-    loadConfig(root, env, options.cmsApiUrl !== undefined ? { cmsApiUrl: options.cmsApiUrl } : {}),
+    loadConfig(root, env, {
+      ...(options.cmsApiUrl !== undefined ? { cmsApiUrl: options.cmsApiUrl } : {}),
+      ...(options.basePath !== undefined ? { basePath: options.basePath } : {}),
+    }),
   );
   const useCms = config.cmsApiUrl !== '';
   const contentDir = path.join(root, 'content');
@@ -238,12 +243,13 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
  * (made from the route table and the settings), and the feed of the newest posts.
  */
 function siteFiles(config: Config, content: SiteContent, table: RouteTable, security: Record<string, string>, now: Date): OutputFile[] {
-  const absolute = (p: string) => absoluteUrl(config.siteUrl, p);
+  const absolute = (p: string) => absoluteUrl(siteRoot(config), p);
+  const base = config.basePath;
   const published = content.posts.filter((post) => !post.unpublished);
   const feed = atomFeed(published.slice(0, FEED_SIZE), {
     title: `${content.site.blog.title} | ${config.brandName}`,
     subtitle: content.site.blog.description,
-    siteUrl: config.siteUrl,
+    siteUrl: siteRoot(config),
     feedUrl: absolute('/blog/feed.xml'),
     blogUrl: absolute('/blog'),
     updated: published[0]?.modified ?? now,
@@ -253,10 +259,10 @@ function siteFiles(config: Config, content: SiteContent, table: RouteTable, secu
   return [
     { file: 'sitemap.xml', contents: sitemapXml(table, absolute) },
     { file: 'robots.txt', contents: robotsTxt(absolute('/sitemap.xml')) },
-    { file: '_redirects', contents: redirectsFile(table) },
-    { file: '_headers', contents: headersFile(table, security) },
-    { file: '_nginx.conf', contents: nginxConf(table, security) },
-    ...redirectPages(table, absolute),
+    { file: '_redirects', contents: redirectsFile(table, base) },
+    { file: '_headers', contents: headersFile(table, security, base) },
+    { file: '_nginx.conf', contents: nginxConf(table, security, base) },
+    ...redirectPages(table, absolute, base),
     { file: 'blog/feed.xml', contents: feed },
   ];
 }

@@ -4,7 +4,7 @@ import { LinkChecker, LinkState } from 'linkinator';
 import { codes } from '../errors/codes.js';
 import { StorefrontError, type Problem } from '../errors/storefront-error.js';
 import { parseRedirectsFile } from '../output/redirects.js';
-import { startPreview } from '../preview/preview-server.js';
+import { servedBasePath, startPreview } from '../preview/preview-server.js';
 
 export interface CheckReport {
   pagesCrawled: number;
@@ -41,6 +41,8 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
   const sitemapUrls = [...readFileSync(sitemapPath, 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
   const siteOrigin = sitemapUrls.length ? new URL(sitemapUrls[0]!).origin : '';
   const server = await startPreview(options.outDir, 0);
+  // A site built for a folder of its origin (basePath) is served, and crawled, under it.
+  const home = `${server.url}${servedBasePath(options.outDir)}/`;
   const local = (url: string) => (siteOrigin && url.startsWith(siteOrigin) ? server.url + url.slice(siteOrigin.length) : url);
   const shown = (url: string) => (url.startsWith(server.url) ? url.slice(server.url.length) || '/' : url);
   const problems: Problem[] = [];
@@ -50,9 +52,9 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
     // what hosts answer for unknown addresses, not a page of its own.
     const folderPages = readdirSync(options.outDir, { recursive: true, encoding: 'utf8' })
       .filter((file) => file.endsWith('.html') && file !== '404.html' && !/(^|[\\/])[._]/.test(file))
-      .map((file) => `${server.url}/${file.split(path.sep).join('/').replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '')}`);
+      .map((file) => `${home}${file.split(path.sep).join('/').replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '')}`);
     const result = await checker.check({
-      path: [...new Set([`${server.url}/`, ...sitemapUrls.map(local), ...folderPages])],
+      path: [...new Set([home, ...sitemapUrls.map(local), ...folderPages])],
       recurse: true,
       concurrency: options.concurrency ?? 25,
       timeout: 10_000,
@@ -128,7 +130,7 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
       }
     }
     // Orphans: indexable pages that no chain of links from the home page reaches.
-    const reached = new Set([`${server.url}/`]);
+    const reached = new Set([home]);
     for (const from of reached) for (const to of linksOf.get(from) ?? []) reached.add(to);
     for (const pageUrl of pageUrls) {
       if (reached.has(pageUrl) || noindex.has(pageUrl)) continue;

@@ -49,6 +49,7 @@ interface BuildFlags {
   precompress?: boolean;
   allowPlaceholders?: boolean;
   drafts?: boolean;
+  base?: string;
 }
 
 function countByHost(urls: string[]): Map<string, number> {
@@ -88,6 +89,7 @@ export function createProgram(): Command {
     .option('--cms-timeout <ms>', 'time limit of one CMS request', parseWhole, 15000)
     .option('--cms-retries <n>', 'retries of a failed CMS request', parseWhole, 3)
     .option('--precompress', 'write .br and .gz copies of every page and text asset (for nginx, preview, a bucket)')
+    .option('--base <path>', 'serve the site from this folder of its origin, e.g. /shop/ for a GitHub Pages project site (overrides BASE_PATH)')
     .option('--drafts', 'also build drafts and posts dated after today, marked and noindex (to look at them before they are published)')
     .option('--allow-placeholders', 'let example values (example.com, drama numbers, the example trader) through for a real SITE_URL: a staging build')
     .action(async (options: BuildFlags) => {
@@ -113,6 +115,7 @@ export function createProgram(): Command {
         precompress: options.precompress,
         allowPlaceholders: options.allowPlaceholders,
         drafts: options.drafts,
+        basePath: options.base,
         log: (line) => (/^WARNING\b/.test(line) ? output.warn(line) : output.info(line)),
         progress: (stage, done, total) => {
           const text = stage === 'fetch' ? `Fetching posts: page ${done} of ${total}` : `Rendering pages: ${done} of ${total}`;

@@ -11,6 +11,8 @@ export interface Config {
   brandName: string;
   /** Origin for canonical URLs, sitemap and Open Graph; no trailing slash. */
   siteUrl: string;
+  /** The folder of the origin the site is served from: '' at the root, or '/shop' (a GitHub Pages project site). */
+  basePath: string;
   /** Origin of the external checkout site; no trailing slash. */
   checkoutUrl: string;
   supportEmail: string;
@@ -32,6 +34,7 @@ export interface Config {
 export const envNames: Record<keyof Config, string> = {
   brandName: 'BRAND_NAME',
   siteUrl: 'SITE_URL',
+  basePath: 'BASE_PATH',
   checkoutUrl: 'CHECKOUT_URL',
   supportEmail: 'SUPPORT_EMAIL',
   messagingNumber: 'MESSAGING_NUMBER',
@@ -46,6 +49,7 @@ export const envNames: Record<keyof Config, string> = {
 export const defaults: Config = {
   brandName: 'Storefront',
   siteUrl: 'https://www.example.com',
+  basePath: '',
   checkoutUrl: 'https://checkout.example.com',
   supportEmail: 'support@example.com',
   messagingNumber: '',
@@ -70,7 +74,7 @@ function urlProblem(value: string, allowPath: boolean, allowQuery = false): stri
   if (url.username || url.password) return 'must not contain a user name or password';
   if (url.hash || value.includes('#')) return 'must not have a fragment (#)';
   if (!allowQuery && (url.search || value.includes('?'))) return 'must not have a query (?)';
-  if (!allowPath && url.pathname !== '/') return 'must be an origin only, such as https://www.example.com (the site is served at the root of its domain)';
+  if (!allowPath && url.pathname !== '/') return 'must be an origin only, such as https://www.example.com (a site served from a folder names it in basePath, BASE_PATH)';
   return undefined;
 }
 
@@ -99,9 +103,18 @@ const origins = z
   .transform((value) => (Array.isArray(value) ? value : value.split(/[\s,]+/)).filter((item) => item !== ''))
   .pipe(z.array(origin));
 
+/** `/shop/`, `shop` or `/shop` → `/shop`; `/` or nothing → ''. Plain path segments only. */
+const basePath = z
+  .string()
+  .trim()
+  .transform((value) => value.replace(/^\/+|\/+$/g, ''))
+  .refine((value) => /^([A-Za-z0-9_~-][A-Za-z0-9._~-]*)?(\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)*$/.test(value), 'must be a path such as /shop/: letters, digits, - _ . ~ between slashes')
+  .transform((value) => (value ? `/${value}` : ''));
+
 const configSchema = z.strictObject({
   brandName: z.string().trim().min(1, 'must not be empty'),
   siteUrl: origin,
+  basePath,
   checkoutUrl: origin,
   supportEmail: z.string().email('must be an e-mail address'),
   messagingNumber: z.string().trim(),
@@ -114,6 +127,11 @@ const configSchema = z.strictObject({
 });
 
 export const CONFIG_FILE = 'content/config.yaml';
+
+/** Where the site's pages start: the origin and the base path, `https://example.github.io/shop`. */
+export function siteRoot(config: Config): string {
+  return config.siteUrl + config.basePath;
+}
 
 /**
  * Where the site's pages may load images from: the site itself, the CMS and the configured image
@@ -148,7 +166,7 @@ export async function loadConfig(
   const fromEnv = new Set<string>();
   // Optional settings can be switched off from the environment with an empty value
   // (MESSAGING_NUMBER= hides the channel); required ones ignore an empty variable.
-  const optional = new Set(['messagingNumber', 'newsletterUrl', 'cmsApiUrl']);
+  const optional = new Set(['messagingNumber', 'newsletterUrl', 'cmsApiUrl', 'basePath']);
   for (const [key, name] of Object.entries(envNames)) {
     const value = env[name];
     if (value !== undefined && (value !== '' || optional.has(key))) {

@@ -67,6 +67,8 @@ export async function runDev(options: DevOptions): Promise<RunningDev> {
     allowPlaceholders: true,
     // An editor looks at drafts and scheduled posts in dev before they are published.
     drafts: true,
+    // dev serves the site at the root of its own address, whatever basePath says.
+    basePath: '',
   });
   const fail = (problems: Problem[]) => {
     const served = state.build > 0;

@@ -21,14 +21,14 @@ export function pagePatterns(table: RouteTable): string[] {
  * repeated header names, so Cache-Control is never given by two rules for one path: pages get
  * it through their own patterns and hashed assets through /assets/*.
  */
-export function headersFile(table: RouteTable, security: Record<string, string>): string {
+export function headersFile(table: RouteTable, security: Record<string, string>, base = ''): string {
   const block = (pattern: string, headers: Record<string, string>) =>
     [pattern, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`)].join('\n');
   return [
     '# Written by storefront build. Security headers for every response, then caching.',
-    block('/*', security),
-    block('/assets/*', { 'Cache-Control': IMMUTABLE }),
-    ...pagePatterns(table).map((pattern) => block(pattern, { 'Cache-Control': REVALIDATE })),
+    block(`${base}/*`, security),
+    block(`${base}/assets/*`, { 'Cache-Control': IMMUTABLE }),
+    ...pagePatterns(table).map((pattern) => block(base + pattern, { 'Cache-Control': REVALIDATE })),
     '',
   ].join('\n');
 }

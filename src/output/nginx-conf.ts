@@ -7,16 +7,22 @@ const quote = (value: string) => `"${value.replace(/\\/g, '\\\\').replace(/"/g, 
  * An nginx include for a `server { root …/dist; include …/dist/_nginx.conf; }` block: clean
  * URLs, the redirects, the 404 page, caching, security headers and the precompressed files.
  * nginx drops server-level add_header lines in any location that has its own, so every
- * location repeats the security headers.
+ * location repeats the security headers. With a base path (`/shop`) every location is under
+ * it, and the root is the folder that holds the site as `shop/`.
  */
-export function nginxConf(table: RouteTable, security: Record<string, string>): string {
+export function nginxConf(table: RouteTable, security: Record<string, string>, base = ''): string {
   const headers = (cache: string) =>
     [...Object.entries(security), ['Cache-Control', cache]].map(([n, v]) => `    add_header ${n} ${quote(v!)} always;`).join('\n');
   const redirects = table.redirects
-    .map((r) => `location = ${quote(encodeURI(r.from))} {\n    return 301 ${quote(encodeURI(r.to))};\n}`)
+    .map((r) => `location = ${quote(base + encodeURI(r.from))} {\n    return 301 ${quote(base + encodeURI(r.to))};\n}`)
     .join('\n');
-  return `# Written by storefront build. Include it inside a server block whose root is this folder:
-#   server { listen 80; root /srv/site/dist; include /srv/site/dist/_nginx.conf; }
+  const where = base
+    ? `# Written by storefront build for a site under ${base}/. Include it inside a server block whose root
+# holds this folder as ${base.slice(1)}/:
+#   server { listen 80; root /srv/www; include /srv/www${base}/_nginx.conf; }`
+    : `# Written by storefront build. Include it inside a server block whose root is this folder:
+#   server { listen 80; root /srv/site/dist; include /srv/site/dist/_nginx.conf; }`;
+  return `${where}
 # Precompressed .br files need the brotli static module (Debian: libnginx-mod-http-brotli-static).
 charset utf-8;
 # Redirects name the path only, so they work behind any proxy or port.
@@ -24,7 +30,7 @@ absolute_redirect off;
 charset_types text/css application/javascript application/xml text/plain application/atom+xml image/svg+xml;
 gzip_static on;
 brotli_static on;
-error_page 404 /404.html;
+error_page 404 ${base}/404.html;
 
 # Old and misspelt addresses, from content/redirects.yaml.
 ${redirects}
@@ -33,11 +39,11 @@ ${redirects}
 # browser reads a Location of /\\x or /<tab>/x as //x, another host: the part kept must not
 # start with a slash, a backslash (\\x5C: nginx reads \\\\ as one backslash), a dot or white space,
 # nor hold a backslash or white space.
-location ~ ^/(?<clean>[^/\\x5C.\\s][^\\x5C\\s]*?)/+$ {
-    return 301 /$clean;
+location ~ ^${base}/(?<clean>[^/\\x5C.\\s][^\\x5C\\s]*?)/+$ {
+    return 301 ${base}/$clean;
 }
-location ~ ^/(?<clean>[^/\\x5C.\\s][^\\x5C\\s]*)\\.html$ {
-    return 301 /$clean;
+location ~ ^${base}/(?<clean>[^/\\x5C.\\s][^\\x5C\\s]*)\\.html$ {
+    return 301 ${base}/$clean;
 }
 
 # Files for the host (_redirects, …) and hidden files, in any folder, not for visitors: the
@@ -46,27 +52,27 @@ location ~ /[_.] {
     return 404;
 }
 
-location /assets/ {
+location ${base}/assets/ {
 ${headers(IMMUTABLE)}
     try_files $uri =404;
 }
 
-location / {
+location ${base}/ {
 ${headers(REVALIDATE)}
     try_files $uri $uri.html =404;
 }
 
-location = / {
+location = ${base}/ {
 ${headers(REVALIDATE)}
-    try_files /index.html =404;
+    try_files ${base}/index.html =404;
 }
-
-location = /404.html {
+${base ? `\n# The home page's address ends with a slash, as a folder's does.\nlocation = ${base} {\n    return 301 ${base}/;\n}\n` : ''}
+location = ${base}/404.html {
     internal;
 ${headers(REVALIDATE)}
 }
 
-location = /blog/feed.xml {
+location = ${base}/blog/feed.xml {
 ${headers(REVALIDATE)}
     types { }
     default_type application/atom+xml;

@@ -50,9 +50,21 @@ export interface DevHooks {
 }
 
 /**
+ * The folder of its origin a built site is served from (its basePath): the path of its home
+ * page, the shortest address of its sitemap, without the trailing slash. '' at the root.
+ */
+export function servedBasePath(outDir: string): string {
+  const sitemap = path.join(outDir, 'sitemap.xml');
+  if (!existsSync(sitemap)) return '';
+  const paths = [...readFileSync(sitemap, 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!.replace(/&amp;/g, '&')).pathname);
+  const home = paths.sort((a, b) => a.length - b.length)[0] ?? '/';
+  return home.endsWith('/') ? home.slice(0, -1) : '';
+}
+
+/**
  * Serves a built folder the way a static host does: clean URLs (`/about` → about.html), the
  * redirects of `_redirects`, the headers of `_headers`, and 404.html with status 404 for
- * anything else. It listens on `host` (127.0.0.1 unless `--host` says otherwise; 0.0.0.0 or ::
+ * anything else; a site built for a folder of its origin (basePath) under that folder only. It listens on `host` (127.0.0.1 unless `--host` says otherwise; 0.0.0.0 or ::
  * for every interface); an address this computer does not have is a flag problem (SF170).
  */
 export async function startPreview(outDir: string, port: number, host = LOOPBACK, dev?: DevHooks): Promise<PreviewServer> {
@@ -66,6 +78,7 @@ export async function startPreview(outDir: string, port: number, host = LOOPBACK
     headerRules = existsSync(headersPath) ? parseHeadersFile(readFileSync(headersPath, 'utf8')) : [];
   };
   reload();
+  const base = servedBasePath(outDir);
   // brotli and gzip: sirv sends the precompressed .br / .gz beside a file when the client accepts it.
   // In dev, sirv reads files on every request (they change with each rebuild) and sets no cache headers.
   const serve = sirv(outDir, { extensions: ['html'], dotfiles: false, etag: true, brotli: true, gzip: true, dev: dev !== undefined });
@@ -90,7 +103,14 @@ export async function startPreview(outDir: string, port: number, host = LOOPBACK
       res.end('Method Not Allowed\n');
       return;
     }
-    const pathname = (req.url ?? '/').split('?')[0]!;
+    const [pathname = '/', query] = (req.url ?? '/').split(/\?(.*)/s);
+    if (base && pathname === base) {
+      // The home page of a site in a folder is the folder's address, with its slash.
+      res.writeHead(301, { Location: `${base}/` });
+      res.end();
+      return;
+    }
+    if (base && !pathname.startsWith(`${base}/`)) return notFound(res);
     // Not valid percent-encoding: header rules match it as it is, and it names no page.
     const decoded = decodePath(pathname);
     for (const [name, value] of headersFor(headerRules, decoded ?? pathname)) res.setHeader(name, value);
@@ -102,7 +122,7 @@ export async function startPreview(outDir: string, port: number, host = LOOPBACK
     }
     // Clean URLs only, as the canonical URLs say: /about/ and /about.html → /about.
     // The location always starts with exactly one slash, so it can never name another host.
-    const clean = cleanPath(pathname);
+    const clean = pathname === `${base}/` ? pathname : cleanPath(pathname);
     if (clean !== pathname) {
       res.writeHead(301, { Location: clean });
       res.end();
@@ -111,9 +131,12 @@ export async function startPreview(outDir: string, port: number, host = LOOPBACK
     // Files for the host (_redirects, _headers, _nginx.conf) and hidden files, however encoded:
     // a static host publishes neither.
     if ((decoded ?? pathname).split('/').some((part) => part.startsWith('.') || part.startsWith('_'))) return notFound(res);
-    // Here the path is clean already (anything else was redirected above).
+    // Here the path is clean already (anything else was redirected above); files are looked up
+    // without the base path.
+    const inFolder = pathname.slice(base.length);
     const page = dev && decoded !== undefined && pageFile(decoded);
     if (page) return sendHtml(res, 200, page);
+    if (base) req.url = query === undefined ? inFolder : `${inFolder}?${query}`;
     serve(req, res, () => notFound(res));
   });
   await new Promise<void>((resolve, reject) => {

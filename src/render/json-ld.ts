@@ -1,5 +1,5 @@
 import type { Service } from '../catalogue/catalogue-index.js';
-import type { Config } from '../config/load-config.js';
+import { siteRoot, type Config } from '../config/load-config.js';
 import type { Post } from '../content/post.js';
 import type { Trader } from '../content/schemas.js';
 import type { Crumb } from '../../templates/view-model.js';
@@ -24,7 +24,7 @@ export function organization(config: Config, trader: Trader, absolute: (path: st
   return {
     '@context': 'https://schema.org',
     '@type': 'Organization',
-    '@id': `${config.siteUrl}/#organization`,
+    '@id': `${siteRoot(config)}/#organization`,
     name: config.brandName,
     legalName: trader.legalName,
     url: absolute('/'),
@@ -51,11 +51,11 @@ export function webSite(config: Config, absolute: (path: string) => string): obj
   return {
     '@context': 'https://schema.org',
     '@type': 'WebSite',
-    '@id': `${config.siteUrl}/#website`,
+    '@id': `${siteRoot(config)}/#website`,
     name: config.brandName,
     url: absolute('/'),
     inLanguage: 'en-GB',
-    publisher: { '@id': `${config.siteUrl}/#organization` },
+    publisher: { '@id': `${siteRoot(config)}/#organization` },
   };
 }
 
@@ -75,7 +75,7 @@ export function serviceWithOffer(
     url,
     serviceType: `${service.platform.name} ${service.sub.name}`,
     areaServed: 'GB',
-    provider: { '@id': `${config.siteUrl}/#organization` },
+    provider: { '@id': `${siteRoot(config)}/#organization` },
     offers: {
       '@type': 'AggregateOffer',
       priceCurrency: 'GBP',

@@ -3,7 +3,7 @@ import { createElement, type FunctionComponent, type ReactElement } from 'react'
 import { renderToString } from 'react-dom/server';
 import { decodeHTML } from 'entities';
 import { indexCatalogue, type Service } from '../catalogue/catalogue-index.js';
-import type { Config } from '../config/load-config.js';
+import { siteRoot, type Config } from '../config/load-config.js';
 import type { SiteContent } from '../content/load-content.js';
 import type { Post } from '../content/post.js';
 import type { Section } from '../content/schemas.js';
@@ -23,6 +23,7 @@ import { ServicePage } from '../../templates/pages/ServicePage.js';
 import { TextPage } from '../../templates/pages/TextPage.js';
 import type { Crumb, Frame, Head, HeroView, ImageView, PostCard, SectionView } from '../../templates/view-model.js';
 import { deliveryPace, packageTiles, pickerGroups, serviceCard } from './catalogue-views.js';
+import { withBasePath } from './base-path.js';
 import { makeFrameFactory } from './frame.js';
 import { formatDay, Ratings } from './ratings.js';
 import { blogPosting, breadcrumbList, organization, serviceWithOffer, webSite } from './json-ld.js';
@@ -91,7 +92,7 @@ export async function renderRoutes(
       if (before && before.props === props) {
         html = before.html;
       } else {
-        html = context.html(prepared);
+        html = withBasePath(context.html(prepared), context.basePath);
         rendered += 1;
         if (memo) memo.set(route.path, { props: props!, html });
       }
@@ -135,6 +136,7 @@ class RenderContext {
   private readonly pathOfSub: Map<number, string>;
   private readonly frameFor: (path: string) => Frame;
   private readonly ratings: Ratings;
+  readonly basePath: string;
 
   constructor(
     private readonly config: Config,
@@ -144,10 +146,11 @@ class RenderContext {
     this.services = indexCatalogue(content.catalogue);
     this.pathOfSub = new Map(content.services.map((s) => [s.page.subCategory, s.page.path]));
     this.ratings = new Ratings(content.reviews);
+    this.basePath = config.basePath;
     this.frameFor = makeFrameFactory(config, content, { stylesheetHref: options.stylesheetHref, scriptHref: options.scriptHref }, options.now);
   }
 
-  absolute = (path: string): string => absoluteUrl(this.config.siteUrl, path);
+  absolute = (path: string): string => absoluteUrl(siteRoot(this.config), path);
 
   /** Header and footer HTML by the parts of the frame they depend on (see `shellKey`). */
   private readonly shells = new Map<string, { header: string; footer: string }>();

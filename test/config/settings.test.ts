@@ -22,6 +22,7 @@ describe('settings', () => {
       });
       expect(fromEnv).toEqual({
         siteUrl: 'https://growth.example.co.uk',
+        basePath: '',
         brandName: 'Growth Co',
         checkoutUrl: 'https://pay.example.co.uk',
         supportEmail: 'help@example.co.uk',

@@ -7,9 +7,10 @@ const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 
 /**
  * A real nginx (Debian's, installed by scripts/install-test-deps.sh) serving a built folder
- * through the generated include, with its own pid, logs and temp files under `workDir`.
+ * through the generated include, with its own pid, logs and temp files under `workDir`. A site
+ * built for a base path is served from a root that holds it under that folder (`include`).
  */
-export async function startNginx(siteDir: string, workDir: string, port: number): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startNginx(siteDir: string, workDir: string, port: number, include = path.join(siteDir, '_nginx.conf')): Promise<{ url: string; stop: () => Promise<void> }> {
   await mkdir(path.join(workDir, 'temp'), { recursive: true });
   const temp = (name: string) => `${name}_temp_path ${path.join(workDir, 'temp', name)};`;
   const conf = `
@@ -28,7 +29,7 @@ http {
   server {
     listen 127.0.0.1:${port};
     root ${siteDir};
-    include ${path.join(siteDir, '_nginx.conf')};
+    include ${include};
   }
 }
 `;

@@ -1,0 +1,136 @@
+/**
+ * A site served from a folder of its origin (issue 19): `build --base /shop/` (or basePath,
+ * BASE_PATH) puts the folder in every link, asset, canonical, sitemap, feed, redirect and host
+ * file; preview serves it under the folder, as GitHub Pages serves a project site; check passes;
+ * real nginx serves it through the generated include.
+ */
+import { readdir, readFile, realpath, symlink, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { parse as parseHtml } from 'node-html-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, runCli, startPreviewProcess, tempProject } from '../helpers.js';
+import { startNginx } from '../support/nginx.js';
+
+const SITE = 'https://www.example.com';
+let project: Awaited<ReturnType<typeof tempProject>>;
+let preview: Awaited<ReturnType<typeof startPreviewProcess>> | undefined;
+let nginx: Awaited<ReturnType<typeof startNginx>> | undefined;
+const dist = () => path.join(project.root, 'dist');
+
+beforeAll(async () => {
+  project = await tempProject();
+  const built = await runCli(['--root', project.root, 'build', '--base', '/shop/', '--precompress']);
+  expect(built.code, built.stderr).toBe(0);
+});
+afterAll(async () => {
+  await preview?.stop();
+  await nginx?.stop();
+  await project?.cleanup();
+});
+
+/** Every page of the output folder, by file. */
+async function pages(): Promise<[string, string][]> {
+  const files = (await readdir(dist(), { recursive: true, encoding: 'utf8' })).filter((f) => f.endsWith('.html'));
+  return Promise.all(files.map(async (file): Promise<[string, string]> => [file, await readFile(path.join(dist(), file), 'utf8')]));
+}
+
+describe('build --base /shop/', () => {
+  it('every address in every page is under /shop/, an anchor on the page, or on another site', async () => {
+    const all = await pages();
+    expect(all.length).toBeGreaterThan(20);
+    for (const [file, html] of all) {
+      const doc = parseHtml(html);
+      const addresses = [
+        ...doc.querySelectorAll('[href]').map((e) => e.getAttribute('href')!),
+        ...doc.querySelectorAll('[src]').map((e) => e.getAttribute('src')!),
+        ...doc.querySelectorAll('[action]').map((e) => e.getAttribute('action')!),
+        ...doc.querySelectorAll('[srcset]').flatMap((e) => e.getAttribute('srcset')!.split(', ').map((c) => c.split(' ')[0]!)),
+      ];
+      for (const address of addresses) expect(address, `${file}: ${address}`).toMatch(/^(\/shop\/|#|https?:\/\/(?!www\.example\.com)|mailto:|tel:|https:\/\/www\.example\.com\/shop\/)/);
+      const canonical = doc.querySelector('link[rel=canonical]')?.getAttribute('href');
+      if (canonical) expect(canonical, file).toMatch(/^https:\/\/www\.example\.com\/shop\//);
+    }
+    const home = parseHtml(await readFile(path.join(dist(), 'index.html'), 'utf8'));
+    expect(home.querySelector('link[rel=canonical]')?.getAttribute('href')).toBe(`${SITE}/shop/`);
+    expect(home.querySelector('meta[property="og:image"]')?.getAttribute('content')).toBe(`${SITE}/shop/assets/og-image.png`);
+    const organization = home.querySelectorAll('script[type="application/ld+json"]').map((s) => JSON.parse(s.textContent)).find((d) => d['@type'] === 'Organization');
+    expect(organization['@id']).toBe(`${SITE}/shop/#organization`);
+    expect(organization.url).toBe(`${SITE}/shop/`);
+  });
+
+  it('the sitemap, robots.txt and the feed name addresses under /shop/', async () => {
+    const locs = [...(await readFile(path.join(dist(), 'sitemap.xml'), 'utf8')).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    expect(locs.length).toBeGreaterThan(10);
+    for (const loc of locs) expect(loc).toMatch(/^https:\/\/www\.example\.com\/shop\//);
+    expect(await readFile(path.join(dist(), 'robots.txt'), 'utf8')).toContain(`Sitemap: ${SITE}/shop/sitemap.xml`);
+    const feed = await readFile(path.join(dist(), 'blog/feed.xml'), 'utf8');
+    for (const [, url] of feed.matchAll(/(?:href|<id>)"?([^"<]+)/g)) if (url!.startsWith('http')) expect(url).toMatch(/^https:\/\/www\.example\.com\/shop\//);
+  });
+
+  it('the host files and the redirect pages name addresses under /shop/', async () => {
+    const redirects = await readFile(path.join(dist(), '_redirects'), 'utf8');
+    expect(redirects).toContain('/shop/instagram-followers /shop/buy-instagram-followers 301!');
+    const headers = await readFile(path.join(dist(), '_headers'), 'utf8');
+    expect(headers).toMatch(/^\/shop\/\*$/m);
+    expect(headers).toMatch(/^\/shop\/assets\/\*$/m);
+    expect(headers).toMatch(/^\/shop\/blog\/\*$/m);
+    const moved = await readFile(path.join(dist(), 'instagram-followers.html'), 'utf8');
+    expect(moved).toContain('url=/shop/buy-instagram-followers');
+  });
+
+  it('preview serves it under /shop/ only, with the redirects and the 404 page', async () => {
+    preview = await startPreviewProcess(['--root', project.root, '--port', String(await freePort())]);
+    const get = (p: string) => fetch(preview!.url + p, { redirect: 'manual' });
+    expect((await get('/shop/')).status).toBe(200);
+    expect((await get('/shop/about')).status).toBe(200);
+    expect((await get('/shop/blog/tiktok-growth-routine')).status).toBe(200);
+    const stylesheet = parseHtml(await (await get('/shop/')).text()).querySelector('link[rel=stylesheet]')!.getAttribute('href')!;
+    expect((await get(stylesheet)).status).toBe(200);
+    const bare = await get('/shop');
+    expect([bare.status, bare.headers.get('location')]).toEqual([301, '/shop/']);
+    const old = await get('/shop/instagram-followers');
+    expect([old.status, old.headers.get('location')]).toEqual([301, '/shop/buy-instagram-followers']);
+    const outside = await get('/about');
+    expect(outside.status).toBe(404);
+    expect(await outside.text()).toContain('PAGE NOT FOUND');
+  });
+
+  it('storefront check passes on it', async () => {
+    const result = await runCli(['check', '--out', dist()]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/no broken links, redirects, canonicals or orphans/);
+  });
+
+  it('real nginx serves it under /shop/ through the generated include', async () => {
+    const www = path.join(project.root, 'www');
+    await mkdir(www);
+    await symlink(await realpath(dist()), path.join(www, 'shop'));
+    nginx = await startNginx(www, path.join(project.root, 'nginx'), await freePort(), path.join(www, 'shop', '_nginx.conf'));
+    const get = (p: string) => fetch(nginx!.url + p, { redirect: 'manual' });
+    expect((await get('/shop/')).status).toBe(200);
+    expect(await (await get('/shop/contact')).text()).toContain('Who you are dealing with');
+    const bare = await get('/shop');
+    expect([bare.status, bare.headers.get('location')]).toEqual([301, '/shop/']);
+    const slash = await get('/shop/about/');
+    expect([slash.status, slash.headers.get('location')]).toEqual([301, '/shop/about']);
+    const old = await get('/shop/instagram-followers');
+    expect([old.status, old.headers.get('location')]).toEqual([301, '/shop/buy-instagram-followers']);
+    expect((await get('/shop/nothing-here')).status).toBe(404);
+  });
+});
+
+describe('basePath', () => {
+  it('comes from BASE_PATH too, and a bad one is refused naming it', async () => {
+    const other = await tempProject();
+    try {
+      const built = await runCli(['--root', other.root, 'build'], { BASE_PATH: 'store' });
+      expect(built.code, built.stderr).toBe(0);
+      expect(await readFile(path.join(other.root, 'dist', 'sitemap.xml'), 'utf8')).toContain(`${SITE}/store/`);
+      const bad = await runCli(['--root', other.root, 'build'], { BASE_PATH: '/my shop/' });
+      expect(bad.code).toBe(1);
+      expect(bad.stderr).toMatch(/SF140 {2}environment variable BASE_PATH › basePath/);
+    } finally {
+      await other.cleanup();
+    }
+  });
+});
