@@ -11,7 +11,7 @@ import { parseMarkdownText } from '../util/source-file.js';
 /** Why a post's image cannot be shown: not in content/images/, or from a host the site's policy does not allow. */
 function imageProblem(dir: string, src: string, imageOrigins: readonly string[]): string | undefined {
   if (!/^https?:\/\//.test(src)) return existsSync(path.join(dir, '..', src)) ? undefined : `The image ${src} is not in content/images/.`;
-  return isAllowedImage(src, imageOrigins) ? undefined : `The image comes from ${URL.canParse(src) ? new URL(src).origin : src}, which the site's Content-Security-Policy does not allow images from.`;
+  return isAllowedImage(src, imageOrigins) ? undefined : `The image comes from ${URL.canParse(src) ? new URL(src).origin : src}, not a host the build takes images from (the site, the CMS, imageHosts).`;
 }
 
 /**

@@ -152,7 +152,8 @@ export async function processSiteImages(posts: readonly Post[], options: ImageOp
   // libvips uses a thread per core for each image already: two at a time keep the cores busy.
   await runParallel([...wanted], 2, async ([address, post]) => {
     try {
-      if (!local(address) && !isAllowedImage(address, options.imageOrigins)) return;
+      // WordPress's bodies lost such images in the sanitiser already; a local post's did not.
+      if (!local(address) && !isAllowedImage(address, options.imageOrigins)) throw new ImageUnavailable(`it comes from ${URL.canParse(address) ? new URL(address).origin : address}, not a host the build takes images from (the site, the CMS, imageHosts)`);
       const bytes = local(address) ? await readFile(path.join(options.contentDir, address)) : await fetchImage(address, options);
       const svg = local(address) && /\.svg$/i.test(address);
       // An SVG is kept at its own address; the key tells the two apart.
@@ -172,7 +173,11 @@ export async function processSiteImages(posts: readonly Post[], options: ImageOp
         file: post.source,
         url: address,
         message: `The image ${address} of this post cannot be shown: ${reason}.`,
-        hint: local(address) ? 'Check the file in content/images/: a JPEG, PNG, WebP, AVIF, GIF or SVG of at most 40 megapixels.' : 'Check the image in WordPress (open its address), or remove it from the post.',
+        hint: local(address)
+          ? 'Check the file in content/images/: a JPEG, PNG, WebP, AVIF, GIF or SVG of at most 40 megapixels.'
+          : /^https?:/.test(post.source)
+            ? 'Check the image in WordPress (open its address), or remove it from the post.'
+            : 'Put the image in content/images/ and write /images/name, or add its host to imageHosts in content/config.yaml (IMAGE_HOSTS).',
       });
     }
   });

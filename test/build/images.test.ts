@@ -127,6 +127,16 @@ describe('images that cannot be shown', () => {
     expect(result.stderr).toContain('at most 40 megapixels');
     expect(existsSync(path.join(root, 'dist'))).toBe(false);
   });
+
+  it("a local post's image from a host the build takes no images from is refused, not left for the browser to block", async () => {
+    const { root } = await project();
+    await editFile(root, 'content/blog/tiktok-growth-routine.md', /\n---\n/, '\n---\n![A chart](https://images.example.net/chart.png)\n\n');
+    const result = await runCli(['--root', root, 'build']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('SF206  content/blog/tiktok-growth-routine.md › https://images.example.net/chart.png');
+    expect(result.stderr).toContain('not a host the build takes images from');
+    expect(result.stderr).toContain('imageHosts');
+  });
 });
 
 describe('WordPress images', () => {
