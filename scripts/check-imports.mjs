@@ -22,7 +22,7 @@ const STAGES = [
   ['src/render', 'templates'],
   ['src/output'],
   ['src/build.ts'],
-  ['src/preview', 'src/check', 'src/browser', 'src/dev', 'src/cli'],
+  ['src/preview', 'src/check', 'src/checkout', 'src/browser', 'src/dev', 'src/cli'],
 ];
 
 const files = [];

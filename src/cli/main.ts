@@ -180,12 +180,21 @@ export function createProgram(): Command {
     .description('serve the built folder and check every link, redirect, canonical and sitemap URL; fail on any problem')
     .option('--out <dir>', 'folder to check', 'dist')
     .option('--external', 'also fetch external links (the checkout site, CMS images)')
-    .action(async (options: { out: string; external?: boolean }) => {
+    .option('--checkout', 'also check that every Buy Now leads to a product that can be bought at the price shown (the checkout setting checkoutVerify makes it the default)')
+    .option('--offline', 'with --checkout: read the checkout\'s products from the cache in .cache/, without the network')
+    .action(async (options: { out: string; external?: boolean; checkout?: boolean; offline?: boolean }) => {
       const { root } = program.opts<{ root: string }>();
       // Loaded on demand: the crawler is not needed to build (start-up time matters).
       const { checkSite } = await import('../check/check-site.js');
       const started = performance.now();
       const report = await checkSite({ outDir: path.resolve(root, options.out), external: options.external });
+      const { loadConfig } = await import('../config/load-config.js');
+      if (options.checkout || (await loadConfig(root, process.env)).checkoutVerify) {
+        const { checkCheckout } = await import('../checkout/check-checkout.js');
+        const checkout = await checkCheckout(root, process.env, options.offline === true);
+        report.problems.push(...checkout.problems);
+        output.result(checkout.summary);
+      }
       // Fetched links are listed one by one; the others are summed up by host.
       const externalLines = options.external
         ? report.external.map((e) => `  ${e.url} ${e.state ?? ''}${e.status ? ` (HTTP ${e.status})` : ''}`)
@@ -200,6 +209,27 @@ export function createProgram(): Command {
       output.detail(`Crawled in ${((performance.now() - started) / 1000).toFixed(2)} s.`);
       output.result(
         `${output.colours.out.green(`Checked ${report.pagesCrawled} pages and ${report.linksChecked} links`)}: no broken links, redirects, canonicals or orphans.`,
+      );
+    });
+
+  program
+    .command('catalogue')
+    .description('work with content/catalogue.yaml')
+    .command('pull')
+    .description("write the checkout's current prices into a proposed catalogue for review; content/ is never changed")
+    .requiredOption('--from-checkout', 'read the prices from the checkout site\'s WooCommerce Store API')
+    .option('--to <file>', 'where the proposed catalogue goes', 'catalogue.proposed.yaml')
+    .option('--offline', "read the checkout's products from the cache in .cache/, without the network")
+    .action(async (options: { to: string; offline?: boolean }) => {
+      const { root } = program.opts<{ root: string }>();
+      const { pullCatalogue } = await import('../checkout/check-checkout.js');
+      const pulled = await pullCatalogue(root, process.env, options.to, options.offline === true);
+      for (const line of pulled.changes) output.result(line);
+      for (const name of pulled.missing) output.warn(`warning: the checkout has no product for ${name}: its price is left as it is.`);
+      output.result(
+        pulled.changes.length
+          ? `${pulled.changes.length} price(s) differ from the checkout's. Review ${path.relative(process.cwd(), pulled.file)} and copy it over content/catalogue.yaml to take them.`
+          : `Every price agrees with the checkout's; ${path.relative(process.cwd(), pulled.file)} is the catalogue as it is.`,
       );
     });
 

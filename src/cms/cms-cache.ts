@@ -14,13 +14,14 @@ export interface CmsCacheEntry {
   items: unknown[];
 }
 
-export function cacheFile(root: string, apiUrl: string): string {
+/** The cache of one collection: a CMS's posts, or a checkout's products (`kind`). */
+export function cacheFile(root: string, apiUrl: string, kind = 'posts'): string {
   const key = createHash('sha256').update(apiUrl).digest('hex').slice(0, 16);
-  return path.join(root, '.cache', 'cms', `posts-${key}.json`);
+  return path.join(root, '.cache', 'cms', `${kind}-${key}.json`);
 }
 
-export async function readCmsCache(root: string, apiUrl: string): Promise<CmsCacheEntry | undefined> {
-  const file = cacheFile(root, apiUrl);
+export async function readCmsCache(root: string, apiUrl: string, kind = 'posts'): Promise<CmsCacheEntry | undefined> {
+  const file = cacheFile(root, apiUrl, kind);
   if (!existsSync(file)) return undefined;
   try {
     const entry = JSON.parse(await readFile(file, 'utf8')) as CmsCacheEntry;
@@ -30,6 +31,6 @@ export async function readCmsCache(root: string, apiUrl: string): Promise<CmsCac
   }
 }
 
-export async function writeCmsCache(root: string, entry: CmsCacheEntry): Promise<void> {
-  await writeFileAtomic(cacheFile(root, entry.apiUrl), JSON.stringify(entry));
+export async function writeCmsCache(root: string, entry: CmsCacheEntry, kind = 'posts'): Promise<void> {
+  await writeFileAtomic(cacheFile(root, entry.apiUrl, kind), JSON.stringify(entry));
 }

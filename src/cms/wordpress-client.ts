@@ -31,6 +31,12 @@ export interface FetchPostsOptions {
   auth?: { user: string; password: string };
   onProgress?: (pagesDone: number, pagesTotal: number) => void;
   onRetry?: (url: string, reason: string, delayMs: number, attempt: number) => void;
+  /**
+   * Another WordPress REST collection paged the same way (X-WP-Total, X-WP-TotalPages, at most
+   * 100 a page): the address of its page `page`, and what its items are called in messages.
+   * The WooCommerce Store API's products are read with it (src/checkout/).
+   */
+  collection?: { pageUrl: (page: number) => string; noun: string };
 }
 
 export interface FetchedPosts {
@@ -165,15 +171,20 @@ async function readLimited(body: AsyncIterable<Buffer> & { destroy(): unknown },
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** The address of one page of the collection read. */
+function pageUrl(options: FetchPostsOptions, page: number): string {
+  return options.collection ? options.collection.pageUrl(page) : postsPageUrl(options.apiUrl, page);
+}
+
 async function fetchPageWithRetry(page: number, options: FetchPostsOptions): Promise<PageResponse> {
-  const url = postsPageUrl(options.apiUrl, page);
+  const url = pageUrl(options, page);
   try {
     return await withRetry(() => fetchPage(url, options), options.retry, (error, delay, attempt) =>
       options.onRetry?.(redactUrl(url), error.message, delay, attempt),
     );
   } catch (error) {
     if (error instanceof RetryableError) {
-      throw fail(url, `The posts could not be fetched after ${options.retry.retries + 1} attempts: ${error.message}.`, NETWORK_HINT);
+      throw fail(url, `The ${options.collection?.noun ?? 'posts'} could not be fetched after ${options.retry.retries + 1} attempts: ${error.message}.`, NETWORK_HINT);
     }
     throw error;
   }
@@ -189,7 +200,7 @@ async function fetchPageWithRetry(page: number, options: FetchPostsOptions): Pro
 export async function fetchAllPosts(fetchOptions: FetchPostsOptions): Promise<FetchedPosts> {
   const options = { ...fetchOptions, received: { bytes: 0 } };
   const fetched = await fetchPages(options);
-  if (fetched.items.length > options.maxPosts) throw tooManyPosts(postsPageUrl(options.apiUrl, fetched.pages), options.maxPosts);
+  if (fetched.items.length > options.maxPosts) throw tooManyPosts(pageUrl(options, fetched.pages), options.maxPosts);
   return fetched;
 }
 
@@ -200,7 +211,7 @@ async function fetchPages(options: FetchPostsOptions): Promise<FetchedPosts> {
   if (first.totalPages === undefined || first.totalPages > maxPages) {
     let page = 1;
     while (pages[pages.length - 1]!.length === PER_PAGE) {
-      if (page === maxPages) throw tooManyPosts(postsPageUrl(options.apiUrl, page + 1), options.maxPosts);
+      if (page === maxPages) throw tooManyPosts(pageUrl(options, page + 1), options.maxPosts);
       page += 1;
       pages.push((await fetchPageWithRetry(page, options)).items);
       options.onProgress?.(page, page);

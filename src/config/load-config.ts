@@ -15,6 +15,8 @@ export interface Config {
   basePath: string;
   /** Origin of the external checkout site; no trailing slash. */
   checkoutUrl: string;
+  /** `storefront check` verifies the checkout too, as with --checkout (for CI). */
+  checkoutVerify: boolean;
   supportEmail: string;
   /** Empty hides the messaging channel (with a warning). */
   messagingNumber: string;
@@ -36,6 +38,7 @@ export const envNames: Record<keyof Config, string> = {
   siteUrl: 'SITE_URL',
   basePath: 'BASE_PATH',
   checkoutUrl: 'CHECKOUT_URL',
+  checkoutVerify: 'CHECKOUT_VERIFY',
   supportEmail: 'SUPPORT_EMAIL',
   messagingNumber: 'MESSAGING_NUMBER',
   newsletterUrl: 'NEWSLETTER_URL',
@@ -51,6 +54,7 @@ export const defaults: Config = {
   siteUrl: 'https://www.example.com',
   basePath: '',
   checkoutUrl: 'https://checkout.example.com',
+  checkoutVerify: false,
   supportEmail: 'support@example.com',
   messagingNumber: '',
   newsletterUrl: '',
@@ -116,6 +120,8 @@ const configSchema = z.strictObject({
   siteUrl: origin,
   basePath,
   checkoutUrl: origin,
+  // true or false in the YAML; true, false, 1 or 0 in the environment.
+  checkoutVerify: z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform((value) => value === true || value === 'true' || value === '1'),
   supportEmail: z.string().email('must be an e-mail address'),
   messagingNumber: z.string().trim(),
   // A form action: Mailchimp's names the list in its query (?u=…&id=…).

@@ -46,6 +46,14 @@ export const codes = {
   badSitemapUrl: 'SF303',
   orphanPage: 'SF304',
   badRedirectTarget: 'SF305',
+  /** A Buy Now whose slug is no product of the checkout (or, without the Store API, does not answer 200). */
+  checkoutNoProduct: 'SF401',
+  /** A checkout product that cannot be bought or is out of stock. */
+  checkoutNotForSale: 'SF402',
+  /** A checkout product charging another price or currency than the storefront shows. */
+  checkoutPriceDiffers: 'SF403',
+  /** A checkout product whose permalink is not the address its Buy Now sends visitors to. */
+  checkoutElsewhere: 'SF404',
   /** A bug: an error the code did not expect (report it). */
   internal: 'SF900',
   /** The operating system refused (a port in use, a full disk, a permission). */

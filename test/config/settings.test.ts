@@ -25,6 +25,7 @@ describe('settings', () => {
         basePath: '',
         brandName: 'Growth Co',
         checkoutUrl: 'https://pay.example.co.uk',
+        checkoutVerify: false,
         supportEmail: 'help@example.co.uk',
         messagingNumber: '+44 7700 900999',
         newsletterUrl: 'https://us21.list-manage.example.co.uk/subscribe/post?u=1a2b&id=3c4d',

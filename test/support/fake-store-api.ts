@@ -1,0 +1,164 @@
+/**
+ * A real HTTP server on 127.0.0.1 that answers like a WooCommerce checkout site: the Store
+ * API's products collection (`/wp-json/wc/store/v1/products`, read from WooCommerce's
+ * ProductSchema.php and Routes/V1/Products.php: per_page 1-100, X-WP-Total and X-WP-TotalPages,
+ * an empty list past the last page, prices as strings in the currency's minor unit) and the
+ * product pages at /product/{slug}/ (a request without the slash is redirected to it, as
+ * WordPress's canonical redirect does). `storeApi = false` makes it a checkout without it.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface FakeProduct {
+  id: number;
+  name: string;
+  slug: string;
+  /** Minor units: "1899" for £18.99. */
+  regular_price: string;
+  /** '' when not on sale. */
+  sale_price: string;
+  currency_code: string;
+  is_purchasable: boolean;
+  is_in_stock: boolean;
+  /** The product's own address, when it is not /product/{slug}/ of this site. */
+  permalink?: string;
+}
+
+interface CatalogueFile {
+  platforms: { name: string; sub: { name: string; packages: { id: number; quantity: number; price: number; slug: string }[] }[] }[];
+}
+
+/** One purchasable, in-stock GBP product per package of the catalogue, priced as it says. */
+export function productsOf(catalogue: CatalogueFile): FakeProduct[] {
+  return catalogue.platforms.flatMap((platform) =>
+    platform.sub.flatMap((sub) =>
+      sub.packages.map((pkg) => ({
+        id: pkg.id,
+        name: `${pkg.quantity} ${platform.name} ${sub.name}`,
+        slug: pkg.slug,
+        regular_price: String(Math.round(pkg.price * 100)),
+        sale_price: '',
+        currency_code: 'GBP',
+        is_purchasable: true,
+        is_in_stock: true,
+      })),
+    ),
+  );
+}
+
+export class FakeStoreApi {
+  origin = '';
+  /** False: no Store API (WooCommerce absent or the API switched off): its path answers 404. */
+  storeApi = true;
+  /** Slugs whose product page answers HEAD with 405, as some servers do. */
+  readonly headRefused = new Set<string>();
+  readonly requests: string[] = [];
+  private server: Server | undefined;
+
+  constructor(public products: FakeProduct[]) {}
+
+  async start(): Promise<this> {
+    this.server = createServer((req, res) => this.handle(req, res));
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.origin = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    if (!this.server) return;
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server!.close(() => resolve()));
+    this.server = undefined;
+  }
+
+  private handle(req: IncomingMessage, res: ServerResponse): void {
+    const url = new URL(req.url ?? '/', this.origin);
+    this.requests.push(`${req.method} ${url.pathname}${url.search}`);
+    if (url.pathname === '/wp-json/wc/store/v1/products' && this.storeApi) return this.products_(url, res);
+    const page = /^\/product\/([^/]+)(\/?)$/.exec(url.pathname);
+    const product = page && this.products.find((p) => p.slug === decodeURIComponent(page[1]!) && !p.permalink);
+    if (page && product && !page[2]) {
+      res.writeHead(301, { Location: `/product/${page[1]}/` }).end();
+      return;
+    }
+    if (page && product) {
+      if (req.method === 'HEAD' && this.headRefused.has(product.slug)) {
+        res.writeHead(405, { Allow: 'GET' }).end();
+        return;
+      }
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=UTF-8' });
+      res.end(req.method === 'HEAD' ? undefined : `<!doctype html><title>${product.name}</title><h1>${product.name}</h1>`);
+      return;
+    }
+    res.writeHead(404, { 'Content-Type': 'text/html; charset=UTF-8' });
+    res.end(req.method === 'HEAD' ? undefined : '<!doctype html><title>Page not found</title>');
+  }
+
+  private products_(url: URL, res: ServerResponse): void {
+    const perPage = Number(url.searchParams.get('per_page') ?? 10);
+    const page = Number(url.searchParams.get('page') ?? 1);
+    if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100 || !Number.isInteger(page) || page < 1) {
+      res.writeHead(400, { 'Content-Type': 'application/json; charset=UTF-8' });
+      res.end(JSON.stringify({ code: 'rest_invalid_param', message: 'Invalid parameter(s): per_page', data: { status: 400 } }));
+      return;
+    }
+    // Newest first, WooCommerce's default order (date, desc): here the highest id.
+    const sorted = [...this.products].sort((a, b) => b.id - a.id);
+    const total = sorted.length;
+    const pages = Math.ceil(total / perPage);
+    const body = sorted.slice((page - 1) * perPage, page * perPage).map((p) => this.toJson(p));
+    res.writeHead(200, { 'Content-Type': 'application/json; charset=UTF-8', 'X-WP-Total': String(total), 'X-WP-TotalPages': String(pages) });
+    res.end(JSON.stringify(body));
+  }
+
+  private toJson(p: FakeProduct): Record<string, unknown> {
+    const onSale = p.sale_price !== '';
+    const price = onSale ? p.sale_price : p.regular_price;
+    const symbol = p.currency_code === 'GBP' ? '£' : p.currency_code === 'USD' ? '$' : '';
+    return {
+      id: p.id,
+      name: p.name,
+      slug: p.slug,
+      parent: 0,
+      type: 'simple',
+      variation: '',
+      permalink: p.permalink ?? `${this.origin}/product/${encodeURIComponent(p.slug)}/`,
+      sku: '',
+      short_description: '',
+      description: `<p>${p.name}</p>`,
+      on_sale: onSale,
+      prices: {
+        price,
+        regular_price: p.regular_price,
+        sale_price: onSale ? p.sale_price : p.regular_price,
+        price_range: null,
+        currency_code: p.currency_code,
+        currency_symbol: symbol,
+        currency_minor_unit: 2,
+        currency_decimal_separator: '.',
+        currency_thousand_separator: ',',
+        currency_prefix: symbol,
+        currency_suffix: '',
+      },
+      price_html: `<span class="amount">${symbol}${(Number(price) / 100).toFixed(2)}</span>`,
+      average_rating: '0',
+      review_count: 0,
+      images: [],
+      categories: [],
+      tags: [],
+      brands: [],
+      attributes: [],
+      variations: [],
+      grouped_products: [],
+      has_options: false,
+      is_purchasable: p.is_purchasable,
+      is_in_stock: p.is_in_stock,
+      is_on_backorder: false,
+      low_stock_remaining: null,
+      stock_availability: { text: p.is_in_stock ? '' : 'Out of stock', class: p.is_in_stock ? 'in-stock' : 'out-of-stock' },
+      sold_individually: false,
+      add_to_cart: { text: 'Add to cart', description: `Add “${p.name}” to your cart`, url: `?add-to-cart=${p.id}`, single_text: 'Add to cart', minimum: 1, maximum: 9999, multiple_of: 1 },
+      extensions: {},
+    };
+  }
+}
