@@ -151,12 +151,14 @@ export function createProgram(): Command {
           hint: 'Run `storefront build` first.',
         });
       }
-      const { startPreview } = await import('../preview/preview-server.js');
+      const { servedBasePath, startPreview } = await import('../preview/preview-server.js');
       const preview = await startPreview(dir, options.port, options.host);
       if (output.verbose) {
         preview.server.on('request', (req, res) => res.once('finish', () => output.detail(`  ${res.statusCode} ${req.method} ${req.url}`)));
       }
       for (const line of servingLines(`Serving ${options.out}`, preview.addresses)) output.result(line);
+      const base = servedBasePath(dir);
+      if (base) output.result(`It was built for the folder ${base}/: open ${preview.url}${base}/`);
       if (reachableFromNetwork(options.host)) output.info(EXPOSED_NOTE);
       stopOnSignal(() => preview.close());
     });
