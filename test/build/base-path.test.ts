@@ -80,7 +80,7 @@ describe('build --base /shop/', () => {
 
   it('preview serves it under /shop/ only, with the redirects and the 404 page', async () => {
     preview = await startPreviewProcess(['--root', project.root, '--port', String(await freePort())]);
-    expect(preview.stdout()).toContain(`It was built for the folder /shop/: open ${preview.url}/shop/`);
+    await expect.poll(() => preview!.stdout(), { timeout: 5_000 }).toContain(`It was built for the folder /shop/: open ${preview.url}/shop/`);
     const get = (p: string) => fetch(preview!.url + p, { redirect: 'manual' });
     expect((await get('/shop/')).status).toBe(200);
     expect((await get('/shop/about')).status).toBe(200);
