@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const cliPath = path.join(repoRoot, 'bin', 'storefront.js');
@@ -37,6 +37,22 @@ export async function tempProject(): Promise<{ root: string; cleanup: () => Prom
   const root = await mkdtemp(path.join(tmpdir(), 'storefront-test-'));
   await cp(path.join(repoRoot, 'content'), path.join(root, 'content'), { recursive: true });
   return { root, cleanup: () => rm(root, { recursive: true, force: true }) };
+}
+
+/**
+ * Throwaway projects for one test file, all removed after its tests (even failed ones). Call it
+ * at the file's top level: `const project = projectsOfThisFile();`, then `await project()`.
+ */
+export function projectsOfThisFile(): () => Promise<Awaited<ReturnType<typeof tempProject>>> {
+  const made: Awaited<ReturnType<typeof tempProject>>[] = [];
+  afterAll(async () => {
+    await Promise.all(made.map((p) => p.cleanup()));
+  });
+  return async () => {
+    const one = await tempProject();
+    made.push(one);
+    return one;
+  };
 }
 
 /** A throwaway project, built with these `build` arguments; fails the suite when the build does. */

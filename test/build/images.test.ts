@@ -11,20 +11,11 @@ import { parse as parseHtml, type HTMLElement } from 'node-html-parser';
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { editFile, freePort, runCli, startPreviewProcess, tempProject } from '../helpers.js';
+import { editFile, freePort, runCli, startPreviewProcess, projectsOfThisFile } from '../helpers.js';
 import { launchChromium } from '../support/browser.js';
 import { FakeWordPress, makePosts, mediaImage } from '../support/fake-wordpress.js';
 
-type Project = Awaited<ReturnType<typeof tempProject>>;
-const projects: Project[] = [];
-afterAll(async () => {
-  await Promise.all(projects.map((p) => p.cleanup()));
-});
-async function project(): Promise<Project> {
-  const made = await tempProject();
-  projects.push(made);
-  return made;
-}
+const project = projectsOfThisFile();
 
 const page = async (root: string, file: string): Promise<HTMLElement> => parseHtml(await readFile(path.join(root, 'dist', file), 'utf8'));
 

@@ -119,6 +119,21 @@ function expectSucceededOrFailedCleanly(result: CliResult): void {
   expect(result.stderr).not.toMatch(/\n\s+at /);
 }
 
+/**
+ * Two overlapping builds have ended: each succeeded or failed cleanly, at least one succeeded,
+ * and the folder is one of theirs (by the pid in its name), with this hash.
+ */
+async function bothEnded(a: StartedBuild, b: StartedBuild, out: string) {
+  const [resultA, resultB] = await Promise.all([a.done, b.done]);
+  expectSucceededOrFailedCleanly(resultA);
+  expectSucceededOrFailedCleanly(resultB);
+  expect([resultA.code, resultB.code]).toContain(0);
+  const folder = await hashTree(out);
+  const winner = await pidOfOutput(out);
+  expect([a.pid, b.pid]).toContain(winner);
+  return { resultA, resultB, folder, winner };
+}
+
 /** Which build's folder `out` points at: the pid in `.dist.build-<pid>-<time>`. */
 async function pidOfOutput(out: string): Promise<number> {
   const target = await readlink(out);
@@ -187,14 +202,7 @@ describe('two builds at once into one output folder', () => {
     wp.posts.push(newPost(2001, 'published-during-a-build', 'Published during a build'));
     const postsOfB = [...wp.posts];
     const b = startBuild(root, wp.apiUrl);
-    const [resultA, resultB] = await Promise.all([a.done, b.done]);
-    expectSucceededOrFailedCleanly(resultA);
-    expectSucceededOrFailedCleanly(resultB);
-    expect([resultA.code, resultB.code]).toContain(0);
-
-    const folder = await hashTree(out);
-    const winner = await pidOfOutput(out);
-    expect([a.pid, b.pid]).toContain(winner);
+    const { resultA, resultB, folder, winner } = await bothEnded(a, b, out);
     expect((winner === a.pid ? resultA : resultB).code).toBe(0);
 
     // The same inputs built alone, each in a fresh project, against the same WordPress.
@@ -222,14 +230,7 @@ describe('two builds at once into one output folder', () => {
 
     const a = startBuild(root, wpA.apiUrl);
     const b = startBuild(root, wpB.apiUrl);
-    const [resultA, resultB] = await Promise.all([a.done, b.done]);
-    expectSucceededOrFailedCleanly(resultA);
-    expectSucceededOrFailedCleanly(resultB);
-    expect([resultA.code, resultB.code]).toContain(0);
-
-    const folder = await hashTree(out);
-    const winner = await pidOfOutput(out);
-    expect([a.pid, b.pid]).toContain(winner);
+    const { resultA, resultB, folder, winner } = await bothEnded(a, b, out);
     const [aloneA, aloneB] = [await loneBuildHash(wpA), await loneBuildHash(wpB)];
     expect(aloneA).not.toBe(aloneB);
     expect(folder).toBe(winner === a.pid ? aloneA : aloneB);

@@ -6,20 +6,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseHtml, type HTMLElement } from 'node-html-parser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { editFile, runCli, tempProject } from '../helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { editFile, runCli, projectsOfThisFile } from '../helpers.js';
 
-type Project = Awaited<ReturnType<typeof tempProject>>;
-const projects: Project[] = [];
-afterAll(async () => {
-  await Promise.all(projects.map((p) => p.cleanup()));
-});
-
-async function project(): Promise<Project> {
-  const made = await tempProject();
-  projects.push(made);
-  return made;
-}
+const project = projectsOfThisFile();
 
 async function page(root: string, file: string): Promise<HTMLElement> {
   return parseHtml(await readFile(path.join(root, 'dist', file), 'utf8'));

@@ -6,8 +6,8 @@
  * product pages at /product/{slug}/ (a request without the slash is redirected to it, as
  * WordPress's canonical redirect does). `storeApi = false` makes it a checkout without it.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LoopbackServer } from './loopback-server.js';
 
 export interface FakeProduct {
   id: number;
@@ -46,32 +46,18 @@ export function productsOf(catalogue: CatalogueFile): FakeProduct[] {
   );
 }
 
-export class FakeStoreApi {
-  origin = '';
+export class FakeStoreApi extends LoopbackServer {
   /** False: no Store API (WooCommerce absent or the API switched off): its path answers 404. */
   storeApi = true;
   /** Slugs whose product page answers HEAD with 405, as some servers do. */
   readonly headRefused = new Set<string>();
   readonly requests: string[] = [];
-  private server: Server | undefined;
 
-  constructor(public products: FakeProduct[]) {}
-
-  async start(): Promise<this> {
-    this.server = createServer((req, res) => this.handle(req, res));
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.origin = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-    return this;
+  constructor(public products: FakeProduct[]) {
+    super();
   }
 
-  async stop(): Promise<void> {
-    if (!this.server) return;
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server!.close(() => resolve()));
-    this.server = undefined;
-  }
-
-  private handle(req: IncomingMessage, res: ServerResponse): void {
+  protected handle(req: IncomingMessage, res: ServerResponse): void {
     const url = new URL(req.url ?? '/', this.origin);
     this.requests.push(`${req.method} ${url.pathname}${url.search}`);
     if (url.pathname === '/wp-json/wc/store/v1/products' && this.storeApi) return this.products_(url, res);

@@ -4,8 +4,8 @@
  * `rest_post_invalid_page_number` past the last page, `_embed` with featured media, WordPress's
  * error bodies, and switchable faults.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LoopbackServer } from './loopback-server.js';
 
 export interface FakePost {
   id: number;
@@ -91,7 +91,7 @@ function restError(res: ServerResponse, status: number, code: string, message: s
   res.end(JSON.stringify({ code, message, data: { status } }));
 }
 
-export class FakeWordPress {
+export class FakeWordPress extends LoopbackServer {
   posts: FakePost[];
   faults: Faults = {};
   /** The media files' size, against what the API announces: a tenth keeps 250 posts' images quick to make. */
@@ -99,11 +99,10 @@ export class FakeWordPress {
   /** Every media file the same picture (made once per build); false: a picture of its own each. */
   sameMedia = true;
   readonly requests: RequestRecord[] = [];
-  private server: Server | undefined;
   private served = 0;
-  origin = '';
 
   constructor(posts: FakePost[] = makePosts(250)) {
+    super();
     this.posts = posts;
   }
 
@@ -112,21 +111,7 @@ export class FakeWordPress {
     return `${this.origin}/wp-json`;
   }
 
-  async start(): Promise<this> {
-    this.server = createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.origin = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-    return this;
-  }
-
-  async stop(): Promise<void> {
-    if (!this.server) return;
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server!.close(() => resolve()));
-    this.server = undefined;
-  }
-
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  protected async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', this.origin);
     this.requests.push({ url: url.pathname + url.search, authorization: req.headers.authorization, at: Date.now() });
     const n = this.served++;
