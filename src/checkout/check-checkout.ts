@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseDocument, isMap, isScalar, type Document } from 'yaml';
-import { CONFIG_FILE, loadConfig } from '../config/load-config.js';
+import { loadConfig } from '../config/load-config.js';
+import { codes } from '../errors/codes.js';
+import { StorefrontError } from '../errors/storefront-error.js';
 import { loadContent } from '../content/load-content.js';
 import type { Problem } from '../errors/storefront-error.js';
 import { writeFileAtomic } from '../util/write-atomic.js';
@@ -49,7 +51,7 @@ export interface PulledCatalogue {
   file: string;
   /** One line per price changed: the line of the catalogue, the package, the old and new price. */
   changes: string[];
-  /** Packages the checkout has no product for, left as they are. */
+  /** Packages whose price could not be taken (no product, another currency), left as they are. */
   missing: string[];
 }
 
@@ -77,7 +79,7 @@ export async function pullCatalogue(root: string, env: Readonly<Record<string, s
     const product = bySlug.get(pkg.slug);
     const charged = product && chargedPrice(product, content.catalogue.currency);
     if (charged === undefined) {
-      missing.push(`${pkg.name} (${pkg.slug})`);
+      missing.push(product ? `${pkg.name} (${pkg.slug}) is priced in ${product.prices.currency_code}, not ${content.catalogue.currency}` : `the checkout has no product for ${pkg.name} (${pkg.slug})`);
       continue;
     }
     if (charged === pkg.price) continue;
@@ -91,7 +93,12 @@ export async function pullCatalogue(root: string, env: Readonly<Record<string, s
   }
   const file = path.resolve(root, out);
   if (path.relative(path.join(root, 'content'), file).split(path.sep)[0] !== '..') {
-    throw new Error(`the proposed catalogue is not written into content/ (${out}); ${CONFIG_FILE} and the catalogue stay as they are`);
+    throw new StorefrontError({
+      code: codes.badFlag,
+      field: '--to',
+      message: `The proposed catalogue is never written into content/ (${out}): the catalogue changes only when you copy it over.`,
+      hint: 'Leave --to out, or name a file outside content/, e.g. catalogue.proposed.yaml.',
+    });
   }
   let proposed = text;
   for (const { start, end, text: price } of edits.sort((a, b) => b.start - a.start)) proposed = proposed.slice(0, start) + price + proposed.slice(end);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { readCmsCache, writeCmsCache } from '../cms/cms-cache.js';
-import { defaultCmsOptions } from '../cms/retry.js';
+import { defaultCmsOptions, RetryableError, withRetry } from '../cms/retry.js';
 import { fetchAllPosts, PER_PAGE } from '../cms/wordpress-client.js';
 import { codes } from '../errors/codes.js';
 import { StorefrontError } from '../errors/storefront-error.js';
@@ -34,14 +34,31 @@ export function productsUrl(checkoutUrl: string): string {
 
 /**
  * Whether the checkout answers the Store API: its first product page is a JSON list. A site
- * without WooCommerce (or with the Store API switched off) answers 404 or a page of HTML.
+ * without WooCommerce (or with the Store API switched off) answers 404 or a page of HTML. A
+ * checkout that does not answer at all, or answers 5xx, fails the check (after the CMS's
+ * retries) rather than passing it in the plain mode, which compares no price.
  */
-export async function hasStoreApi(checkoutUrl: string, timeoutMs = defaultCmsOptions.timeoutMs): Promise<boolean> {
+export async function hasStoreApi(checkoutUrl: string): Promise<boolean> {
+  const url = `${productsUrl(checkoutUrl)}?per_page=1`;
   try {
-    const response = await fetch(`${productsUrl(checkoutUrl)}?per_page=1`, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
-    return response.ok && Array.isArray(await response.json());
-  } catch {
-    return false;
+    return await withRetry(async () => {
+      let response: Response;
+      try {
+        response = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(defaultCmsOptions.timeoutMs) });
+      } catch (error) {
+        throw new RetryableError((error as Error).message);
+      }
+      if (response.status >= 500 || response.status === 429 || response.status === 408) throw new RetryableError(`HTTP ${response.status}`);
+      const body: unknown = response.ok ? await response.json().catch(() => undefined) : undefined;
+      return Array.isArray(body);
+    }, defaultCmsOptions.retry);
+  } catch (error) {
+    throw new StorefrontError({
+      code: codes.cmsFetchFailed,
+      url,
+      message: `The checkout could not be asked for its products after ${defaultCmsOptions.retry.retries + 1} attempts: ${(error as Error).message}.`,
+      hint: 'Check CHECKOUT_URL and that the checkout site is up; the check cannot tell its prices without it.',
+    });
   }
 }
 

@@ -227,7 +227,7 @@ export function createProgram(): Command {
       const { pullCatalogue } = await import('../checkout/check-checkout.js');
       const pulled = await pullCatalogue(root, process.env, options.to, options.offline === true);
       for (const line of pulled.changes) output.result(line);
-      for (const name of pulled.missing) output.warn(`warning: the checkout has no product for ${name}: its price is left as it is.`);
+      for (const why of pulled.missing) output.warn(`warning: ${why}: its price is left as it is.`);
       output.result(
         pulled.changes.length
           ? `${pulled.changes.length} price(s) differ from the checkout's. Review ${path.relative(process.cwd(), pulled.file)} and copy it over content/catalogue.yaml to take them.`

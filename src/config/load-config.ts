@@ -121,7 +121,9 @@ const configSchema = z.strictObject({
   basePath,
   checkoutUrl: origin,
   // true or false in the YAML; true, false, 1 or 0 in the environment.
-  checkoutVerify: z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform((value) => value === true || value === 'true' || value === '1'),
+  checkoutVerify: z
+    .union([z.boolean(), z.enum(['true', 'false', '1', '0'])], { error: 'must be true or false' })
+    .transform((value) => value === true || value === 'true' || value === '1'),
   supportEmail: z.string().email('must be an e-mail address'),
   messagingNumber: z.string().trim(),
   // A form action: Mailchimp's names the list in its query (?u=…&id=…).

@@ -100,6 +100,19 @@ describe('storefront check --checkout, against the Store API', () => {
   });
 });
 
+describe('a checkout in trouble', () => {
+  it('a Store API answering 503 fails the check, after retries, rather than passing it without prices', async () => {
+    const { shop, root, env } = await setUp(productsOf(catalogue));
+    shop.failing = true;
+    const result = await runCli(['--root', root, 'check', '--checkout'], env);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('SF201');
+    expect(result.stderr).toContain('The checkout could not be asked for its products after 4 attempts: HTTP 503');
+    expect(shop.requests.filter((r) => r.startsWith('GET /wp-json/wc/store/v1/products'))).toHaveLength(4);
+    expect(shop.requests.some((r) => r.startsWith('HEAD /product/'))).toBe(false);
+  });
+});
+
 describe('a checkout without the Store API', () => {
   it('has each Buy Now requested (HEAD, then GET) and reports those that do not end on 200', async () => {
     const products = productsOf(catalogue).filter((p) => p.slug !== '10k-ig-followers');
@@ -123,6 +136,7 @@ describe('storefront catalogue pull --from-checkout', () => {
     Object.assign(products.find((p) => p.slug === '500-ig-followers')!, { regular_price: '599' });
     Object.assign(products.find((p) => p.slug === '1000-ig-followers')!, { regular_price: '1200', sale_price: '1100' });
     products.splice(products.findIndex((p) => p.slug === '250-ig-followers'), 1);
+    Object.assign(products.find((p) => p.slug === '100-ig-followers')!, { currency_code: 'USD', regular_price: '250' });
     const { root, env } = await setUp(products);
     const result = await runCli(['--root', root, 'catalogue', 'pull', '--from-checkout'], env);
     expect(result.code, result.stderr).toBe(0);
@@ -130,6 +144,7 @@ describe('storefront catalogue pull --from-checkout', () => {
     expect(result.stdout).toContain(`content/catalogue.yaml:${lineOf('1000-ig-followers')}  Instagram Followers, 1,000 (1000-ig-followers): 10 → 11`);
     expect(result.stdout).toContain('2 price(s) differ');
     expect(result.stderr).toContain('the checkout has no product for Instagram Followers, 250 (250-ig-followers)');
+    expect(result.stderr).toContain('Instagram Followers, 100 (100-ig-followers) is priced in USD, not GBP: its price is left as it is');
     expect(await readFile(path.join(root, 'content/catalogue.yaml'), 'utf8')).toBe(catalogueText);
     const proposed = await readFile(path.join(root, 'catalogue.proposed.yaml'), 'utf8');
     // Only those two lines differ: comments and layout are kept.
@@ -139,7 +154,9 @@ describe('storefront catalogue pull --from-checkout', () => {
     expect(changed[0]![1]).toContain('price: 5.99');
     // Never into content/.
     const refused = await runCli(['--root', root, 'catalogue', 'pull', '--from-checkout', '--to', 'content/catalogue.yaml'], env);
-    expect(refused.code).not.toBe(0);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('SF170');
+    expect(refused.stderr).toContain('never written into content/');
     expect(await readFile(path.join(root, 'content/catalogue.yaml'), 'utf8')).toBe(catalogueText);
     expect(existsSync(path.join(root, 'content/catalogue.proposed.yaml'))).toBe(false);
   });

@@ -49,6 +49,8 @@ export function productsOf(catalogue: CatalogueFile): FakeProduct[] {
 export class FakeStoreApi extends LoopbackServer {
   /** False: no Store API (WooCommerce absent or the API switched off): its path answers 404. */
   storeApi = true;
+  /** The Store API answers 503, as a WooCommerce site in trouble does. */
+  failing = false;
   /** Slugs whose product page answers HEAD with 405, as some servers do. */
   readonly headRefused = new Set<string>();
   readonly requests: string[] = [];
@@ -60,6 +62,10 @@ export class FakeStoreApi extends LoopbackServer {
   protected handle(req: IncomingMessage, res: ServerResponse): void {
     const url = new URL(req.url ?? '/', this.origin);
     this.requests.push(`${req.method} ${url.pathname}${url.search}`);
+    if (url.pathname === '/wp-json/wc/store/v1/products' && this.failing) {
+      res.writeHead(503, { 'Content-Type': 'text/html; charset=UTF-8', 'Retry-After': '0' }).end('<!doctype html><title>Service Unavailable</title>');
+      return;
+    }
     if (url.pathname === '/wp-json/wc/store/v1/products' && this.storeApi) return this.products_(url, res);
     const page = /^\/product\/([^/]+)(\/?)$/.exec(url.pathname);
     const product = page && this.products.find((p) => p.slug === decodeURIComponent(page[1]!) && !p.permalink);
