@@ -147,7 +147,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   if (!options.allowPlaceholders && !isReservedHost(new URL(config.siteUrl).hostname)) checkPlaceholders(config, content.trader, problems);
   const checkedRouteTable = () => {
     const routeTable = buildRouteTable(content, problems);
-    checkContentLinks(content, routeTable, config.siteUrl, problems);
+    checkContentLinks(content, routeTable, siteRoot(config), problems);
     problems.throwIfAny(NOTHING_WRITTEN);
     return routeTable;
   };
@@ -155,7 +155,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   let blog: BuildSummary['blog'] = { source: 'local', posts: content.posts.length, notes: localNotes };
   if (useCms) {
     // Loaded on demand: the HTTP client and the sanitiser are only needed for a CMS blog.
-    const { defaultCmsOptions, loadCmsPosts } = await import('./cms/load-cms-posts.js');
+    const { loadCmsPosts } = await import('./cms/load-cms-posts.js');
     const cms = await step('cms', () =>
       loadCmsPosts({
         root,

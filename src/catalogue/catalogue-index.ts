@@ -30,6 +30,11 @@ export function indexCatalogue(catalogue: Catalogue): Map<number, Service> {
   return index;
 }
 
+/** Where a package's Buy Now sends the visitor: the checkout's product page (WooCommerce's permalink). */
+export function buyUrl(checkoutUrl: string, slug: string): string {
+  return `${checkoutUrl}/product/${encodeURIComponent(slug)}`;
+}
+
 /** £1.89, £3.00, £160.00: always two decimals, in pounds. */
 export function formatPrice(price: number): string {
   return `£${price.toFixed(2)}`;

@@ -57,7 +57,7 @@ export interface PulledCatalogue {
 
 /** The Store API price charged, in major units, or undefined when it is in another currency. */
 function chargedPrice(product: StoreProduct, currency: string): number | undefined {
-  if (product.prices.currency_code !== currency) return undefined;
+  if (product.prices.currency_code !== currency || !product.is_purchasable || product.prices.price === '') return undefined;
   return Number(product.prices.price) / 10 ** product.prices.currency_minor_unit;
 }
 
@@ -79,7 +79,13 @@ export async function pullCatalogue(root: string, env: Readonly<Record<string, s
     const product = bySlug.get(pkg.slug);
     const charged = product && chargedPrice(product, content.catalogue.currency);
     if (charged === undefined) {
-      missing.push(product ? `${pkg.name} (${pkg.slug}) is priced in ${product.prices.currency_code}, not ${content.catalogue.currency}` : `the checkout has no product for ${pkg.name} (${pkg.slug})`);
+      missing.push(
+        !product
+          ? `the checkout has no product for ${pkg.name} (${pkg.slug})`
+          : !product.is_purchasable || product.prices.price === ''
+            ? `${pkg.name} (${pkg.slug}) cannot be bought on the checkout`
+            : `${pkg.name} (${pkg.slug}) is priced in ${product.prices.currency_code}, not ${content.catalogue.currency}`,
+      );
       continue;
     }
     if (charged === pkg.price) continue;

@@ -49,8 +49,11 @@ export async function hasStoreApi(checkoutUrl: string): Promise<boolean> {
         throw new RetryableError((error as Error).message);
       }
       if (response.status >= 500 || response.status === 429 || response.status === 408) throw new RetryableError(`HTTP ${response.status}`);
-      const body: unknown = response.ok ? await response.json().catch(() => undefined) : undefined;
-      return Array.isArray(body);
+      // Only a 404, or a page that is no JSON list, means no Store API; a 401 or 403 (the REST
+      // API closed to visitors, a firewall) must fail the check, not pass it without prices.
+      if (response.status === 404) return false;
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      return Array.isArray(await response.json().catch(() => undefined));
     }, defaultCmsOptions.retry);
   } catch (error) {
     throw new StorefrontError({

@@ -1,4 +1,4 @@
-import { formatPrice } from '../catalogue/catalogue-index.js';
+import { buyUrl, formatPrice } from '../catalogue/catalogue-index.js';
 import type { Catalogue } from '../content/schemas.js';
 import type { SourceFile } from '../util/source-file.js';
 import { codes } from '../errors/codes.js';
@@ -28,7 +28,7 @@ export function cataloguePackages(catalogue: Catalogue, checkoutUrl: string, lin
         price: pkg.price,
         field: `platforms[${pi}].sub[${si}].packages[${ki}]`,
         line: lineOf?.(['platforms', pi, 'sub', si, 'packages', ki]),
-        buyUrl: `${checkoutUrl}/product/${encodeURIComponent(pkg.slug)}`,
+        buyUrl: buyUrl(checkoutUrl, pkg.slug),
       })),
     ),
   );
@@ -69,6 +69,8 @@ export function verifyAgainstStore(packages: readonly CataloguePackage[], curren
       });
     }
     const { prices } = product;
+    // A product that cannot be bought charges nothing: its (empty) price is no second problem.
+    if (!product.is_purchasable) continue;
     if (prices.currency_code !== currency) {
       problems.push({
         ...at,

@@ -36,7 +36,6 @@ export interface CmsPosts {
   notes: string[];
 }
 
-export { defaultCmsOptions } from './retry.js';
 
 function credentials(env: CmsOptions['env']): { user: string; password: string } | undefined {
   const user = env.CMS_USER;

@@ -112,7 +112,8 @@ const basePath = z
   .string()
   .trim()
   .transform((value) => value.replace(/^\/+|\/+$/g, ''))
-  .refine((value) => /^([A-Za-z0-9_~-][A-Za-z0-9._~-]*)?(\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)*$/.test(value), 'must be a path such as /shop/: letters, digits, - _ . ~ between slashes')
+  // No part may start with . or _: hosts (and preview) keep such paths hidden.
+  .refine((value) => /^([A-Za-z0-9~-][A-Za-z0-9._~-]*)?(\/[A-Za-z0-9~-][A-Za-z0-9._~-]*)*$/.test(value), 'must be a path such as /shop/: letters, digits, - _ . ~ between slashes, no part starting with . or _')
   .transform((value) => (value ? `/${value}` : ''));
 
 const configSchema = z.strictObject({

@@ -58,6 +58,7 @@ export async function loadContent(
     memo: options.memo?.posts,
     pool,
     imageOrigins: imageOrigins(config),
+    contentDir,
   });
 
   // Without these three nothing else can be checked; with them, the cross-file checks run on

@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { localImageFile } from './local-image.js';
 import path from 'node:path';
 import { isAllowedImage } from '../config/load-config.js';
 import { codes } from '../errors/codes.js';
@@ -8,9 +9,9 @@ import { parsePostFiles, type ParsePool } from './parse-pool.js';
 import type { Post } from './post.js';
 import { parseMarkdownText } from '../util/source-file.js';
 
-/** Why a post's image cannot be shown: not in content/images/, or from a host the site's policy does not allow. */
-function imageProblem(dir: string, src: string, imageOrigins: readonly string[]): string | undefined {
-  if (!/^https?:\/\//.test(src)) return existsSync(path.join(dir, '..', src)) ? undefined : `The image ${src} is not in content/images/.`;
+/** Why a post's image cannot be shown: not in content/images/, or from a host the site takes no images from. */
+function imageProblem(contentDir: string, src: string, imageOrigins: readonly string[]): string | undefined {
+  if (!/^https?:\/\//.test(src)) return localImageFile(contentDir, src) ? undefined : `The image ${src} is not a file in content/images/.`;
   return isAllowedImage(src, imageOrigins) ? undefined : `The image comes from ${URL.canParse(src) ? new URL(src).origin : src}, not a host the build takes images from (the site, the CMS, imageHosts).`;
 }
 
@@ -31,7 +32,7 @@ export async function loadLocalPosts(
   names: readonly string[],
   facts: Readonly<Record<string, string>>,
   problems: ProblemList,
-  { memo, pool, imageOrigins = [] }: { memo?: PostMemo; pool?: ParsePool; imageOrigins?: readonly string[] } = {},
+  { memo, pool, imageOrigins = [], contentDir = path.join(dir, '..') }: { memo?: PostMemo; pool?: ParsePool; imageOrigins?: readonly string[]; contentDir?: string } = {},
 ): Promise<Post[]> {
   const parsed = memo ? parseWithMemo(memo, root, dir, names, facts) : await parsePostFiles(root, dir, names, facts, pool);
   const posts: Post[] = [];
@@ -39,7 +40,7 @@ export async function loadLocalPosts(
     for (const problem of found) problems.add(problem);
     if (!post) continue;
     // Checked at every build, as the image may come or go without the post changing.
-    const imageWrong = post.image && imageProblem(dir, post.image.src, imageOrigins);
+    const imageWrong = post.image && imageProblem(contentDir, post.image.src, imageOrigins);
     if (imageWrong) {
       problems.add({
         code: codes.missingFile,

@@ -27,7 +27,8 @@ const DRAMA_PREFIXES = [
 
 /** Whether a telephone number is one of Ofcom's drama numbers, written nationally or with +44. */
 export function isDramaNumber(phone: string): boolean {
-  const digits = phone.replace(/[^\d+]/g, '').replace(/^\+44/, '0').replace(/^0044/, '0');
+  // +44 (0)20 …: the (0) is the trunk prefix written for readers, not dialled after +44.
+  const digits = phone.replace(/\(0\)/g, '').replace(/[^\d+]/g, '').replace(/^\+44/, '0').replace(/^0044/, '0');
   return DRAMA_PREFIXES.some((prefix) => digits.startsWith(prefix));
 }
 
@@ -67,6 +68,9 @@ export function checkPlaceholders(config: Config, trader: Trader, problems: Prob
     ['address.town', trader.address.town],
   ];
   for (const [field, value] of texts) if (/example/i.test(value)) traderValue(field, `"${value}" is an example value.`);
+  // The example postcode and VAT number of content/trader.yaml, in case they are kept.
+  if (trader.address.postcode === 'AB1 2CD') traderValue('address.postcode', `${trader.address.postcode} is the example postcode.`);
+  if (trader.vatNumber === 'GB123456789') traderValue('vatNumber', `${trader.vatNumber} is the example VAT number.`);
   if (trader.company && /^0+$/.test(trader.company.number)) traderValue('company.number', `${trader.company.number} is not a company number.`);
   if (isDramaNumber(trader.phone)) traderValue('phone', `${trader.phone} is one of Ofcom's drama numbers.`);
 }

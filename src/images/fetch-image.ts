@@ -46,6 +46,12 @@ export async function fetchImage(url: string, options: FetchImageOptions): Promi
       await body.dump();
       throw new ImageUnavailable(`the server answered HTTP ${statusCode}`);
     }
+    // A page instead of the image (a login, a bot check) must not be kept as the image for good.
+    const type = String(headers['content-type'] ?? '');
+    if (!type.startsWith('image/')) {
+      await body.dump();
+      throw new ImageUnavailable(`the server answered with ${type || 'no Content-Type'}, not an image`);
+    }
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of body as AsyncIterable<Buffer>) {

@@ -8,6 +8,7 @@ import { codes } from '../errors/codes.js';
 import type { ProblemList } from '../errors/storefront-error.js';
 import { runParallel } from '../util/run-parallel.js';
 import { writeFileAtomic } from '../util/write-atomic.js';
+import { localImageFile } from '../content/local-image.js';
 import { fetchImage, ImageUnavailable, type FetchImageOptions } from './fetch-image.js';
 
 /** The widths made of each raster image: a phone at 1x to a wide screen at 2x. */
@@ -70,8 +71,9 @@ async function cached(key: string, root: string, make: () => Promise<Made>): Pro
   const dir = path.join(root, '.cache', 'images');
   const kept = await readFile(path.join(dir, `${key}.json`), 'utf8').then((text) => JSON.parse(text) as Omit<Made, 'files'> & { files: string[] }, () => undefined);
   if (kept) {
-    const files = await Promise.all(kept.files.map(async (file) => ({ file, contents: await readFile(path.join(dir, key, path.basename(file))) })));
-    return { ...kept, files };
+    // A file of the entry deleted by hand: the entry is made again.
+    const contents = await Promise.all(kept.files.map((file) => readFile(path.join(dir, key, path.basename(file))).catch(() => undefined)));
+    if (contents.every((bytes) => bytes !== undefined)) return { ...kept, files: kept.files.map((file, i) => ({ file, contents: contents[i]! })) };
   }
   const made = await make();
   for (const { file, contents } of made.files) await writeFileAtomic(path.join(dir, key, path.basename(file)), contents);
@@ -154,7 +156,9 @@ export async function processSiteImages(posts: readonly Post[], options: ImageOp
     try {
       // WordPress's bodies lost such images in the sanitiser already; a local post's did not.
       if (!local(address) && !isAllowedImage(address, options.imageOrigins)) throw new ImageUnavailable(`it comes from ${URL.canParse(address) ? new URL(address).origin : address}, not a host the build takes images from (the site, the CMS, imageHosts)`);
-      const bytes = local(address) ? await readFile(path.join(options.contentDir, address)) : await fetchImage(address, options);
+      const file = local(address) && localImageFile(options.contentDir, address);
+      if (local(address) && !file) throw new ImageUnavailable('it is not a file in content/images/');
+      const bytes = file ? await readFile(file) : await fetchImage(address, options);
       const svg = local(address) && /\.svg$/i.test(address);
       // An SVG is kept at its own address; the key tells the two apart.
       const key = createHash('sha256').update(`${PIPELINE}\0${svg ? address : ''}\0`).update(bytes).digest('hex');

@@ -1,4 +1,4 @@
-import { formatPrice, formatQuantity, type Service } from '../catalogue/catalogue-index.js';
+import { buyUrl, formatPrice, formatQuantity, type Service } from '../catalogue/catalogue-index.js';
 import type { Catalogue } from '../content/schemas.js';
 import type { PackageTile, PickerGroup, ServiceCard } from '../../templates/view-model.js';
 
@@ -28,7 +28,7 @@ export function packageTiles(service: Service, checkoutUrl: string): PackageTile
     quantity: formatQuantity(pkg.quantity),
     unit: service.sub.name,
     price: formatPrice(pkg.price),
-    buyUrl: `${checkoutUrl}/product/${encodeURIComponent(pkg.slug)}`,
+    buyUrl: buyUrl(checkoutUrl, pkg.slug),
     delivery: pace && `Delivered over ${deliveryDays(pkg.quantity, pace)}`,
   }));
 }

@@ -11,7 +11,9 @@ export type LinkTarget =
   /** A relative link (`contact`, `../about`): it would break depending on the page. */
   | { kind: 'relative' }
   /** A scheme a visitor's browser should never be sent to from a shop's page (javascript:, data:, file:…). */
-  | { kind: 'scheme'; scheme: string };
+  | { kind: 'scheme'; scheme: string }
+  /** On the site's origin, but outside the folder (base path) the site is served from. */
+  | { kind: 'outside'; base: string };
 
 /** The schemes content may link to: the web, e-mail and the phone. */
 const LINK_SCHEMES = new Set(['http:', 'https:', 'mailto:', 'tel:']);
@@ -34,8 +36,12 @@ export function classifyHref(href: string, siteUrl: string): LinkTarget {
       return { kind: 'external' };
     }
     if (!LINK_SCHEMES.has(url.protocol)) return { kind: 'scheme', scheme: url.protocol };
-    if (url.origin !== new URL(siteUrl).origin) return { kind: 'external' };
-    pathname = url.pathname;
+    // siteUrl may name a folder of its origin (a base path): a link there is a route of the site.
+    const site = new URL(siteUrl);
+    if (url.origin !== site.origin) return { kind: 'external' };
+    const base = site.pathname.replace(/\/$/, '');
+    if (base && url.pathname !== base && !url.pathname.startsWith(`${base}/`)) return { kind: 'outside', base };
+    pathname = base ? url.pathname.slice(base.length) || '/' : url.pathname;
   } else {
     return { kind: 'relative' };
   }
@@ -78,13 +84,17 @@ export function checkContentLinks(content: SiteContent, table: RouteTable, siteU
           ? `The link to ${href} uses the ${target.scheme} scheme, which a page of the shop never links to.`
           : target.kind === 'relative'
             ? `The link to ${href} is relative, so it would point somewhere different on each page.`
-            : `The link to ${href} points to no page of the site.`,
+            : target.kind === 'outside'
+              ? `The link to ${href} is on the site's address but outside its folder ${target.base}/, where no page of the site is.`
+              : `The link to ${href} points to no page of the site.`,
       hint:
         target.kind === 'scheme'
           ? 'Links may be https://, http://, mailto:, tel: or a path of the site such as /contact.'
           : target.kind === 'relative'
             ? 'Start internal links with a slash, e.g. /contact.'
-            : `Link to an existing route, e.g. ${nearest(target.path, [...table.byPath.keys()].filter((p) => !p.startsWith('/blog/')))}, or add a redirect in content/redirects.yaml.`,
+            : target.kind === 'outside'
+              ? 'Write links to the site as paths, e.g. /contact: the build puts the base path in front.'
+              : `Link to an existing route, e.g. ${nearest(target.path, [...table.byPath.keys()].filter((p) => !p.startsWith('/blog/')))}, or add a redirect in content/redirects.yaml.`,
     });
   };
   // The field being walked, as one stack (a large catalogue has thousands of fields).
@@ -92,6 +102,19 @@ export function checkContentLinks(content: SiteContent, table: RouteTable, siteU
   const walk = (file: string, value: unknown) => {
     if (isMarkdown(value)) {
       for (const href of value.links) check(file, at, href);
+      // Only blog posts' images are downloaded by the build; on a page, an image from another
+      // site would be blocked by the Content-Security-Policy (img-src 'self').
+      for (const [, src] of value.html.matchAll(/<img\b[^>]*?\ssrc="([^"]+)"/g)) {
+        if (!/^(https?:)?\/\//i.test(src!)) continue;
+        problems.add({
+          code: codes.badImage,
+          file,
+          field: formatField(at),
+          url: src,
+          message: `The image ${src} comes from another site; pages show images from content/images/ only.`,
+          hint: 'Put the image in content/images/ and write /images/name.',
+        });
+      }
     } else if (Array.isArray(value)) {
       value.forEach((item, i) => {
         at.push(i);

@@ -8,7 +8,8 @@ import { readdir, readFile, realpath, symlink, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseHtml } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, runCli, startPreviewProcess, tempProject } from '../helpers.js';
+import { editFile, freePort, runCli, startPreviewProcess, tempProject } from '../helpers.js';
+import { withBasePath } from '../../src/render/base-path.js';
 import { startNginx } from '../support/nginx.js';
 
 const SITE = 'https://www.example.com';
@@ -120,6 +121,15 @@ describe('build --base /shop/', () => {
   });
 });
 
+describe('withBasePath', () => {
+  it('changes the addresses in tags only, never text that shows one', () => {
+    const html = '<p>Write &lt;a href="/contact"&gt; in HTML.</p><a href="/contact">Contact</a><img src="/a.jpg" srcset="/a-360.jpg 360w, https://x.test/b.jpg 720w">';
+    expect(withBasePath(html, '/shop')).toBe(
+      '<p>Write &lt;a href="/contact"&gt; in HTML.</p><a href="/shop/contact">Contact</a><img src="/shop/a.jpg" srcset="/shop/a-360.jpg 360w, https://x.test/b.jpg 720w">',
+    );
+  });
+});
+
 describe('basePath', () => {
   it('comes from BASE_PATH too, and a bad one is refused naming it', async () => {
     const other = await tempProject();
@@ -127,9 +137,17 @@ describe('basePath', () => {
       const built = await runCli(['--root', other.root, 'build'], { BASE_PATH: 'store' });
       expect(built.code, built.stderr).toBe(0);
       expect(await readFile(path.join(other.root, 'dist', 'sitemap.xml'), 'utf8')).toContain(`${SITE}/store/`);
-      const bad = await runCli(['--root', other.root, 'build'], { BASE_PATH: '/my shop/' });
-      expect(bad.code).toBe(1);
-      expect(bad.stderr).toMatch(/SF140 {2}environment variable BASE_PATH › basePath/);
+      for (const value of ['/my shop/', '/_site/', '/.hidden']) {
+        const bad = await runCli(['--root', other.root, 'build'], { BASE_PATH: value });
+        expect(bad.code, value).toBe(1);
+        expect(bad.stderr, value).toMatch(/SF140 {2}environment variable BASE_PATH › basePath/);
+      }
+      // Content links to the site's own address are judged under its folder.
+      await editFile(other.root, 'content/blog/tiktok-growth-routine.md', /\n---\n/, '\n---\n[About](https://www.example.com/store/about) and [old](https://www.example.com/about).\n\n');
+      const links = await runCli(['--root', other.root, 'build'], { BASE_PATH: 'store' });
+      expect(links.code).toBe(1);
+      expect(links.stderr).toContain('The link to https://www.example.com/about is on the site\'s address but outside its folder /store/');
+      expect(links.stderr).not.toContain('https://www.example.com/store/about');
     } finally {
       await other.cleanup();
     }

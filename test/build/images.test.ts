@@ -5,7 +5,7 @@
  * preview server and Chromium: a phone loads the small file, a desktop a larger one.
  */
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseHtml, type HTMLElement } from 'node-html-parser';
 import type { Browser } from 'playwright-core';
@@ -119,6 +119,24 @@ describe('images that cannot be shown', () => {
     expect(existsSync(path.join(root, 'dist'))).toBe(false);
   });
 
+  it('an image address may not leave content/images/, and a name with spaces or accents is found', async () => {
+    const { root } = await project();
+    await writeFile(path.join(root, 'content/images/my photo é.jpg'), await mediaImage(3, 400, 300));
+    await writeFile(path.join(root, 'secret.jpg'), await mediaImage(4, 400, 300));
+    await editFile(root, 'content/blog/tiktok-growth-routine.md', /\n---\n/, '\n---\n![Fine](</images/my photo é.jpg>)\n\n![Leak](/images/../secret.jpg)\n\n');
+    await editFile(root, 'content/blog/youtube-monetisation-thresholds-explained.md', /src: .*/, 'src: /images/../../secret.jpg');
+    // A post's own image is checked with the content; its body's images by the image stage, after.
+    const first = await runCli(['--root', root, 'build']);
+    expect(first.code).toBe(1);
+    expect(first.stderr).toMatch(/SF141 {2}content\/blog\/youtube-monetisation-thresholds-explained\.md:\d+ › image\.src\n.*not a file in content\/images\//);
+    await editFile(root, 'content/blog/youtube-monetisation-thresholds-explained.md', 'src: /images/../../secret.jpg', 'src: /images/youtube-thresholds.svg');
+    const second = await runCli(['--root', root, 'build']);
+    expect(second.code).toBe(1);
+    expect(second.stderr).toMatch(/SF206 {2}content\/blog\/tiktok-growth-routine\.md › \/images\/\.\.\/secret\.jpg\n.*not a file in content\/images\//);
+    expect(second.stderr).not.toContain('my%20photo');
+    expect(second.stderr).toContain('Found a problem');
+  });
+
   it("a local post's image from a host the build takes no images from is refused, not left for the browser to block", async () => {
     const { root } = await project();
     await editFile(root, 'content/blog/tiktok-growth-routine.md', /\n---\n/, '\n---\n![A chart](https://images.example.net/chart.png)\n\n');
@@ -152,6 +170,13 @@ describe('WordPress images', () => {
     expect(broken.stderr).toContain('the server answered HTTP 404');
 
     wp.posts.pop();
+    // A bot check answering in place of an image is not kept: the next build downloads the image.
+    const { root: fresh } = await project();
+    wp.mediaAsPage = 1;
+    const checked = await runCli(['--root', fresh, 'build', '--cms', wp.apiUrl]);
+    expect(checked.code).toBe(1);
+    expect(checked.stderr).toContain('the server answered with text/html; charset=UTF-8, not an image');
+    expect((await runCli(['--root', fresh, 'build', '--cms', wp.apiUrl])).code).toBe(0);
     const built = await runCli(['--root', root, 'build', '--cms', wp.apiUrl]);
     expect(built.code, built.stderr).toBe(0);
     const card = (await page(root, 'blog.html')).querySelector('.post-card img')!;
@@ -167,5 +192,11 @@ describe('WordPress images', () => {
     const offline = await runCli(['--root', root, 'build', '--cms', wp.apiUrl, '--offline']);
     expect(offline.code, offline.stderr).toBe(0);
     expect((await page(root, 'blog.html')).querySelector('.post-card img')!.getAttribute('src')).toBe(card.getAttribute('src'));
+    // A file of the made images deleted by hand: it is made again, not a failure.
+    const made = path.join(root, '.cache', 'images');
+    const entry = (await readdir(made, { withFileTypes: true })).find((e) => e.isDirectory())!.name;
+    await rm(path.join(made, entry, (await readdir(path.join(made, entry)))[0]!));
+    const remade = await runCli(['--root', root, 'build', '--cms', wp.apiUrl, '--offline']);
+    expect(remade.code, remade.stderr).toBe(0);
   });
 });

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { parse as parseHtml, type HTMLElement } from 'node-html-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { editFile, runCli, projectsOfThisFile } from '../helpers.js';
+import { isDramaNumber } from '../../src/content/placeholders.js';
 
 const project = projectsOfThisFile();
 
@@ -121,6 +122,7 @@ describe('a build for a real site address', () => {
         'content/trader.yaml legalName',
         'content/trader.yaml address.street[1]',
         'content/trader.yaml address.town',
+        'content/trader.yaml address.postcode',
         'content/trader.yaml company.number',
         'content/trader.yaml phone',
       ].sort(),
@@ -147,6 +149,11 @@ describe('a build for a real site address', () => {
         'E-mail help@brightgrow.co.uk, telephone +44 131 555 0142.',
     );
     expect(jsonLd(home).find((item) => item['@type'] === 'Organization')).toMatchObject({ vatID: 'GB987654321', legalName: 'Brightgrow Media Ltd' });
+  });
+
+  it("knows Ofcom's drama numbers however they are written", () => {
+    for (const phone of ['+44 20 7946 0000', '020 7946 0123', '+44 (0)20 7946 0999', '+44 (0)7700 900123', '0044 7700 900123']) expect(isDramaNumber(phone), phone).toBe(true);
+    for (const phone of ['+44 20 7946 1000', '+44 7911 123456', '+44 (0)131 555 0142']) expect(isDramaNumber(phone), phone).toBe(false);
   });
 
   it('counts hosts kept for tests and documentation as not real', async () => {

@@ -62,7 +62,7 @@ describe('storefront check --checkout, against the Store API', () => {
     const edit = (slug: string, change: Partial<FakeProduct>) => Object.assign(products.find((p) => p.slug === slug)!, change);
     products.splice(products.findIndex((p) => p.slug === '250-ig-likes'), 1); // missing
     edit('500-ig-likes', { is_in_stock: false });
-    edit('1000-ig-likes', { is_purchasable: false });
+    edit('1000-ig-likes', { is_purchasable: false, regular_price: '', sale_price: '' });
     edit('100-ig-views', { sale_price: '149' }); // charged £1.49, shown £1.79
     edit('250-ig-views', { regular_price: '299', sale_price: '239' }); // on sale at the price shown: agrees
     edit('500-ig-views', { currency_code: 'USD', regular_price: '400' });
@@ -110,6 +110,17 @@ describe('a checkout in trouble', () => {
     expect(result.stderr).toContain('The checkout could not be asked for its products after 4 attempts: HTTP 503');
     expect(shop.requests.filter((r) => r.startsWith('GET /wp-json/wc/store/v1/products'))).toHaveLength(4);
     expect(shop.requests.some((r) => r.startsWith('HEAD /product/'))).toBe(false);
+  });
+});
+
+describe('a checkout whose REST API is closed to visitors', () => {
+  it('answering 401 fails the check instead of passing it in the plain mode', async () => {
+    const { shop, root, env } = await setUp(productsOf(catalogue));
+    shop.closed = true;
+    const result = await runCli(['--root', root, 'check', '--checkout'], env);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('SF201');
+    expect(result.stderr).toContain('HTTP 401');
   });
 });
 

@@ -245,6 +245,11 @@ const cases: Case[] = [
       ),
     expect: ['SF103', 'content/reviews.yaml'],
   },
+  {
+    name: 'an image from another site on a page (the CSP would block it)',
+    breakIt: (root) => editFile(root, 'content/pages/privacy-policy.md', /\n## /, '\n![Our team](https://cdn.example.net/team.jpg)\n\n## '),
+    expect: ['SF206', 'content/pages/privacy-policy.md', 'https://cdn.example.net/team.jpg', 'pages show images from content/images/ only'],
+  },
 ];
 
 describe('bad content is rejected, every problem named, dist/ untouched', () => {

@@ -51,6 +51,8 @@ export class FakeStoreApi extends LoopbackServer {
   storeApi = true;
   /** The Store API answers 503, as a WooCommerce site in trouble does. */
   failing = false;
+  /** The REST API is closed to visitors (a security plugin): 401 rest_not_logged_in. */
+  closed = false;
   /** Slugs whose product page answers HEAD with 405, as some servers do. */
   readonly headRefused = new Set<string>();
   readonly requests: string[] = [];
@@ -64,6 +66,11 @@ export class FakeStoreApi extends LoopbackServer {
     this.requests.push(`${req.method} ${url.pathname}${url.search}`);
     if (url.pathname === '/wp-json/wc/store/v1/products' && this.failing) {
       res.writeHead(503, { 'Content-Type': 'text/html; charset=UTF-8', 'Retry-After': '0' }).end('<!doctype html><title>Service Unavailable</title>');
+      return;
+    }
+    if (url.pathname === '/wp-json/wc/store/v1/products' && this.closed) {
+      res.writeHead(401, { 'Content-Type': 'application/json; charset=UTF-8' });
+      res.end(JSON.stringify({ code: 'rest_not_logged_in', message: 'You are not currently logged in.', data: { status: 401 } }));
       return;
     }
     if (url.pathname === '/wp-json/wc/store/v1/products' && this.storeApi) return this.products_(url, res);

@@ -98,6 +98,8 @@ export class FakeWordPress extends LoopbackServer {
   mediaScale = 0.1;
   /** Every media file the same picture (made once per build); false: a picture of its own each. */
   sameMedia = true;
+  /** Answer this many media requests with an HTML page (a bot check) instead of the image. */
+  mediaAsPage = 0;
   readonly requests: RequestRecord[] = [];
   private served = 0;
 
@@ -118,6 +120,12 @@ export class FakeWordPress extends LoopbackServer {
     const f = this.faults;
     if (f.slowMs) await new Promise((resolve) => setTimeout(resolve, f.slowMs));
     const media = /^\/media\/(\d+)\.jpg$/.exec(url.pathname);
+    if (media && this.mediaAsPage > 0) {
+      this.mediaAsPage -= 1;
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=UTF-8' });
+      res.end('<!doctype html><title>Checking your browser</title>');
+      return;
+    }
     if (media) {
       // Each post's featured image, at a tenth of the size the API announces unless told otherwise.
       const id = Number(media[1]);
