@@ -130,6 +130,23 @@ describe('storefront dev', () => {
     }
   });
 
+  it('shows a draft saved while it runs, marked and noindex, as a build without --drafts would not', async () => {
+    await writeFile(
+      path.join(project.root, 'content', 'blog', 'draft-in-dev.md'),
+      '---\ntitle: A draft in dev\nslug: draft-in-dev\ndate: 2026-01-05\ndraft: true\nexcerpt: Not published yet.\n---\nThe body of a draft.\n',
+    );
+    let html = '';
+    await expect
+      .poll(async () => {
+        const response = await fetch(`${url}/blog/draft-in-dev`);
+        html = await response.text();
+        return response.status;
+      }, { timeout: 15_000, interval: 200 })
+      .toBe(200);
+    expect(html).toContain('Draft: not published');
+    expect(html).toMatch(/<meta name="robots" content="[^"]*noindex/);
+  });
+
   it('stops cleanly on Ctrl-C: exit code 0, port closed, temporary output removed', async () => {
     const exited = new Promise<number | null>((resolve) => dev.once('exit', (code) => resolve(code)));
     dev.kill('SIGINT');
