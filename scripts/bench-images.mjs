@@ -4,6 +4,7 @@
 // 1200 x 800 featured image) cold and warm, and the real site cold and warm, printing each time;
 // then serves the blog with the preview server and, in Debian's Chromium as a 375 px phone (2x),
 // sums the image bytes of the blog list and of a post page, at load and scrolled to the end.
+// Each build's time is printed with its peak memory.
 // --generator runs another checkout's CLI (for the figures before the image stage: a worktree of
 // an older commit, with its own `npm run compile`). It reports, it does not judge.
 import { execFile, spawn } from 'node:child_process';
@@ -31,9 +32,11 @@ const { FakeWordPress, makePosts } = await import(fake);
 // Run asynchronously: the fake WordPress answers from this process meanwhile.
 const cli = async (root, ...rest) => {
   const started = performance.now();
-  const { stdout: out } = await promisify(execFile)(process.execPath, [path.join(generator, 'bin/storefront.js'), '--root', root, 'build', ...rest], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  // GNU time reports the peak memory (resident set) of the build.
+  const { stdout: out, stderr } = await promisify(execFile)('/usr/bin/time', ['-f', 'peak-rss-kb %M', process.execPath, path.join(generator, 'bin/storefront.js'), '--root', root, 'build', ...rest], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
   const stages = /stages: (.*)/.exec(out)?.[1] ?? '';
-  return `${((performance.now() - started) / 1000).toFixed(2)} s  (${stages})`;
+  const rssMb = Math.round(Number(/peak-rss-kb (\d+)/.exec(stderr)?.[1] ?? 0) / 1024);
+  return `${((performance.now() - started) / 1000).toFixed(2)} s, peak ${rssMb} MB  (${stages})`;
 };
 
 const wp = await new FakeWordPress(makePosts(postCount)).start();
