@@ -49,7 +49,7 @@ function Newsletter({ url, emailField }: { url: string; emailField: string }) {
 export function Footer({ frame }: { frame: Frame }) {
   return (
     <footer className="site-footer">
-      <div className="container footer-grid">
+      <div className={frame.newsletter ? 'container footer-grid' : 'container footer-grid footer-grid-three'}>
         <div className="footer-about">
           <a className="brand brand-footer" href="/">
             <LogoMark />
