@@ -91,16 +91,22 @@ export async function fetchStoreProducts(root: string, checkoutUrl: string, offl
     items = entry.items;
     source = 'cache';
   } else {
-    items = (
-      await fetchAllPosts({
-        apiUrl: url,
-        timeoutMs: defaultCmsOptions.timeoutMs,
-        retry: defaultCmsOptions.retry,
-        concurrency: defaultCmsOptions.concurrency,
-        maxPosts: 10_000,
-        collection: { pageUrl: (page) => `${url}?per_page=${PER_PAGE}&page=${page}`, noun: 'checkout\'s products' },
-      })
-    ).items;
+    try {
+      items = (
+        await fetchAllPosts({
+          apiUrl: url,
+          timeoutMs: defaultCmsOptions.timeoutMs,
+          retry: defaultCmsOptions.retry,
+          concurrency: defaultCmsOptions.concurrency,
+          maxPosts: 10_000,
+          collection: { pageUrl: (page) => `${url}?per_page=${PER_PAGE}&page=${page}`, noun: 'checkout\'s products' },
+        })
+      ).items;
+    } catch (error) {
+      // The client's hints speak of the blog (CMS_API_URL, build --stale-ok): these are the checkout's.
+      if (!(error instanceof StorefrontError)) throw error;
+      throw new StorefrontError(error.problems.map((problem) => ({ ...problem, hint: 'Check CHECKOUT_URL and that the checkout site is up and answers its WooCommerce Store API (/wp-json/wc/store/v1/products).' })));
+    }
     await writeCmsCache(root, { apiUrl: url, fetchedAt: new Date().toISOString(), items }, 'products');
   }
   const products: StoreProduct[] = [];

@@ -113,6 +113,18 @@ describe('a checkout in trouble', () => {
   });
 });
 
+describe('a checkout failing half way', () => {
+  it('fails the check with a hint about the checkout, not the blog', async () => {
+    const { shop, root, env } = await setUp(productsOf(catalogue));
+    shop.failing = 'pages';
+    const result = await runCli(['--root', root, 'check', '--checkout'], env);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("The checkout's products could not be fetched after 4 attempts: HTTP 503");
+    expect(result.stderr).toContain('hint: Check CHECKOUT_URL and that the checkout site is up');
+    expect(result.stderr).not.toContain('CMS_API_URL');
+  });
+});
+
 describe('a checkout whose REST API is closed to visitors', () => {
   it('answering 401 fails the check instead of passing it in the plain mode', async () => {
     const { shop, root, env } = await setUp(productsOf(catalogue));

@@ -49,8 +49,8 @@ export function productsOf(catalogue: CatalogueFile): FakeProduct[] {
 export class FakeStoreApi extends LoopbackServer {
   /** False: no Store API (WooCommerce absent or the API switched off): its path answers 404. */
   storeApi = true;
-  /** The Store API answers 503, as a WooCommerce site in trouble does. */
-  failing = false;
+  /** The Store API answers 503, as a WooCommerce site in trouble does; 'pages': only the pages of 100. */
+  failing: boolean | 'pages' = false;
   /** The REST API is closed to visitors (a security plugin): 401 rest_not_logged_in. */
   closed = false;
   /** Slugs whose product page answers HEAD with 405, as some servers do. */
@@ -64,7 +64,7 @@ export class FakeStoreApi extends LoopbackServer {
   protected handle(req: IncomingMessage, res: ServerResponse): void {
     const url = new URL(req.url ?? '/', this.origin);
     this.requests.push(`${req.method} ${url.pathname}${url.search}`);
-    if (url.pathname === '/wp-json/wc/store/v1/products' && this.failing) {
+    if (url.pathname === '/wp-json/wc/store/v1/products' && (this.failing === true || (this.failing === 'pages' && url.searchParams.get('per_page') === '100'))) {
       res.writeHead(503, { 'Content-Type': 'text/html; charset=UTF-8', 'Retry-After': '0' }).end('<!doctype html><title>Service Unavailable</title>');
       return;
     }
