@@ -79,7 +79,7 @@ export function Footer({ frame }: { frame: Frame }) {
         <p className="footer-trader">
           {frame.brandName} is a trading name of {frame.trader.identity}. E-mail{' '}
           <a href={`mailto:${frame.trader.email}`}>{frame.trader.email}</a>, telephone{' '}
-          <a href={`tel:${frame.trader.phone.replace(/ /g, '')}`}>{frame.trader.phone}</a>.
+          <a href={frame.trader.phoneHref}>{frame.trader.phone}</a>.
         </p>
       </div>
     </footer>

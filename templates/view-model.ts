@@ -40,6 +40,8 @@ export interface TraderView {
   vatNumber?: string;
   email: string;
   phone: string;
+  /** The phone as a tel: link: digits and +, no spaces. */
+  phoneHref: string;
 }
 
 /** What every page shares: header, footer and head defaults. */

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseDocument, isMap, isScalar, type Document } from 'yaml';
-import { loadConfig } from '../config/load-config.js';
+import { loadConfig, type Config } from '../config/load-config.js';
 import { codes } from '../errors/codes.js';
 import { StorefrontError } from '../errors/storefront-error.js';
 import { loadContent } from '../content/load-content.js';
@@ -18,12 +18,11 @@ export interface CheckoutReport {
   summary: string;
 }
 
-/** The settings and the catalogue (validated with all the content), and its packages. */
-async function catalogueOf(root: string, env: Readonly<Record<string, string | undefined>>) {
-  const config = await loadConfig(root, env);
+/** The catalogue (validated with all the content), and its packages. */
+async function catalogueOf(root: string, config: Config) {
   const content = await loadContent(root, config);
   const packages = cataloguePackages(content.catalogue, config.checkoutUrl, content.lineOf[CATALOGUE]);
-  return { config, content, packages };
+  return { content, packages };
 }
 
 /**
@@ -31,8 +30,8 @@ async function catalogueOf(root: string, env: Readonly<Record<string, string | u
  * bought and charges the price the storefront shows? Read from the checkout's WooCommerce Store
  * API; a checkout without it has each Buy Now address requested instead.
  */
-export async function checkCheckout(root: string, env: Readonly<Record<string, string | undefined>>, offline: boolean): Promise<CheckoutReport> {
-  const { config, content, packages } = await catalogueOf(root, env);
+export async function checkCheckout(root: string, config: Config, offline: boolean): Promise<CheckoutReport> {
+  const { content, packages } = await catalogueOf(root, config);
   if (!offline && !(await hasStoreApi(config.checkoutUrl))) {
     const problems = await verifyBuyLinks(packages);
     return { problems, summary: `Checkout ${config.checkoutUrl} has no WooCommerce Store API: ${packages.length - problems.length} of ${packages.length} Buy Now links answer 200.` };
@@ -67,7 +66,8 @@ function chargedPrice(product: StoreProduct, currency: string): number | undefin
  * changed price is replaced where it stands in the text, so everything else stays byte for byte.
  */
 export async function pullCatalogue(root: string, env: Readonly<Record<string, string | undefined>>, out: string, offline: boolean): Promise<PulledCatalogue> {
-  const { config, content, packages } = await catalogueOf(root, env);
+  const config = await loadConfig(root, env);
+  const { content, packages } = await catalogueOf(root, config);
   const { products } = await fetchStoreProducts(root, config.checkoutUrl, offline);
   const bySlug = new Map(products.map((product) => [product.slug, product]));
   const text = await readFile(path.join(root, CATALOGUE), 'utf8');

@@ -191,9 +191,10 @@ export function createProgram(): Command {
       const started = performance.now();
       const report = await checkSite({ outDir: path.resolve(root, options.out), external: options.external });
       const { loadConfig } = await import('../config/load-config.js');
-      if (options.checkout || (await loadConfig(root, process.env)).checkoutVerify) {
+      const config = await loadConfig(root, process.env);
+      if (options.checkout || config.checkoutVerify) {
         const { checkCheckout } = await import('../checkout/check-checkout.js');
-        const checkout = await checkCheckout(root, process.env, options.offline === true);
+        const checkout = await checkCheckout(root, config, options.offline === true);
         report.problems.push(...checkout.problems);
         output.result(checkout.summary);
       }

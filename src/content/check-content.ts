@@ -10,7 +10,7 @@ import type { ProblemList } from '../errors/storefront-error.js';
 import type { SiteContent } from './site-content.js';
 
 const CATALOGUE = 'content/catalogue.yaml';
-export const REVIEWS = 'content/reviews.yaml';
+const REVIEWS = 'content/reviews.yaml';
 
 /**
  * Checks that span files: the catalogue's own rules (unique ids, slugs that name their

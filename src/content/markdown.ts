@@ -30,6 +30,14 @@ function collectLinks(tokens: Tokens, into: string[]): void {
   }
 }
 
+/**
+ * The addresses of the <img> elements of rendered HTML (Markdown, or sanitised WordPress HTML):
+ * the link check refuses foreign ones on pages, the image stage makes the posts'.
+ */
+export function imageSources(html: string): string[] {
+  return [...html.matchAll(/<img\b[^>]*?\ssrc="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+}
+
 export function renderMarkdown(source: string): Markdown {
   const env = {};
   const tokens = md.parse(source, env);

@@ -1,7 +1,7 @@
 import type { Post } from './post.js';
 
 /** Why a post is not public yet: a draft, or dated after the build. */
-export function unpublishedReason(post: Post, now: Date): Post['unpublished'] {
+function unpublishedReason(post: Post, now: Date): Post['unpublished'] {
   if (post.draft) return 'draft';
   return post.date.getTime() > now.getTime() ? 'scheduled' : undefined;
 }

@@ -9,12 +9,13 @@ import type { ProblemList } from '../errors/storefront-error.js';
 import { runParallel } from '../util/run-parallel.js';
 import { writeFileAtomic } from '../util/write-atomic.js';
 import { localImageFile } from '../content/local-image.js';
+import { imageSources } from '../content/markdown.js';
 import { fetchImage, ImageUnavailable, type FetchImageOptions } from './fetch-image.js';
 
 /** The widths made of each raster image: a phone at 1x to a wide screen at 2x. */
-export const IMAGE_WIDTHS = [360, 720, 1080, 1440];
+const IMAGE_WIDTHS = [360, 720, 1080, 1440];
 /** Open Graph and X cards show a 1.91:1 picture; 1200 x 630 is what they ask for. */
-export const SHARE_SIZE = { width: 1200, height: 630 };
+const SHARE_SIZE = { width: 1200, height: 630 };
 /** A larger image is a mistake (a 100-megapixel scan), and would take minutes and gigabytes. */
 export const MAX_PIXELS = 40_000_000;
 /** Part of every cache key: raise it when the variants made change. */
@@ -41,11 +42,6 @@ export interface ImageOptions extends FetchImageOptions {
   contentDir: string;
   /** Where images may be downloaded from (the site, the CMS, the image hosts). */
   imageOrigins: readonly string[];
-}
-
-/** The addresses of the <img> elements of a post's body (Markdown or sanitised WordPress HTML). */
-export function bodyImageSources(html: string): string[] {
-  return [...html.matchAll(/<img\b[^>]*?\ssrc="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
 }
 
 interface Made {
@@ -144,7 +140,7 @@ async function svgImage(bytes: Buffer, address: string, key: string): Promise<Ma
 export async function processSiteImages(posts: readonly Post[], options: ImageOptions, problems: ProblemList): Promise<SiteImages> {
   const wanted = new Map<string, Post>();
   for (const post of posts) {
-    for (const address of [...(post.image ? [post.image.src] : []), ...bodyImageSources(post.contentHtml)]) {
+    for (const address of [...(post.image ? [post.image.src] : []), ...imageSources(post.contentHtml)]) {
       if (!wanted.has(address)) wanted.set(address, post);
     }
   }

@@ -5,7 +5,7 @@ import type { PackageTile, PickerGroup, ServiceCard } from '../../templates/view
 type DeliveryPerDay = NonNullable<Service['sub']['deliveryPerDay']>;
 
 /** How long a package takes at the sub-category's daily pace: "5 to 20 days", "1 day". */
-export function deliveryDays(quantity: number, pace: DeliveryPerDay): string {
+function deliveryDays(quantity: number, pace: DeliveryPerDay): string {
   const [fast, slow] = [Math.ceil(quantity / pace.fastest), Math.ceil(quantity / pace.slowest)];
   return fast === slow ? `${fast} ${fast === 1 ? 'day' : 'days'}` : `${fast} to ${slow} days`;
 }

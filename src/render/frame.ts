@@ -38,6 +38,7 @@ export function makeFrameFactory(
       vatNumber: content.trader.vatNumber,
       email: config.supportEmail,
       phone: content.trader.phone,
+      phoneHref: `tel:${content.trader.phone.replace(/ /g, '')}`,
     },
     newsletter: config.newsletterUrl ? { url: config.newsletterUrl, emailField: config.newsletterEmailField } : undefined,
     year: now.getUTCFullYear(),

@@ -1,12 +1,7 @@
 import type { Reviews } from '../content/schemas.js';
+import { formatDay } from './format-day.js';
 import type { RatingLine, ReviewView } from '../../templates/view-model.js';
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-
-/** A date as British English writes it, "7 January 2024", in UTC. */
-export function formatDay(date: Date): string {
-  return dayFormat.format(date);
-}
 
 /**
  * What the site says about ratings, from its one source (content/reviews.yaml), so that the

@@ -25,7 +25,8 @@ import type { Crumb, Frame, Head, HeroView, ImageView, PostCard, SectionView } f
 import { deliveryPace, packageTiles, pickerGroups, serviceCard } from './catalogue-views.js';
 import { withBasePath } from './base-path.js';
 import { makeFrameFactory } from './frame.js';
-import { formatDay, Ratings } from './ratings.js';
+import { formatDay } from './format-day.js';
+import { Ratings } from './ratings.js';
 import { blogPosting, breadcrumbList, organization, serviceWithOffer, webSite } from './json-ld.js';
 
 export interface RenderOptions {

@@ -1,6 +1,6 @@
 import type { SiteContent } from '../content/load-content.js';
 import { formatField } from '../util/field-path.js';
-import { isMarkdown } from '../content/markdown.js';
+import { imageSources, isMarkdown } from '../content/markdown.js';
 import { codes } from '../errors/codes.js';
 import { NOTHING_WRITTEN, ProblemList } from '../errors/storefront-error.js';
 import type { RouteTable } from './route-table.js';
@@ -104,8 +104,8 @@ export function checkContentLinks(content: SiteContent, table: RouteTable, siteU
       for (const href of value.links) check(file, at, href);
       // Only blog posts' images are downloaded by the build; on a page, an image from another
       // site would be blocked by the Content-Security-Policy (img-src 'self').
-      for (const [, src] of value.html.matchAll(/<img\b[^>]*?\ssrc="([^"]+)"/g)) {
-        if (!/^(https?:)?\/\//i.test(src!)) continue;
+      for (const src of imageSources(value.html)) {
+        if (!/^(https?:)?\/\//i.test(src)) continue;
         problems.add({
           code: codes.badImage,
           file,

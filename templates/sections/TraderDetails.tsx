@@ -11,7 +11,7 @@ export function TraderDetails({ trader }: { trader: TraderView }) {
   if (trader.vatNumber) rows.push(['VAT number', trader.vatNumber]);
   rows.push(
     ['E-mail', <a href={`mailto:${trader.email}`}>{trader.email}</a>],
-    ['Telephone', <a href={`tel:${trader.phone.replace(/ /g, '')}`}>{trader.phone}</a>],
+    ['Telephone', <a href={trader.phoneHref}>{trader.phone}</a>],
   );
   return (
     <dl className="trader-details">
