@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { readCmsCache, writeCmsCache } from '../cms/cms-cache.js';
 import { defaultCmsOptions, RetryableError, withRetry } from '../cms/retry.js';
 import { fetchAllPosts, PER_PAGE } from '../cms/wordpress-client.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { isAllowedImage } from '../config/load-config.js';
 import type { Post } from '../content/post.js';
 import { unsafeSlugReason } from '../content/post-slug.js';

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { codes } from '../errors/codes.js';
 import { ProblemList, StorefrontError } from '../errors/storefront-error.js';
 import { readYamlFile } from '../util/source-file.js';
