@@ -13,41 +13,93 @@ export interface FetchImageOptions {
   offline: boolean;
   timeoutMs: number;
   retry: RetryPolicy;
+  /** A warning for the build's output (an image kept from an earlier download). */
+  warn?: (line: string) => void;
 }
 
-/** Why an image could not be had; the message names what went wrong, the caller names the post. */
-export class ImageUnavailable extends Error {}
+/**
+ * Why an image could not be had; the message names what went wrong, the caller names the post.
+ * `answered`: the server said so (HTTP 404, 410, 403), so a copy downloaded earlier is not used.
+ */
+export class ImageUnavailable extends Error {
+  constructor(
+    message: string,
+    readonly answered = false,
+  ) {
+    super(message);
+  }
+}
+
+/** What the server said of a download, to ask it next time whether the image changed. */
+interface Validators {
+  etag?: string;
+  lastModified?: string;
+}
+
+/** Where the download of `url` is kept, and what the server said of it (`<file>.json`). */
+export function downloadFile(root: string, url: string): string {
+  return path.join(root, '.cache', 'cms', 'images', createHash('sha256').update(url).digest('hex'));
+}
 
 /**
- * An image from the web, downloaded once into .cache/cms/images/ (beside the posts that name
- * it, so `--offline` builds have it too) with the CMS's retries, time limit and a size limit.
+ * An image from the web, kept in .cache/cms/images/ (beside the posts that name it, so
+ * `--offline` builds have it too), with the CMS's retries, time limit and a size limit. A kept
+ * copy is revalidated at each build, as browsers and CDNs do, with the server's ETag and
+ * Last-Modified: 304 costs no download, and an image replaced at the same address is seen.
+ * When the server cannot be reached the kept copy is used, with a warning; when it answers that
+ * the image is gone, the image is gone.
  */
 export async function fetchImage(url: string, options: FetchImageOptions): Promise<Buffer> {
-  const cached = path.join(options.root, '.cache', 'cms', 'images', createHash('sha256').update(url).digest('hex'));
-  const kept = await readFile(cached).catch(() => undefined);
-  if (kept) return kept;
-  if (options.offline) throw new ImageUnavailable('it is not in the cache (.cache/cms/images/) and --offline does not download');
-  // Loaded here: a build whose images are all local or cached needs no HTTP client.
+  const file = downloadFile(options.root, url);
+  const kept = await readFile(file).catch(() => undefined);
+  if (options.offline) {
+    if (kept) return kept;
+    throw new ImageUnavailable('it is not in the cache (.cache/cms/images/) and --offline does not download');
+  }
+  const validators: Validators = kept ? await readFile(`${file}.json`, 'utf8').then((text) => JSON.parse(text) as Validators, () => ({})) : {};
+  try {
+    const fresh = await download(url, validators, options);
+    if (fresh === 'unchanged') return kept!;
+    await writeFileAtomic(file, fresh.bytes);
+    await writeFileAtomic(`${file}.json`, JSON.stringify(fresh.validators));
+    return fresh.bytes;
+  } catch (error) {
+    if (!kept || (error instanceof ImageUnavailable && error.answered)) throw error;
+    options.warn?.(`The image ${url} could not be checked for changes (${(error as Error).message}); the copy downloaded earlier is used.`);
+    return kept;
+  }
+}
+
+/** One download (with retries), or 'unchanged' when the server answers 304 to the validators. */
+async function download(url: string, validators: Validators, options: FetchImageOptions): Promise<{ bytes: Buffer; validators: Validators } | 'unchanged'> {
+  // Loaded here: a build whose images are all local needs no HTTP client.
   const { request } = await import('undici');
-  const bytes = await withRetry(async () => {
+  const headers: Record<string, string> = { 'user-agent': 'storefront-build' };
+  if (validators.etag) headers['if-none-match'] = validators.etag;
+  if (validators.lastModified) headers['if-modified-since'] = validators.lastModified;
+  return withRetry(async () => {
     let response: Awaited<ReturnType<typeof request>>;
     try {
-      response = await request(url, { method: 'GET', headers: { 'user-agent': 'storefront-build' }, signal: AbortSignal.timeout(options.timeoutMs) });
+      response = await request(url, { method: 'GET', headers, signal: AbortSignal.timeout(options.timeoutMs) });
     } catch (error) {
       const err = error as Error & { code?: string };
       throw new RetryableError(err.name === 'TimeoutError' ? `no complete answer within ${options.timeoutMs} ms` : `${err.code ?? err.name}: ${err.message}`);
     }
-    const { statusCode, headers, body } = response;
+    const { statusCode, headers: answer, body } = response;
+    if (statusCode === 304 && (validators.etag || validators.lastModified)) {
+      await body.dump();
+      return 'unchanged' as const;
+    }
     if (statusCode === 429 || statusCode === 408 || statusCode >= 500) {
       await body.dump();
-      throw new RetryableError(`HTTP ${statusCode}`, parseRetryAfter(String(headers['retry-after'] ?? '') || undefined));
+      throw new RetryableError(`HTTP ${statusCode}`, parseRetryAfter(String(answer['retry-after'] ?? '') || undefined));
     }
     if (statusCode !== 200) {
       await body.dump();
-      throw new ImageUnavailable(`the server answered HTTP ${statusCode}`);
+      throw new ImageUnavailable(`the server answered HTTP ${statusCode}`, statusCode >= 400);
     }
-    // A page instead of the image (a login, a bot check) must not be kept as the image for good.
-    const type = String(headers['content-type'] ?? '');
+    // A page instead of the image (a login, a bot check) must not be kept as the image.
+    const type = String(answer['content-type'] ?? '');
     if (!type.startsWith('image/')) {
       await body.dump();
       throw new ImageUnavailable(`the server answered with ${type || 'no Content-Type'}, not an image`);
@@ -58,14 +110,14 @@ export async function fetchImage(url: string, options: FetchImageOptions): Promi
       size += chunk.length;
       if (size > MAX_IMAGE_BYTES) {
         body.destroy();
-        throw new ImageUnavailable(`it is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB`);
+        throw new ImageUnavailable(`it is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB`, true);
       }
       chunks.push(chunk);
     }
-    return Buffer.concat(chunks);
+    const etag = answer.etag === undefined ? undefined : String(answer.etag);
+    const lastModified = answer['last-modified'] === undefined ? undefined : String(answer['last-modified']);
+    return { bytes: Buffer.concat(chunks), validators: { ...(etag ? { etag } : {}), ...(lastModified ? { lastModified } : {}) } };
   }, options.retry).catch((error: unknown) => {
     throw error instanceof ImageUnavailable ? error : new ImageUnavailable((error as Error).message);
   });
-  await writeFileAtomic(cached, bytes);
-  return bytes;
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Sharp } from 'sharp';
 import { isAllowedImage } from '../config/load-config.js';
@@ -10,7 +10,8 @@ import { runParallel } from '../util/run-parallel.js';
 import { writeFileAtomic } from '../util/write-atomic.js';
 import { localImageFile } from '../content/local-image.js';
 import { imageSources } from '../content/markdown.js';
-import { fetchImage, ImageUnavailable, type FetchImageOptions } from './fetch-image.js';
+import { isRunning } from '../util/is-running.js';
+import { downloadFile, fetchImage, ImageUnavailable, type FetchImageOptions } from './fetch-image.js';
 
 /** The widths made of each raster image: a phone at 1x to a wide screen at 2x. */
 const IMAGE_WIDTHS = [360, 720, 1080, 1440];
@@ -42,6 +43,12 @@ export interface ImageOptions extends FetchImageOptions {
   contentDir: string;
   /** Where images may be downloaded from (the site, the CMS, the image hosts). */
   imageOrigins: readonly string[];
+  /**
+   * Remove the downloads no post names any more: only after the posts were fetched from the
+   * CMS, since a build of the local blog does not know which images an `--offline` build of the
+   * CMS posts will need.
+   */
+  pruneDownloads: boolean;
 }
 
 interface Made {
@@ -181,7 +188,26 @@ export async function processSiteImages(posts: readonly Post[], options: ImageOp
       });
     }
   });
+  await pruneCache(path.join(options.root, '.cache', 'images'), [...making.keys()].flatMap((key) => [key, `${key}.json`]));
+  if (options.pruneDownloads) {
+    const downloads = [...wanted.keys()].filter((address) => !local(address)).map((url) => path.basename(downloadFile(options.root, url)));
+    await pruneCache(path.dirname(downloadFile(options.root, '')), downloads.flatMap((name) => [name, `${name}.json`]));
+  }
   return images;
+}
+
+/**
+ * Removes from a cache folder what this build did not use (pictures no post shows any more, or
+ * made by an older PIPELINE), so that it does not grow with every image ever replaced. The
+ * temporary file of a write still under way in another build is left alone.
+ */
+async function pruneCache(dir: string, used: readonly string[]): Promise<void> {
+  const keep = new Set(used);
+  for (const name of await readdir(dir).catch(() => [])) {
+    const writer = /\.(\d+)-\d+\.tmp$/.exec(name);
+    if (keep.has(name) || (writer && isRunning(Number(writer[1])))) continue;
+    await rm(path.join(dir, name), { recursive: true, force: true });
+  }
 }
 
 const local = (address: string) => address.startsWith('/images/');

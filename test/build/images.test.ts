@@ -182,13 +182,21 @@ describe('WordPress images', () => {
     const card = (await page(root, 'blog.html')).querySelector('.post-card img')!;
     expect(card.getAttribute('src')).toMatch(/^\/assets\/img\/[0-9a-f]{16}-1200\.jpg$/);
     expect([card.getAttribute('width'), card.getAttribute('height')]).toEqual(['1200', '800']);
-    const mediaRequests = wp.requests.filter((r) => r.url.startsWith('/media/')).length;
+    const requestsBefore = wp.requests.length;
 
-    // A second build, and one offline with WordPress gone, use what was downloaded.
+    // A second build asks whether each image changed (If-None-Match) and downloads nothing.
     const again = await runCli(['--root', root, 'build', '--cms', wp.apiUrl]);
     expect(again.code, again.stderr).toBe(0);
-    expect(wp.requests.filter((r) => r.url.startsWith('/media/')).length).toBe(mediaRequests);
+    const revalidations = wp.requests.slice(requestsBefore).filter((r) => r.url.startsWith('/media/'));
+    expect(revalidations.length).toBeGreaterThan(0);
+    expect(revalidations.map((r) => r.status)).toEqual(revalidations.map(() => 304));
+
+    // With WordPress gone, --stale-ok and --offline build from what was downloaded; --stale-ok says so.
     await wp.stop();
+    const stale = await runCli(['--root', root, 'build', '--cms', wp.apiUrl, '--stale-ok', '--cms-retries', '0']);
+    expect(stale.code, stale.stderr).toBe(0);
+    expect(stale.stdout + stale.stderr).toContain('could not be checked for changes');
+    expect((await page(root, 'blog.html')).querySelector('.post-card img')!.getAttribute('src')).toBe(card.getAttribute('src'));
     const offline = await runCli(['--root', root, 'build', '--cms', wp.apiUrl, '--offline']);
     expect(offline.code, offline.stderr).toBe(0);
     expect((await page(root, 'blog.html')).querySelector('.post-card img')!.getAttribute('src')).toBe(card.getAttribute('src'));
@@ -198,5 +206,53 @@ describe('WordPress images', () => {
     await rm(path.join(made, entry, (await readdir(path.join(made, entry)))[0]!));
     const remade = await runCli(['--root', root, 'build', '--cms', wp.apiUrl, '--offline']);
     expect(remade.code, remade.stderr).toBe(0);
+  });
+});
+
+describe('WordPress images between builds', () => {
+  let wp: FakeWordPress;
+  beforeAll(async () => {
+    // Posts 2 and 4 have a featured image of their own, small enough to make quickly.
+    wp = await new FakeWordPress(makePosts(4)).start();
+    wp.sameMedia = false;
+    wp.mediaScale = 0.25;
+  });
+  afterAll(async () => {
+    await wp?.stop();
+  });
+
+  it('replaced at the same address, is downloaded again; what no post shows any more leaves the caches', async () => {
+    const { root } = await project();
+    const first = await runCli(['--root', root, 'build', '--cms', wp.apiUrl]);
+    expect(first.code, first.stderr).toBe(0);
+    const cardImages = async () => (await page(root, 'blog.html')).querySelectorAll('.post-card img').map((img) => img.getAttribute('src')!);
+    const before = await cardImages();
+    expect(before).toHaveLength(2);
+    const made = path.join(root, '.cache', 'images');
+    const downloads = path.join(root, '.cache', 'cms', 'images');
+    const entriesBefore = await readdir(made);
+    expect(entriesBefore).toHaveLength(4); // two pictures: a folder and a description each
+
+    // A plugin replaces the media files in place: new bytes at the same addresses.
+    wp.mediaVersion += 1;
+    const second = await runCli(['--root', root, 'build', '--cms', wp.apiUrl]);
+    expect(second.code, second.stderr).toBe(0);
+    const after = await cardImages();
+    expect(after.filter((src) => before.includes(src))).toEqual([]);
+    for (const src of after) expect(existsSync(path.join(root, 'dist', src.slice(1))), src).toBe(true);
+    // What was made of the old pictures has left the cache.
+    const entriesAfter = await readdir(made);
+    expect(entriesAfter).toHaveLength(4);
+    expect(entriesAfter.filter((name) => entriesBefore.includes(name))).toEqual([]);
+
+    // A post taken down: its picture leaves both caches, the other's stays.
+    expect(await readdir(downloads)).toHaveLength(4); // two downloads, each with its ETag and Last-Modified
+    const newest = wp.posts.reduce((a, b) => (a.id > b.id ? a : b));
+    wp.posts = wp.posts.filter((post) => post !== newest);
+    const third = await runCli(['--root', root, 'build', '--cms', wp.apiUrl]);
+    expect(third.code, third.stderr).toBe(0);
+    expect(await cardImages()).toHaveLength(1);
+    expect(await readdir(downloads)).toHaveLength(2);
+    expect(await readdir(made)).toHaveLength(2);
   });
 });

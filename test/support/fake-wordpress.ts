@@ -49,6 +49,8 @@ export interface RequestRecord {
   url: string;
   authorization?: string;
   at: number;
+  /** For a media file: 200, or 304 when the build's If-None-Match named the file it has. */
+  status?: number;
 }
 
 /**
@@ -100,6 +102,8 @@ export class FakeWordPress extends LoopbackServer {
   sameMedia = true;
   /** Answer this many media requests with an HTML page (a bot check) instead of the image. */
   mediaAsPage = 0;
+  /** Raised when the media files are replaced in place (a plugin that keeps their addresses). */
+  mediaVersion = 0;
   readonly requests: RequestRecord[] = [];
   private served = 0;
 
@@ -131,8 +135,21 @@ export class FakeWordPress extends LoopbackServer {
       const id = Number(media[1]);
       const declared = this.posts.find((post) => post.featuredMedia?.id === id)?.featuredMedia ?? { width: 1200, height: 800 };
       const scale = this.mediaScale;
-      res.writeHead(200, { 'Content-Type': 'image/jpeg' });
-      res.end(await mediaImage(this.sameMedia ? 0 : id, Math.round(declared.width * scale), Math.round(declared.height * scale)));
+      // As nginx or Apache serve wp-content/uploads: an ETag and Last-Modified, and 304 when
+      // If-None-Match names the file as it is.
+      const seed = (this.sameMedia ? 0 : id) + 1000 * this.mediaVersion;
+      const etag = `"media-${seed}-${scale}"`;
+      const record = this.requests.at(-1)!;
+      const validators = { ETag: etag, 'Last-Modified': new Date(Date.UTC(2025, 0, 1 + this.mediaVersion)).toUTCString() };
+      if (req.headers['if-none-match'] === etag) {
+        record.status = 304;
+        res.writeHead(304, validators);
+        res.end();
+        return;
+      }
+      record.status = 200;
+      res.writeHead(200, { 'Content-Type': 'image/jpeg', ...validators });
+      res.end(await mediaImage(seed, Math.round(declared.width * scale), Math.round(declared.height * scale)));
       return;
     }
     if (f.reset !== undefined && n < f.reset) {
