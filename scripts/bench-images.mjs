@@ -1,12 +1,14 @@
 // The image stage's figures (issue 19), for a developer to read:
-//   node scripts/bench-images.mjs [--generator DIR] [--posts N]
+//   node scripts/bench-images.mjs [--generator DIR] [--posts N] [--latency MS]
 // Builds a WordPress blog (the test's FakeWordPress on 127.0.0.1: N posts, half with a distinct
 // 1200 x 800 featured image) cold and warm, and the real site cold and warm, printing each time;
 // then serves the blog with the preview server and, in Debian's Chromium as a 375 px phone (2x),
 // sums the image bytes of the blog list and of a post page, at load and scrolled to the end.
 // Each build's time is printed with its peak memory.
 // --generator runs another checkout's CLI (for the figures before the image stage: a worktree of
-// an older commit, with its own `npm run compile`). It reports, it does not judge.
+// an older commit, with its own `npm run compile`). --latency delays each answer of WordPress
+// (posts and media) by MS milliseconds, as a WordPress across the internet does. It reports, it
+// does not judge.
 import { execFile, spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,6 +42,7 @@ const cli = async (root, ...rest) => {
 };
 
 const wp = await new FakeWordPress(makePosts(postCount)).start();
+wp.faults.slowMs = Number(option('--latency', '0'));
 wp.mediaScale = 1;
 wp.sameMedia = false;
 let preview;
@@ -48,7 +51,7 @@ try {
   const blog = path.join(work, 'blog');
   cpSync(path.join(generator, 'content'), path.join(blog, 'content'), { recursive: true });
   console.log(`generator: ${generator}`);
-  console.log(`WordPress blog, ${postCount} posts, ${postCount / 2} featured images of 1200 x 800:`);
+  console.log(`WordPress blog, ${postCount} posts, ${postCount / 2} featured images of 1200 x 800, ${wp.faults.slowMs} ms a request:`);
   console.log(`  cold build: ${await cli(blog, '--cms', wp.apiUrl)}`);
   console.log(`  warm build: ${await cli(blog, '--cms', wp.apiUrl)}`);
   const site = path.join(work, 'site');

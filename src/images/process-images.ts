@@ -10,6 +10,7 @@ import { runParallel } from '../util/run-parallel.js';
 import { writeFileAtomic } from '../util/write-atomic.js';
 import { localImageFile } from '../content/local-image.js';
 import { imageSources } from '../content/markdown.js';
+import { defaultCmsOptions } from '../cms/retry.js';
 import { isRunning } from '../util/is-running.js';
 import { downloadFile, fetchImage, ImageUnavailable, type FetchImageOptions } from './fetch-image.js';
 
@@ -154,8 +155,11 @@ export async function processSiteImages(posts: readonly Post[], options: ImageOp
   const images: SiteImages = { sets: new Map(), shares: new Map(), files: [] };
   // The same bytes are made once, however many posts or addresses name them.
   const making = new Map<string, Promise<Made>>();
-  // libvips uses a thread per core for each image already: two at a time keep the cores busy.
-  await runParallel([...wanted], 2, async ([address, post]) => {
+  // Downloads (and the checks of kept ones) wait on the network: as many at once as the CMS is
+  // asked. Making waits on the cores, and libvips uses a thread per core for each image already:
+  // two at a time keep them busy.
+  const encoder = fewAtATime(2);
+  await runParallel([...wanted], defaultCmsOptions.concurrency, async ([address, post]) => {
     try {
       // WordPress's bodies lost such images in the sanitiser already; a local post's did not.
       if (!local(address) && !isAllowedImage(address, options.imageOrigins)) throw new ImageUnavailable(`it comes from ${URL.canParse(address) ? new URL(address).origin : address}, not a host the build takes images from (the site, the CMS, imageHosts)`);
@@ -167,7 +171,7 @@ export async function processSiteImages(posts: readonly Post[], options: ImageOp
       const key = createHash('sha256').update(`${PIPELINE}\0${svg ? address : ''}\0`).update(bytes).digest('hex');
       let made = making.get(key);
       if (!made) {
-        made = cached(key, options.root, () => (svg ? svgImage(bytes, address, key) : rasterImage(bytes, key)));
+        made = cached(key, options.root, () => encoder(() => (svg ? svgImage(bytes, address, key) : rasterImage(bytes, key))));
         making.set(key, made);
         images.files.push(...(await made).files);
       }
@@ -194,6 +198,22 @@ export async function processSiteImages(posts: readonly Post[], options: ImageOp
     await pruneCache(path.dirname(downloadFile(options.root, '')), downloads.flatMap((name) => [name, `${name}.json`]));
   }
   return images;
+}
+
+/** Runs the work it is given at most `slots` at a time; the rest wait their turn. */
+function fewAtATime(slots: number): <T>(work: () => Promise<T>) => Promise<T> {
+  const waiting: (() => void)[] = [];
+  return async (work) => {
+    if (slots > 0) slots -= 1;
+    else await new Promise<void>((go) => waiting.push(go));
+    try {
+      return await work();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else slots += 1;
+    }
+  };
 }
 
 /**
