@@ -29,11 +29,10 @@ await build({
 const { generatorBundleOptions } = await import(path.join(lib, 'tools', 'generator-bundle.js'));
 const { compileScript, compileStylesheet } = await import(path.join(lib, 'tools', 'assets.js'));
 
-// The worker threads sit beside the code that starts them (parse-pool.ts finds './parse-worker.js');
-// the preview server is an entry of its own for scripts/audit.mjs and scripts/screenshots.mjs.
+// dev's build worker is an entry of its own (dev-builder.ts starts it by its file), and so is the
+// preview server, for scripts/audit.mjs and scripts/screenshots.mjs.
 const entries = {
   main: src('cli/main.ts'),
-  'parse-worker': src('content/parse-worker.ts'),
   'build-worker': src('dev/build-worker.ts'),
   'preview-server': src('preview/preview-server.ts'),
 };

@@ -5,8 +5,7 @@ import { listFileNames } from '../util/list-files.js';
 import { checkContent } from './check-content.js';
 import { loadLocalPosts, type PostMemo } from './load-posts.js';
 import type { YamlMemo } from '../util/source-file.js';
-import { ParsePool } from './parse-pool.js';
-import { readSiteFiles, type SiteFiles } from './read-site-files.js';
+import { readSiteFiles } from './read-site-files.js';
 import type { SiteContent } from './site-content.js';
 
 export type { SiteContent };
@@ -43,20 +42,12 @@ export async function loadContent(
   const contentDir = options.contentDir ?? path.join(root, 'content');
   const postsDir = options.postsDir ?? path.join(contentDir, 'blog');
   const postNames = options.localPosts === false ? [] : await listFileNames(postsDir, '.md');
-  const pool = options.memo ? undefined : ParsePool.start(postNames.length);
-  let files: SiteFiles;
-  try {
-    files = await readSiteFiles(root, config, contentDir, problems, options.memo?.yaml);
-  } catch (err) {
-    pool?.close();
-    throw err;
-  }
+  const files = await readSiteFiles(root, config, contentDir, problems, options.memo?.yaml);
   // When site.yaml itself cannot be read its claims are unknown: every token would look
   // unknown, so token problems are not reported until site.yaml is fixed.
   const tokenProblems = files.siteRead ? problems : new ProblemList();
-  const posts = await loadLocalPosts(root, postsDir, postNames, files.facts, tokenProblems, {
+  const posts = loadLocalPosts(root, postsDir, postNames, files.facts, tokenProblems, {
     memo: options.memo?.posts,
-    pool,
     imageOrigins: imageOrigins(config),
     contentDir,
   });

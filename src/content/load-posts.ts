@@ -5,7 +5,6 @@ import { isAllowedImage } from '../config/load-config.js';
 import { codes } from '../errors/codes.js';
 import { ProblemList } from '../errors/storefront-error.js';
 import { parsePostFile, type ParsedPost } from './parse-post.js';
-import { parsePostFiles, type ParsePool } from './parse-pool.js';
 import type { Post } from './post.js';
 import { parseMarkdownText } from '../util/source-file.js';
 
@@ -26,15 +25,15 @@ export type PostMemo = Map<string, ParsedPost & { text: string; facts: string }>
  * Reads the local Markdown blog: one post per `.md` file in `dir` (see listFileNames), checked
  * and rendered, newest first. A post with a problem is left out and the problem listed.
  */
-export async function loadLocalPosts(
+export function loadLocalPosts(
   root: string,
   dir: string,
   names: readonly string[],
   facts: Readonly<Record<string, string>>,
   problems: ProblemList,
-  { memo, pool, imageOrigins = [], contentDir = path.join(dir, '..') }: { memo?: PostMemo; pool?: ParsePool; imageOrigins?: readonly string[]; contentDir?: string } = {},
-): Promise<Post[]> {
-  const parsed = memo ? parseWithMemo(memo, root, dir, names, facts) : await parsePostFiles(root, dir, names, facts, pool);
+  { memo, imageOrigins = [], contentDir = path.join(dir, '..') }: { memo?: PostMemo; imageOrigins?: readonly string[]; contentDir?: string } = {},
+): Post[] {
+  const parsed = memo ? parseWithMemo(memo, root, dir, names, facts) : names.map((name) => parsePostFile(root, dir, name, facts));
   const posts: Post[] = [];
   for (const { post, problems: found } of parsed) {
     for (const problem of found) problems.add(problem);

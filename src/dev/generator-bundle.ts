@@ -61,14 +61,7 @@ export class DevGeneratorBundle {
     const outdir = path.join(this.dir, String(++this.made));
     try {
       await build({
-        ...generatorBundleOptions(
-          {
-            'build-worker': path.join(this.generator, 'src', 'dev', 'build-worker.ts'),
-            // Beside the code that starts it: parse-pool.ts finds it as './parse-worker.js'.
-            'parse-worker': path.join(this.generator, 'src', 'content', 'parse-worker.ts'),
-          },
-          outdir,
-        ),
+        ...generatorBundleOptions({ 'build-worker': path.join(this.generator, 'src', 'dev', 'build-worker.ts') }, outdir),
         // Places in messages relative to the generator: templates/Footer.tsx.
         absWorkingDir: this.generator,
       });

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliPath, hashTree, runCli, tempProject } from '../helpers.js';
 
-/** Enough posts that a build takes most of a second here (with the parse pool), so that kills land in every stage. */
+/** Enough posts that a build takes most of a second here, so that kills land in every stage. */
 const POSTS = 600;
 const KILLS = 12;
 
