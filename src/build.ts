@@ -185,7 +185,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
         contentDir,
         imageOrigins: imageOrigins(config),
         offline: options.cmsMode === 'offline',
-        pruneDownloads: blog.source === 'network',
+        keptWithoutAsking: blog.source === 'cache',
         warn: log,
         timeoutMs: options.cmsTimeoutMs ?? defaultCmsOptions.timeoutMs,
         retry: { ...defaultCmsOptions.retry, retries: options.cmsRetries ?? defaultCmsOptions.retry.retries },

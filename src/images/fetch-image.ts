@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { parseRetryAfter, RetryableError, withRetry, type RetryPolicy } from '../cms/retry.js';
 import { writeFileAtomic } from '../util/write-atomic.js';
@@ -11,6 +11,11 @@ export interface FetchImageOptions {
   root: string;
   /** `offline`: from the cache only, as the CMS posts are with `build --offline`. */
   offline: boolean;
+  /**
+   * Use a kept copy without asking whether it changed: the CMS could not be reached and the
+   * posts come from the cache (`--stale-ok`). An image never downloaded is still downloaded.
+   */
+  keptWithoutAsking?: boolean;
   timeoutMs: number;
   retry: RetryPolicy;
   /** A warning for the build's output (an image kept from an earlier download). */
@@ -19,22 +24,31 @@ export interface FetchImageOptions {
 
 /**
  * Why an image could not be had; the message names what went wrong, the caller names the post.
- * `answered`: the server said so (HTTP 404, 410, 403), so a copy downloaded earlier is not used.
+ * `gone`: the server answered that it has no such image (HTTP 404 or 410), so a copy downloaded
+ * earlier is not used. Any other refusal (a 403 from a firewall that blocks the build's address,
+ * say) may pass, and the copy stands in meanwhile.
  */
 export class ImageUnavailable extends Error {
   constructor(
     message: string,
-    readonly answered = false,
+    readonly gone = false,
   ) {
     super(message);
   }
 }
 
-/** What the server said of a download, to ask it next time whether the image changed. */
+/**
+ * What the server said of a download, to ask it next time whether the image changed, with the
+ * hash of the bytes it said it of: two builds writing at once could pair one download's bytes
+ * with another's ETag, which would then be answered 304 for good.
+ */
 interface Validators {
   etag?: string;
   lastModified?: string;
+  sha256?: string;
 }
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /** Where the download of `url` is kept, and what the server said of it (`<file>.json`). */
 export function downloadFile(root: string, url: string): string {
@@ -42,31 +56,43 @@ export function downloadFile(root: string, url: string): string {
 }
 
 /**
+ * Marks cache entries as used by this build (their modification time becomes now), so that the
+ * pruning of what no build has used for a while (see pruneCache) leaves them alone.
+ */
+export async function markUsed(...files: string[]): Promise<void> {
+  const now = new Date();
+  await Promise.all(files.map((file) => utimes(file, now, now).catch(() => {})));
+}
+
+/**
  * An image from the web, kept in .cache/cms/images/ (beside the posts that name it, so
  * `--offline` builds have it too), with the CMS's retries, time limit and a size limit. A kept
  * copy is revalidated at each build, as browsers and CDNs do, with the server's ETag and
  * Last-Modified: 304 costs no download, and an image replaced at the same address is seen.
- * When the server cannot be reached the kept copy is used, with a warning; when it answers that
- * the image is gone, the image is gone.
+ * When the server cannot be reached, or refuses, the kept copy is used with a warning; when it
+ * answers that the image is gone, the image is gone.
  */
 export async function fetchImage(url: string, options: FetchImageOptions): Promise<Buffer> {
   const file = downloadFile(options.root, url);
   const kept = await readFile(file).catch(() => undefined);
-  if (options.offline) {
-    if (kept) return kept;
-    throw new ImageUnavailable('it is not in the cache (.cache/cms/images/) and --offline does not download');
-  }
-  const validators: Validators = kept ? await readFile(`${file}.json`, 'utf8').then((text) => JSON.parse(text) as Validators, () => ({})) : {};
+  const keep = async () => {
+    await markUsed(file, `${file}.json`);
+    return kept!;
+  };
+  if (kept && (options.offline || options.keptWithoutAsking)) return keep();
+  if (options.offline) throw new ImageUnavailable('it is not in the cache (.cache/cms/images/) and --offline does not download');
+  const said: Validators = kept ? await readFile(`${file}.json`, 'utf8').then((text) => JSON.parse(text) as Validators, () => ({})) : {};
+  const validators = kept && said.sha256 === sha256(kept) ? said : {};
   try {
     const fresh = await download(url, validators, options);
-    if (fresh === 'unchanged') return kept!;
+    if (fresh === 'unchanged') return await keep();
     await writeFileAtomic(file, fresh.bytes);
-    await writeFileAtomic(`${file}.json`, JSON.stringify(fresh.validators));
+    await writeFileAtomic(`${file}.json`, JSON.stringify({ ...fresh.validators, sha256: sha256(fresh.bytes) }));
     return fresh.bytes;
   } catch (error) {
-    if (!kept || (error instanceof ImageUnavailable && error.answered)) throw error;
-    options.warn?.(`The image ${url} could not be checked for changes (${(error as Error).message}); the copy downloaded earlier is used.`);
-    return kept;
+    if (!kept || (error instanceof ImageUnavailable && error.gone)) throw error;
+    options.warn?.(`WARNING: the image ${url} could not be checked for changes (${(error as Error).message}); the copy downloaded earlier is used.`);
+    return keep();
   }
 }
 
@@ -96,7 +122,7 @@ async function download(url: string, validators: Validators, options: FetchImage
     }
     if (statusCode !== 200) {
       await body.dump();
-      throw new ImageUnavailable(`the server answered HTTP ${statusCode}`, statusCode >= 400);
+      throw new ImageUnavailable(`the server answered HTTP ${statusCode}`, statusCode === 404 || statusCode === 410);
     }
     // A page instead of the image (a login, a bot check) must not be kept as the image.
     const type = String(answer['content-type'] ?? '');
@@ -110,7 +136,7 @@ async function download(url: string, validators: Validators, options: FetchImage
       size += chunk.length;
       if (size > MAX_IMAGE_BYTES) {
         body.destroy();
-        throw new ImageUnavailable(`it is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB`, true);
+        throw new ImageUnavailable(`it is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB`);
       }
       chunks.push(chunk);
     }

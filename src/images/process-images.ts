@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Sharp } from 'sharp';
 import { isAllowedImage } from '../config/load-config.js';
@@ -11,8 +11,7 @@ import { writeFileAtomic } from '../util/write-atomic.js';
 import { localImageFile } from '../content/local-image.js';
 import { imageSources } from '../content/markdown.js';
 import { defaultCmsOptions } from '../cms/retry.js';
-import { isRunning } from '../util/is-running.js';
-import { downloadFile, fetchImage, ImageUnavailable, type FetchImageOptions } from './fetch-image.js';
+import { downloadFile, fetchImage, ImageUnavailable, markUsed, type FetchImageOptions } from './fetch-image.js';
 
 /** The widths made of each raster image: a phone at 1x to a wide screen at 2x. */
 const IMAGE_WIDTHS = [360, 720, 1080, 1440];
@@ -44,13 +43,15 @@ export interface ImageOptions extends FetchImageOptions {
   contentDir: string;
   /** Where images may be downloaded from (the site, the CMS, the image hosts). */
   imageOrigins: readonly string[];
-  /**
-   * Remove the downloads no post names any more: only after the posts were fetched from the
-   * CMS, since a build of the local blog does not know which images an `--offline` build of the
-   * CMS posts will need.
-   */
-  pruneDownloads: boolean;
 }
+
+/**
+ * How long the image caches keep what no build has used: a picture replaced or a post taken
+ * down leaves them after this. Measured by the entries' modification time, which each build
+ * sets on what it uses; long enough that `dev` with its drafts, a build of another CMS, or an
+ * `--offline` build after a short outage still finds what it needs.
+ */
+const KEEP_UNUSED_MS = 30 * 24 * 60 * 60 * 1000;
 
 interface Made {
   set: Omit<ImageSet, 'src'> & { src: string };
@@ -77,7 +78,10 @@ async function cached(key: string, root: string, make: () => Promise<Made>): Pro
   if (kept) {
     // A file of the entry deleted by hand: the entry is made again.
     const contents = await Promise.all(kept.files.map((file) => readFile(path.join(dir, key, path.basename(file))).catch(() => undefined)));
-    if (contents.every((bytes) => bytes !== undefined)) return { ...kept, files: kept.files.map((file, i) => ({ file, contents: contents[i]! })) };
+    if (contents.every((bytes) => bytes !== undefined)) {
+      await markUsed(path.join(dir, key), path.join(dir, `${key}.json`));
+      return { ...kept, files: kept.files.map((file, i) => ({ file, contents: contents[i]! })) };
+    }
   }
   const made = await make();
   for (const { file, contents } of made.files) await writeFileAtomic(path.join(dir, key, path.basename(file)), contents);
@@ -192,11 +196,8 @@ export async function processSiteImages(posts: readonly Post[], options: ImageOp
       });
     }
   });
-  await pruneCache(path.join(options.root, '.cache', 'images'), [...making.keys()].flatMap((key) => [key, `${key}.json`]));
-  if (options.pruneDownloads) {
-    const downloads = [...wanted.keys()].filter((address) => !local(address)).map((url) => path.basename(downloadFile(options.root, url)));
-    await pruneCache(path.dirname(downloadFile(options.root, '')), downloads.flatMap((name) => [name, `${name}.json`]));
-  }
+  await pruneCache(path.join(options.root, '.cache', 'images'));
+  await pruneCache(path.dirname(downloadFile(options.root, '')));
   return images;
 }
 
@@ -217,16 +218,16 @@ function fewAtATime(slots: number): <T>(work: () => Promise<T>) => Promise<T> {
 }
 
 /**
- * Removes from a cache folder what this build did not use (pictures no post shows any more, or
- * made by an older PIPELINE), so that it does not grow with every image ever replaced. The
- * temporary file of a write still under way in another build is left alone.
+ * Removes from an image cache what no build has used for KEEP_UNUSED_MS, so that it does not
+ * grow with every picture ever replaced; left-overs of a killed build (temporary files, an
+ * entry half made) go the same way.
  */
-async function pruneCache(dir: string, used: readonly string[]): Promise<void> {
-  const keep = new Set(used);
+async function pruneCache(dir: string): Promise<void> {
+  const before = Date.now() - KEEP_UNUSED_MS;
   for (const name of await readdir(dir).catch(() => [])) {
-    const writer = /\.(\d+)-\d+\.tmp$/.exec(name);
-    if (keep.has(name) || (writer && isRunning(Number(writer[1])))) continue;
-    await rm(path.join(dir, name), { recursive: true, force: true });
+    const entry = path.join(dir, name);
+    const changed = await stat(entry).then((found) => found.mtimeMs, () => Date.now());
+    if (changed < before) await rm(entry, { recursive: true, force: true });
   }
 }
 

@@ -5,7 +5,7 @@
  * preview server and Chromium: a phone loads the small file, a desktop a larger one.
  */
 import { existsSync } from 'node:fs';
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseHtml, type HTMLElement } from 'node-html-parser';
 import type { Browser } from 'playwright-core';
@@ -191,11 +191,25 @@ describe('WordPress images', () => {
     expect(revalidations.length).toBeGreaterThan(0);
     expect(revalidations.map((r) => r.status)).toEqual(revalidations.map(() => 304));
 
-    // With WordPress gone, --stale-ok and --offline build from what was downloaded; --stale-ok says so.
+    // A firewall refusing the build's address (403): the copy stands in, with a warning.
+    wp.mediaStatus = 403;
+    const refused = await runCli(['--root', root, 'build', '--cms', wp.apiUrl, '--cms-retries', '0']);
+    expect(refused.code, refused.stderr).toBe(0);
+    expect(refused.stderr).toMatch(/WARNING: the image \S+\/media\/\d+\.jpg could not be checked for changes \(the server answered HTTP 403\); the copy downloaded earlier is used\./);
+    expect((await page(root, 'blog.html')).querySelector('.post-card img')!.getAttribute('src')).toBe(card.getAttribute('src'));
+    // WordPress answering that the image is gone (404): the copy is not used, the build stops.
+    wp.mediaStatus = 404;
+    const gone = await runCli(['--root', root, 'build', '--cms', wp.apiUrl, '--cms-retries', '0']);
+    expect(gone.code).toBe(1);
+    expect(gone.stderr).toMatch(/SF206 .*\/media\/\d+\.jpg/);
+    expect(gone.stderr).toContain('the server answered HTTP 404');
+    wp.mediaStatus = undefined;
+
+    // With WordPress gone, --stale-ok and --offline build from what was downloaded, asking nothing more.
     await wp.stop();
     const stale = await runCli(['--root', root, 'build', '--cms', wp.apiUrl, '--stale-ok', '--cms-retries', '0']);
     expect(stale.code, stale.stderr).toBe(0);
-    expect(stale.stdout + stale.stderr).toContain('could not be checked for changes');
+    expect(stale.stderr).not.toContain('could not be checked for changes');
     expect((await page(root, 'blog.html')).querySelector('.post-card img')!.getAttribute('src')).toBe(card.getAttribute('src'));
     const offline = await runCli(['--root', root, 'build', '--cms', wp.apiUrl, '--offline']);
     expect(offline.code, offline.stderr).toBe(0);
@@ -212,46 +226,67 @@ describe('WordPress images', () => {
 describe('WordPress images between builds', () => {
   let wp: FakeWordPress;
   beforeAll(async () => {
-    // Posts 2 and 4 have a featured image of their own, small enough to make quickly.
+    // Posts 2 and 4 have a featured image of their own, small enough to make quickly, served
+    // with Last-Modified only (no ETag), so that the build asks with If-Modified-Since.
     wp = await new FakeWordPress(makePosts(4)).start();
     wp.sameMedia = false;
     wp.mediaScale = 0.25;
+    wp.mediaEtags = false;
   });
   afterAll(async () => {
     await wp?.stop();
   });
 
-  it('replaced at the same address, is downloaded again; what no post shows any more leaves the caches', async () => {
+  it('replaced at the same address, is downloaded again; what no build used for 30 days leaves the caches', async () => {
     const { root } = await project();
-    const first = await runCli(['--root', root, 'build', '--cms', wp.apiUrl]);
-    expect(first.code, first.stderr).toBe(0);
+    const build = async () => {
+      const built = await runCli(['--root', root, 'build', '--cms', wp.apiUrl]);
+      expect(built.code, built.stderr).toBe(0);
+    };
     const cardImages = async () => (await page(root, 'blog.html')).querySelectorAll('.post-card img').map((img) => img.getAttribute('src')!);
-    const before = await cardImages();
-    expect(before).toHaveLength(2);
     const made = path.join(root, '.cache', 'images');
     const downloads = path.join(root, '.cache', 'cms', 'images');
+    /** Every entry of both caches as last used 31 days ago. */
+    const monthOld = async () => {
+      const then = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000);
+      for (const dir of [made, downloads]) for (const name of await readdir(dir)) await utimes(path.join(dir, name), then, then);
+    };
+    await build();
+    const before = await cardImages();
+    expect(before).toHaveLength(2);
     const entriesBefore = await readdir(made);
     expect(entriesBefore).toHaveLength(4); // two pictures: a folder and a description each
+    expect(await readdir(downloads)).toHaveLength(4); // two downloads, each with what the server said of it
+
+    // Unchanged: asked with If-Modified-Since, answered 304.
+    const asked = wp.requests.length;
+    await build();
+    expect(wp.requests.slice(asked).filter((r) => r.url.startsWith('/media/')).map((r) => r.status)).toEqual([304, 304]);
 
     // A plugin replaces the media files in place: new bytes at the same addresses.
     wp.mediaVersion += 1;
-    const second = await runCli(['--root', root, 'build', '--cms', wp.apiUrl]);
-    expect(second.code, second.stderr).toBe(0);
+    await build();
     const after = await cardImages();
     expect(after.filter((src) => before.includes(src))).toEqual([]);
     for (const src of after) expect(existsSync(path.join(root, 'dist', src.slice(1))), src).toBe(true);
-    // What was made of the old pictures has left the cache.
+    // The old pictures' files stay a while (dev, drafts and other builds may still want them)...
+    expect(await readdir(made)).toHaveLength(8);
+    // ...and leave once no build has used them for 30 days; what this build uses stays.
+    await monthOld();
+    await build();
     const entriesAfter = await readdir(made);
     expect(entriesAfter).toHaveLength(4);
     expect(entriesAfter.filter((name) => entriesBefore.includes(name))).toEqual([]);
+    expect(await readdir(downloads)).toHaveLength(4);
 
-    // A post taken down: its picture leaves both caches, the other's stays.
-    expect(await readdir(downloads)).toHaveLength(4); // two downloads, each with its ETag and Last-Modified
+    // A post taken down: a month on, its picture has left both caches, the other's stays.
     const newest = wp.posts.reduce((a, b) => (a.id > b.id ? a : b));
     wp.posts = wp.posts.filter((post) => post !== newest);
-    const third = await runCli(['--root', root, 'build', '--cms', wp.apiUrl]);
-    expect(third.code, third.stderr).toBe(0);
+    await build();
     expect(await cardImages()).toHaveLength(1);
+    expect(await readdir(downloads)).toHaveLength(4);
+    await monthOld();
+    await build();
     expect(await readdir(downloads)).toHaveLength(2);
     expect(await readdir(made)).toHaveLength(2);
   });

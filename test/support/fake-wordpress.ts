@@ -104,6 +104,10 @@ export class FakeWordPress extends LoopbackServer {
   mediaAsPage = 0;
   /** Raised when the media files are replaced in place (a plugin that keeps their addresses). */
   mediaVersion = 0;
+  /** Send media files with an ETag (as nginx and Apache do by default), or with Last-Modified only. */
+  mediaEtags = true;
+  /** Answer media requests with this status instead (403: a firewall blocking the build's address). */
+  mediaStatus?: number;
   readonly requests: RequestRecord[] = [];
   private served = 0;
 
@@ -119,7 +123,8 @@ export class FakeWordPress extends LoopbackServer {
 
   protected async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', this.origin);
-    this.requests.push({ url: url.pathname + url.search, authorization: req.headers.authorization, at: Date.now() });
+    const record: RequestRecord = { url: url.pathname + url.search, authorization: req.headers.authorization, at: Date.now() };
+    this.requests.push(record);
     const n = this.served++;
     const f = this.faults;
     if (f.slowMs) await new Promise((resolve) => setTimeout(resolve, f.slowMs));
@@ -135,13 +140,21 @@ export class FakeWordPress extends LoopbackServer {
       const id = Number(media[1]);
       const declared = this.posts.find((post) => post.featuredMedia?.id === id)?.featuredMedia ?? { width: 1200, height: 800 };
       const scale = this.mediaScale;
+      if (this.mediaStatus) {
+        record.status = this.mediaStatus;
+        res.writeHead(this.mediaStatus, { 'Content-Type': 'text/html; charset=UTF-8' });
+        res.end('<!doctype html><title>Refused</title>');
+        return;
+      }
       // As nginx or Apache serve wp-content/uploads: an ETag and Last-Modified, and 304 when
-      // If-None-Match names the file as it is.
+      // If-None-Match names the file as it is, or (without it) If-Modified-Since is not older.
       const seed = (this.sameMedia ? 0 : id) + 1000 * this.mediaVersion;
       const etag = `"media-${seed}-${scale}"`;
-      const record = this.requests.at(-1)!;
-      const validators = { ETag: etag, 'Last-Modified': new Date(Date.UTC(2025, 0, 1 + this.mediaVersion)).toUTCString() };
-      if (req.headers['if-none-match'] === etag) {
+      const modified = Date.UTC(2025, 0, 1 + this.mediaVersion);
+      const validators = { ...(this.mediaEtags ? { ETag: etag } : {}), 'Last-Modified': new Date(modified).toUTCString() };
+      const since = Date.parse(String(req.headers['if-modified-since'] ?? ''));
+      const unchanged = req.headers['if-none-match'] !== undefined ? this.mediaEtags && req.headers['if-none-match'] === etag : since >= modified;
+      if (unchanged) {
         record.status = 304;
         res.writeHead(304, validators);
         res.end();
