@@ -54,7 +54,7 @@ export function checkContent(content: SiteContent, problems: ProblemList): void 
             : `Cross-sell ${id} is not a sub-category of the catalogue.`,
           hint: subIdHint,
         });
-      } else if (!pageOfSub.has(id)) {
+      } else if (!pageOfSub.has(id) && !content.unreadable.subCategories.includes(id)) {
         problems.add({
           code: codes.unknownSubCategory,
           file,

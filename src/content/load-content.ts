@@ -68,6 +68,7 @@ export async function loadContent(
     posts,
     warnings: [],
     lineOf: files.lineOf,
+    unreadable: files.unreadable,
   };
   checkContent(content, problems);
   if (!collected) problems.throwIfAny(NOTHING_WRITTEN);

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config/load-config.js';
 import { codes } from '../errors/codes.js';
@@ -47,6 +47,20 @@ export interface SiteFiles {
   textPages: SiteContent['textPages'];
   services: SiteContent['services'];
   lineOf: SiteContent['lineOf'];
+  unreadable: SiteContent['unreadable'];
+}
+
+/**
+ * What a page file states of its path and sub-category (`path: /about`, `subCategory: 10`),
+ * read from its text with patterns: for a file that could not be read or validated, whose own
+ * problem is listed already.
+ */
+function stated(absolute: string, unreadable: SiteContent['unreadable']): void {
+  const text = readFileSync(absolute, 'utf8');
+  const path = /^path:[ \t]*["']?(\/[^"'\s#]*)/m.exec(text)?.[1];
+  const subCategory = /^subCategory:[ \t]*(\d+)[ \t]*$/m.exec(text)?.[1];
+  if (path) unreadable.paths.push(path);
+  if (subCategory) unreadable.subCategories.push(Number(subCategory));
 }
 
 
@@ -120,11 +134,13 @@ export async function readSiteFiles(root: string, config: Config, contentDir: st
   const redirectsSource = await required(redirectsPath);
   const redirects = validate<Redirect[]>(redirectsSource, redirectsSchema, 'Each redirect is { from: /old-path, to: /page }.');
 
+  const unreadable: SiteContent['unreadable'] = { paths: [], subCategories: [] };
   const pages: SiteContent['pages'] = [];
   for (const absolute of await list('pages', '.yaml')) {
     const source = await readYamlFile(root, absolute, problems, memo);
     const page = validate<Page>(source, pageSchema, 'See docs/content-model.md, "Home, about, contact".');
     if (source && page) pages.push({ file: source.file, page });
+    else stated(absolute, unreadable);
   }
 
   const textPages: SiteContent['textPages'] = [];
@@ -132,6 +148,7 @@ export async function readSiteFiles(root: string, config: Config, contentDir: st
     const source = await readMarkdownFile(root, absolute, problems);
     const page = validate<TextPageFrontMatter>(source, textPageSchema, 'See docs/content-model.md, "Text pages".');
     if (source && page) textPages.push({ file: source.file, page, body: renderMarkdown(source.body ?? '') });
+    else stated(absolute, unreadable);
   }
 
   const services: SiteContent['services'] = [];
@@ -139,6 +156,7 @@ export async function readSiteFiles(root: string, config: Config, contentDir: st
     const source = await readYamlFile(root, absolute, problems, memo);
     const page = validate<ServicePageContent>(source, servicePageSchema, 'See docs/content-model.md, "A service page".');
     if (source && page) services.push({ file: source.file, page });
+    else stated(absolute, unreadable);
   }
 
   return {
@@ -153,5 +171,6 @@ export async function readSiteFiles(root: string, config: Config, contentDir: st
     textPages,
     services,
     lineOf: catalogueSource ? { [catalogueSource.file]: catalogueSource.lineOf } : {},
+    unreadable,
   };
 }

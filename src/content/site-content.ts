@@ -20,4 +20,10 @@ export interface SiteContent {
   warnings: string[];
   /** Line numbers of key paths, by file, for problems found after parsing. */
   lineOf: Record<string, SourceFile['lineOf']>;
+  /**
+   * What the page files that could not be read or validated state (their problems are listed):
+   * their paths, and a service page's sub-category. Links, redirects and cross-sells to them are
+   * not reported as broken too, which would bury the one real problem under its echoes.
+   */
+  unreadable: { paths: string[]; subCategories: number[] };
 }

@@ -71,7 +71,7 @@ function judgeLink(href: string, known: (routePath: string) => boolean, siteUrl:
 export function checkContentLinks(content: SiteContent, table: RouteTable, siteUrl: string, collected?: ProblemList): void {
   const problems = collected ?? new ProblemList();
   const redirected = new Set(table.redirects.map((r) => r.from));
-  const known = (routePath: string) => table.byPath.has(routePath) || redirected.has(routePath);
+  const known = (routePath: string) => table.byPath.has(routePath) || redirected.has(routePath) || content.unreadable.paths.includes(routePath);
   const check = (file: string, at: PropertyKey[], href: string) => {
     const target = judgeLink(href, known, siteUrl);
     if (target === undefined) return;

@@ -203,7 +203,7 @@ export function buildRouteTable(content: SiteContent, collected?: ProblemList): 
         hint: 'Remove the redirect or the page.',
       });
     }
-    if (!byPath.has(redirect.to)) {
+    if (!byPath.has(redirect.to) && !content.unreadable.paths.includes(redirect.to)) {
       problems.add({
         code: codes.badRedirect,
         file: content.redirects.file,
