@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { readFile, utimes } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseRetryAfter, RetryableError, withRetry, type RetryPolicy } from '../cms/retry.js';
 import { writeFileAtomic } from '../util/write-atomic.js';
+import { downloadsDir, markUsed } from './image-cache.js';
 
 /** The most an image may weigh when downloaded: a photo straight from a camera is 5–15 MB. */
 export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
@@ -51,17 +52,8 @@ interface Validators {
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /** Where the download of `url` is kept, and what the server said of it (`<file>.json`). */
-export function downloadFile(root: string, url: string): string {
-  return path.join(root, '.cache', 'cms', 'images', createHash('sha256').update(url).digest('hex'));
-}
-
-/**
- * Marks cache entries as used by this build (their modification time becomes now), so that the
- * pruning of what no build has used for a while (see pruneCache) leaves them alone.
- */
-export async function markUsed(...files: string[]): Promise<void> {
-  const now = new Date();
-  await Promise.all(files.map((file) => utimes(file, now, now).catch(() => {})));
+function downloadFile(root: string, url: string): string {
+  return path.join(downloadsDir(root), sha256(Buffer.from(url)));
 }
 
 /**

@@ -1,17 +1,18 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Sharp } from 'sharp';
 import { isAllowedImage } from '../config/load-config.js';
 import type { Post } from '../content/post.js';
 import { codes } from '../errors/codes.js';
 import type { ProblemList } from '../errors/storefront-error.js';
-import { runParallel } from '../util/run-parallel.js';
+import { limitConcurrency, runParallel } from '../util/run-parallel.js';
 import { writeFileAtomic } from '../util/write-atomic.js';
 import { localImageFile } from '../content/local-image.js';
 import { imageSources } from '../content/markdown.js';
 import { defaultCmsOptions } from '../cms/retry.js';
-import { downloadFile, fetchImage, ImageUnavailable, markUsed, type FetchImageOptions } from './fetch-image.js';
+import { fetchImage, ImageUnavailable, type FetchImageOptions } from './fetch-image.js';
+import { madeDir, markUsed, pruneImageCaches } from './image-cache.js';
 
 /** The widths made of each raster image: a phone at 1x to a wide screen at 2x. */
 const IMAGE_WIDTHS = [360, 720, 1080, 1440];
@@ -45,14 +46,6 @@ export interface ImageOptions extends FetchImageOptions {
   imageOrigins: readonly string[];
 }
 
-/**
- * How long the image caches keep what no build has used: a picture replaced or a post taken
- * down leaves them after this. Measured by the entries' modification time, which each build
- * sets on what it uses; long enough that `dev` with its drafts, a build of another CMS, or an
- * `--offline` build after a short outage still finds what it needs.
- */
-const KEEP_UNUSED_MS = 30 * 24 * 60 * 60 * 1000;
-
 interface Made {
   set: Omit<ImageSet, 'src'> & { src: string };
   share: string;
@@ -73,7 +66,7 @@ function stemOf(key: string): string {
  * and loading sharp (libvips) a tenth, which a build with nothing new to make does not pay.
  */
 async function cached(key: string, root: string, make: () => Promise<Made>): Promise<Made> {
-  const dir = path.join(root, '.cache', 'images');
+  const dir = madeDir(root);
   const kept = await readFile(path.join(dir, `${key}.json`), 'utf8').then((text) => JSON.parse(text) as Omit<Made, 'files'> & { files: string[] }, () => undefined);
   if (kept) {
     // A file of the entry deleted by hand: the entry is made again.
@@ -162,7 +155,7 @@ export async function processSiteImages(posts: readonly Post[], options: ImageOp
   // Downloads (and the checks of kept ones) wait on the network: as many at once as the CMS is
   // asked. Making waits on the cores, and libvips uses a thread per core for each image already:
   // two at a time keep them busy.
-  const encoder = fewAtATime(2);
+  const encoder = limitConcurrency(2);
   await runParallel([...wanted], defaultCmsOptions.concurrency, async ([address, post]) => {
     try {
       // WordPress's bodies lost such images in the sanitiser already; a local post's did not.
@@ -196,39 +189,8 @@ export async function processSiteImages(posts: readonly Post[], options: ImageOp
       });
     }
   });
-  await pruneCache(path.join(options.root, '.cache', 'images'));
-  await pruneCache(path.dirname(downloadFile(options.root, '')));
+  await pruneImageCaches(options.root);
   return images;
-}
-
-/** Runs the work it is given at most `slots` at a time; the rest wait their turn. */
-function fewAtATime(slots: number): <T>(work: () => Promise<T>) => Promise<T> {
-  const waiting: (() => void)[] = [];
-  return async (work) => {
-    if (slots > 0) slots -= 1;
-    else await new Promise<void>((go) => waiting.push(go));
-    try {
-      return await work();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else slots += 1;
-    }
-  };
-}
-
-/**
- * Removes from an image cache what no build has used for KEEP_UNUSED_MS, so that it does not
- * grow with every picture ever replaced; left-overs of a killed build (temporary files, an
- * entry half made) go the same way.
- */
-async function pruneCache(dir: string): Promise<void> {
-  const before = Date.now() - KEEP_UNUSED_MS;
-  for (const name of await readdir(dir).catch(() => [])) {
-    const entry = path.join(dir, name);
-    const changed = await stat(entry).then((found) => found.mtimeMs, () => Date.now());
-    if (changed < before) await rm(entry, { recursive: true, force: true });
-  }
 }
 
 const local = (address: string) => address.startsWith('/images/');

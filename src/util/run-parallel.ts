@@ -15,3 +15,22 @@ export async function runParallel<T, R>(
   await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
   return results;
 }
+
+/**
+ * A gate that lets at most `slots` of the calls given to it run at once; the others wait their
+ * turn. For work nested inside runParallel that needs a lower limit of its own.
+ */
+export function limitConcurrency(slots: number): <T>(work: () => Promise<T>) => Promise<T> {
+  const waiting: (() => void)[] = [];
+  return async (work) => {
+    if (slots > 0) slots -= 1;
+    else await new Promise<void>((go) => waiting.push(go));
+    try {
+      return await work();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else slots += 1;
+    }
+  };
+}

@@ -1,0 +1,41 @@
+import { readdir, rm, stat, utimes } from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * The image stage's two folders in .cache/: the files made of each picture, by a hash of its
+ * bytes (process-images.ts), and each image downloaded, by a hash of its address, beside the CMS
+ * posts so that `--offline` builds have them too (fetch-image.ts).
+ */
+export const madeDir = (root: string): string => path.join(root, '.cache', 'images');
+export const downloadsDir = (root: string): string => path.join(root, '.cache', 'cms', 'images');
+
+/**
+ * How long the image caches keep what no build has used: a picture replaced or a post taken
+ * down leaves them after this. Measured by the entries' modification time, which each build
+ * sets on what it uses; long enough that `dev` with its drafts, a build of another CMS, or an
+ * `--offline` build after a short outage still finds what it needs, and a build running at the
+ * same time is never cut short.
+ */
+const KEEP_UNUSED_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Marks cache entries as used by this build: their modification time becomes now. */
+export async function markUsed(...entries: string[]): Promise<void> {
+  const now = new Date();
+  await Promise.all(entries.map((entry) => utimes(entry, now, now).catch(() => {})));
+}
+
+/**
+ * Removes from both image caches what no build has used for KEEP_UNUSED_MS, so that they do not
+ * grow with every picture ever replaced; left-overs of a killed build (temporary files, an entry
+ * half made) go the same way.
+ */
+export async function pruneImageCaches(root: string): Promise<void> {
+  const before = Date.now() - KEEP_UNUSED_MS;
+  for (const dir of [madeDir(root), downloadsDir(root)]) {
+    for (const name of await readdir(dir).catch(() => [])) {
+      const entry = path.join(dir, name);
+      const changed = await stat(entry).then((found) => found.mtimeMs, () => Date.now());
+      if (changed < before) await rm(entry, { recursive: true, force: true });
+    }
+  }
+}
