@@ -1,7 +1,8 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { CmsMode } from './cms/load-cms-posts.js';
-import { imageOrigins, loadConfig, siteRoot, type Config } from './config/load-config.js';
+import { buildService, resolveTarget, type Target } from './config/deploy-target.js';
+import { CONFIG_FILE, imageOrigins, loadConfig, siteRoot, type Config } from './config/load-config.js';
 import { loadContent, type ContentMemo, type SiteContent } from './content/load-content.js';
 import { checkPlaceholders, isReservedHost } from './content/placeholders.js';
 import { publishedPosts } from './content/publishing.js';
@@ -10,11 +11,8 @@ import { codes } from './errors/codes.js';
 import { NOTHING_WRITTEN, ProblemList, StorefrontError } from './errors/storefront-error.js';
 import { contentImages, scriptAsset, staticAssets, stylesheetAsset } from './output/assets.js';
 import { atomFeed } from './output/feed.js';
-import { headersFile } from './output/headers-file.js';
+import { hostFiles } from './output/host-files.js';
 import { securityHeaders } from './output/http-headers.js';
-import { nginxConf } from './output/nginx-conf.js';
-import { redirectPages } from './output/redirect-pages.js';
-import { redirectsFile } from './output/redirects.js';
 import { robotsTxt, sitemapXml } from './output/sitemap.js';
 import { checkOutputFolder, SiteWriter, type OutputFile } from './output/write-output.js';
 import { packageRoot } from './package-root.js';
@@ -45,6 +43,8 @@ export interface BuildOptions {
   basePath?: string;
   /** WordPress REST API root; overrides CMS_API_URL and the config file. */
   cmsApiUrl?: string;
+  /** The host the build is for; overrides DEPLOY_TARGET and the config file. */
+  target?: Target;
   /** How the CMS is used: fetch, the cache only, or fetch with the cache as fallback. */
   cmsMode?: CmsMode;
   cmsTimeoutMs?: number;
@@ -71,6 +71,8 @@ export interface BuildSummary {
   /** Where the blog came from and how long the fetch took. */
   blog: { source: 'local' | 'network' | 'cache'; posts: number; fetchMs?: number; notes: string[] };
   stages: { name: string; ms: number }[];
+  /** The host the files were written for, and why that one. */
+  target: { name: Target; why: string };
   totalMs: number;
   outDir: string;
 }
@@ -114,8 +116,11 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     loadConfig(root, env, {
       ...(options.cmsApiUrl !== undefined ? { cmsApiUrl: options.cmsApiUrl } : {}),
       ...(options.basePath !== undefined ? { basePath: options.basePath } : {}),
+      ...(options.target !== undefined ? { target: options.target } : {}),
     }),
   );
+  const target = resolveTarget(config.target, env);
+  checkAddressForHost(config, target.target, env, options.allowPlaceholders === true, log);
   const useCms = config.cmsApiUrl !== '';
   const contentDir = path.join(root, 'content');
   const postsDir = options.postsDir ? path.resolve(root, options.postsDir) : path.join(contentDir, 'blog');
@@ -219,7 +224,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       options.memo?.pages,
     );
     const assets = [stylesheet, script, ...(await staticAssets(generatorRoot)), ...(await contentImages(contentDir)), ...images.files];
-    for (const file of [...assets, ...siteFiles(config, content, table, securityHeaders(config), now)]) await output.write(file, precompress);
+    for (const file of [...assets, ...siteFiles(config, target.target, content, table, now)]) await output.write(file, precompress);
     output.commit();
   } catch (err) {
     output.abort();
@@ -235,16 +240,50 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     warnings: content.warnings,
     blog,
     stages,
+    target: { name: target.target, why: target.why },
     totalMs: performance.now() - started,
     outDir,
   };
 }
 
 /**
- * The files of the site that are not pages: the sitemap, host configuration and redirect pages
- * (made from the route table and the settings), and the feed of the newest posts.
+ * Refuses what would publish a site at the wrong address without a word: a build on a host's
+ * build service for the example origin (canonical URLs, the sitemap and og:url would all name
+ * it), and a base path on a host that serves a site at the root of its domain. In any other CI,
+ * the example origin is a warning.
  */
-function siteFiles(config: Config, content: SiteContent, table: RouteTable, security: Record<string, string>, now: Date): OutputFile[] {
+function checkAddressForHost(config: Config, target: Target, env: Readonly<Record<string, string | undefined>>, allowPlaceholders: boolean, log: (line: string) => void): void {
+  const problems = new ProblemList();
+  if ((target === 'netlify' || target === 'cloudflare') && config.basePath) {
+    problems.add({
+      code: codes.badSetting,
+      file: CONFIG_FILE,
+      field: 'basePath',
+      message: `The site is built for ${config.basePath}/, but ${target === 'netlify' ? 'Netlify' : 'Cloudflare Pages'} serves a site at the root of its domain.`,
+      hint: 'Leave basePath (BASE_PATH, --base) empty for this host, or build for github-pages, nginx or static.',
+    });
+  }
+  if (isReservedHost(new URL(config.siteUrl).hostname)) {
+    const service = buildService(target, env);
+    if (service && !allowPlaceholders) {
+      problems.add({
+        code: codes.placeholder,
+        file: 'environment variable SITE_URL',
+        message: `This build runs on ${service.name} (${service.variable} is set) for ${config.siteUrl}, an example address: every canonical URL, the sitemap and the share links would name it.`,
+        hint: `Set SITE_URL to the site's address in ${service.settings} (or siteUrl in ${CONFIG_FILE}); for a staging build, pass --allow-placeholders.`,
+      });
+    } else if (env.CI && !service) {
+      log(`WARNING: building in CI for ${config.siteUrl}, an example address: canonical URLs, the sitemap and share links name it. Set SITE_URL.`);
+    }
+  }
+  problems.throwIfAny(NOTHING_WRITTEN);
+}
+
+/**
+ * The files of the site that are not pages: the sitemap, the host's files (made from the route
+ * table and the settings), and the feed of the newest posts.
+ */
+function siteFiles(config: Config, target: Target, content: SiteContent, table: RouteTable, now: Date): OutputFile[] {
   const absolute = (p: string) => absoluteUrl(siteRoot(config), p);
   const base = config.basePath;
   const published = content.posts.filter((post) => !post.unpublished);
@@ -261,10 +300,7 @@ function siteFiles(config: Config, content: SiteContent, table: RouteTable, secu
   return [
     { file: 'sitemap.xml', contents: sitemapXml(table, absolute) },
     { file: 'robots.txt', contents: robotsTxt(absolute('/sitemap.xml')) },
-    { file: '_redirects', contents: redirectsFile(table, base) },
-    { file: '_headers', contents: headersFile(table, security, base) },
-    { file: '_nginx.conf', contents: nginxConf(table, security, base) },
-    ...redirectPages(table, absolute, base),
+    ...hostFiles(target, table, securityHeaders(config), absolute, base),
     { file: 'blog/feed.xml', contents: feed },
   ];
 }

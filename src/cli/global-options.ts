@@ -1,9 +1,11 @@
 /**
  * --verbose and --quiet belong to the program, not to one command, so every command (build,
  * preview, check, dev) has them, before or after its name: `storefront build --quiet` and
- * `storefront --quiet build` are the same. They are applied to `output` before any action runs.
+ * `storefront --quiet build` are the same. They are applied to `output` before any action runs,
+ * and so is the project's `.env` file.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { Option, type Command } from 'commander';
 import { codes } from '../errors/codes.js';
 import { StorefrontError } from '../errors/storefront-error.js';
@@ -36,4 +38,8 @@ function applyGlobalFlags(flags: GlobalFlags): void {
       hint: '--root names the folder that holds content/ (default: the current folder).',
     });
   }
+  // Settings kept out of the repository (SITE_URL, CMS_APP_PASSWORD…), as hosts and CI set them;
+  // a variable set in the real environment wins over the file.
+  const envFile = path.join(flags.root, '.env');
+  if (statSync(envFile, { throwIfNoEntry: false })?.isFile()) process.loadEnvFile(envFile);
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { TARGETS, type Target } from '../config/deploy-target.js';
 import { codes } from '../errors/codes.js';
 import { StorefrontError } from '../errors/storefront-error.js';
 import { packageRoot } from '../package-root.js';
@@ -50,6 +51,7 @@ interface BuildFlags {
   allowPlaceholders?: boolean;
   drafts?: boolean;
   base?: string;
+  target?: Target;
 }
 
 function countByHost(urls: string[]): Map<string, number> {
@@ -90,6 +92,7 @@ export function createProgram(): Command {
     .option('--cms-retries <n>', 'retries of a failed CMS request', parseWhole, 3)
     .option('--precompress', 'write .br and .gz copies of every page and text asset (for nginx, preview, a bucket)')
     .option('--base <path>', 'serve the site from this folder of its origin, e.g. /shop/ for a GitHub Pages project site (overrides BASE_PATH)')
+    .addOption(new Option('--target <host>', 'the host to write its own files for (default: detected from NETLIFY or CF_PAGES, else static; overrides DEPLOY_TARGET)').choices(TARGETS))
     .option('--drafts', 'also build drafts and posts dated after today, marked and noindex (to look at them before they are published)')
     .option('--allow-placeholders', 'let example values (example.com, drama numbers, the example trader) through for a real SITE_URL: a staging build')
     .action(async (options: BuildFlags) => {
@@ -116,6 +119,7 @@ export function createProgram(): Command {
         allowPlaceholders: options.allowPlaceholders,
         drafts: options.drafts,
         basePath: options.base,
+        target: options.target,
         log: (line) => (/^WARNING\b/.test(line) ? output.warn(line) : output.info(line)),
         progress: (stage, done, total) => {
           const text = stage === 'fetch' ? `Fetching posts: page ${done} of ${total}` : `Rendering pages: ${done} of ${total}`;
@@ -141,6 +145,8 @@ export function createProgram(): Command {
     .action(async (options: { port: number; host: string; out: string }) => {
       const { root } = program.opts<{ root: string }>();
       const dir = path.resolve(root, options.out);
+      const { restoreOutputFolder } = await import('../output/output-folder.js');
+      restoreOutputFolder(dir);
       try {
         readFileSync(path.join(dir, 'index.html'));
       } catch {
@@ -189,6 +195,8 @@ export function createProgram(): Command {
       // Loaded on demand: the crawler is not needed to build (start-up time matters).
       const { checkSite } = await import('../check/check-site.js');
       const started = performance.now();
+      const { restoreOutputFolder } = await import('../output/output-folder.js');
+      restoreOutputFolder(path.resolve(root, options.out));
       const report = await checkSite({ outDir: path.resolve(root, options.out), external: options.external });
       const { loadConfig } = await import('../config/load-config.js');
       const config = await loadConfig(root, process.env);

@@ -5,6 +5,7 @@ import { codes } from '../errors/codes.js';
 import { ProblemList, StorefrontError } from '../errors/storefront-error.js';
 import { readYamlFile } from '../util/source-file.js';
 import { formatField } from '../util/field-path.js';
+import { TARGETS, type Target } from './deploy-target.js';
 
 /** The settings of a build: defaults, then content/config.yaml, then environment variables. */
 export interface Config {
@@ -30,6 +31,8 @@ export interface Config {
   imageHosts: string[];
   /** The most posts a build takes from WordPress: more fails the build (a runaway or hostile API). */
   cmsMaxPosts: number;
+  /** The host the build is for; '' detects it from the environment (see deploy-target.ts). */
+  target: Target | '';
 }
 
 /** Which environment variable overrides which setting. */
@@ -46,6 +49,7 @@ export const envNames: Record<keyof Config, string> = {
   cmsApiUrl: 'CMS_API_URL',
   imageHosts: 'IMAGE_HOSTS',
   cmsMaxPosts: 'CMS_MAX_POSTS',
+  target: 'DEPLOY_TARGET',
 };
 
 /** Neutral placeholders, used when content/config.yaml leaves a setting out. */
@@ -62,6 +66,7 @@ export const defaults: Config = {
   cmsApiUrl: '',
   imageHosts: [],
   cmsMaxPosts: 10_000,
+  target: '',
 };
 
 /**
@@ -133,6 +138,7 @@ const configSchema = z.strictObject({
   cmsApiUrl: httpUrl(true, true),
   imageHosts: origins,
   cmsMaxPosts: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(1_000_000, 'must be at most 1,000,000'),
+  target: z.enum([...TARGETS, ''], { error: `must be one of ${TARGETS.join(', ')}` }),
 });
 
 export const CONFIG_FILE = 'content/config.yaml';
@@ -175,7 +181,7 @@ export async function loadConfig(
   const fromEnv = new Set<string>();
   // Optional settings can be switched off from the environment with an empty value
   // (MESSAGING_NUMBER= hides the channel); required ones ignore an empty variable.
-  const optional = new Set(['messagingNumber', 'newsletterUrl', 'cmsApiUrl', 'basePath']);
+  const optional = new Set(['messagingNumber', 'newsletterUrl', 'cmsApiUrl', 'basePath', 'target']);
   for (const [key, name] of Object.entries(envNames)) {
     const value = env[name];
     if (value !== undefined && (value !== '' || optional.has(key))) {

@@ -41,7 +41,7 @@ export async function runDev(options: DevOptions): Promise<RunningDev> {
   const root = path.resolve(options.root);
   const generator = packageRoot();
   const bundle = new DevGeneratorBundle();
-  // The site is a folder inside a temporary one, which also holds the build folders it links to (see SiteWriter).
+  // The site is a folder inside a temporary one, which also holds the build folders swapped into it (see SiteWriter).
   const tempDir = mkdtempSync(path.join(tmpdir(), 'storefront-dev-'));
   const outDir = path.join(tempDir, 'site');
   output.detail(`Building into ${outDir} (removed when dev stops)`);
@@ -67,8 +67,10 @@ export async function runDev(options: DevOptions): Promise<RunningDev> {
     allowPlaceholders: true,
     // An editor looks at drafts and scheduled posts in dev before they are published.
     drafts: true,
-    // dev serves the site at the root of its own address, whatever basePath says.
+    // dev serves the site at the root of its own address, whatever basePath says,
     basePath: '',
+    // with the redirects and headers of _redirects and _headers, as Cloudflare Pages would.
+    target: 'cloudflare',
   });
   const fail = (problems: Problem[]) => {
     const served = state.build > 0;

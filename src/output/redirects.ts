@@ -1,12 +1,13 @@
 import type { RouteTable } from '../routes/route-table.js';
 
 /**
- * Netlify / Cloudflare Pages `_redirects`: one permanent redirect a line. `301!` makes Netlify
- * redirect even though a small redirect page exists at the old path (for GitHub Pages). Paths
- * are the addresses asked for: under the base path when the site has one.
+ * Netlify / Cloudflare Pages `_redirects`: one permanent redirect a line. `force` writes Netlify's
+ * `301!`, which redirects even where a file answers the old path (`/index` is index.html);
+ * Cloudflare refuses the `!` and always redirects first. Paths are the addresses asked for:
+ * under the base path when the site has one.
  */
-export function redirectsFile(table: RouteTable, base = ''): string {
-  const lines = table.redirects.map((r) => `${base}${encodeURI(r.from)} ${base}${encodeURI(r.to)} 301!`);
+export function redirectsFile(table: RouteTable, base = '', force = false): string {
+  const lines = table.redirects.map((r) => `${base}${encodeURI(r.from)} ${base}${encodeURI(r.to)} 301${force ? '!' : ''}`);
   return `# Written by storefront build from content/redirects.yaml\n${lines.join('\n')}\n`;
 }
 

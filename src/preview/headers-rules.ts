@@ -1,3 +1,5 @@
+import { REVALIDATE } from '../output/http-headers.js';
+
 /**
  * Reads a Netlify / Cloudflare Pages `_headers` file and answers which headers a path gets,
  * the way those hosts do: every matching rule applies. Patterns are exact paths or end in `*`.
@@ -27,6 +29,9 @@ export function matches(pattern: string, pathname: string): boolean {
   return pattern === pathname;
 }
 
+/** The headers a path gets: every matching rule's, and the hosts' own Cache-Control where no rule gives one. */
 export function headersFor(rules: readonly HeaderRule[], pathname: string): [string, string][] {
-  return rules.filter((rule) => matches(rule.pattern, pathname)).flatMap((rule) => rule.headers);
+  const headers = rules.filter((rule) => matches(rule.pattern, pathname)).flatMap((rule) => rule.headers);
+  const cached = headers.some(([name]) => name.toLowerCase() === 'cache-control');
+  return rules.length > 0 && !cached ? [...headers, ['Cache-Control', REVALIDATE]] : headers;
 }

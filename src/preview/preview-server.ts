@@ -8,15 +8,23 @@ import { hostProblem, LOOPBACK, servingAddresses, type ServingAddresses } from '
 
 
 /**
- * `/about/` → `/about`, `/about.html` → `/about`, `/index.html` → `/`, `//x` → `/x`. A backslash
- * is sent percent-encoded: a browser reads `/\x` in a Location as `//x`, another host.
+ * `/about/` → `/about`, `/about.html` → `/about`, `/index.html` → `/`, `//x` → `/x`: the final
+ * address in one step, so a request is redirected once (`/blog/index.html/` → `/blog`). The
+ * home page of a site in a folder (`base`, `/shop`) keeps its slash: `/shop/index.html`,
+ * `/shop/index` and `/shop` → `/shop/`. A backslash is sent percent-encoded: a browser reads
+ * `/\x` in a Location as `//x`, another host.
  */
-export function cleanPath(pathname: string): string {
+export function cleanPath(pathname: string, base = ''): string {
   let clean = `/${pathname.replace(/^\/+/, '').replace(/\\/g, '%5C')}`;
-  if (clean.endsWith('.html')) clean = clean.slice(0, -'.html'.length);
-  if (clean.endsWith('/index')) clean = clean.slice(0, -'index'.length);
-  if (clean.length > 1) clean = clean.replace(/\/+$/, '');
-  return clean || '/';
+  // Until nothing changes: each step can uncover another (`/a/index.html/`, `/index/index`).
+  for (let before = ''; before !== clean; ) {
+    before = clean;
+    if (clean.length > 1) clean = clean.replace(/\/+$/, '');
+    if (clean.endsWith('.html')) clean = clean.slice(0, -'.html'.length);
+    if (clean.endsWith('/index')) clean = clean.slice(0, -'index'.length);
+  }
+  if (base && clean === base) return `${base}/`;
+  return clean;
 }
 
 function decodePath(pathname: string): string | undefined {
@@ -122,7 +130,7 @@ export async function startPreview(outDir: string, port: number, host = LOOPBACK
     }
     // Clean URLs only, as the canonical URLs say: /about/ and /about.html → /about.
     // The location always starts with exactly one slash, so it can never name another host.
-    const clean = pathname === `${base}/` ? pathname : cleanPath(pathname);
+    const clean = cleanPath(pathname, base);
     if (clean !== pathname) {
       res.writeHead(301, { Location: clean });
       res.end();

@@ -1,13 +1,15 @@
 /**
- * The output folder is replaced atomically: a build killed with SIGKILL at any moment leaves it
- * holding exactly the previous build or exactly the new one, and the next build removes what the
- * killed one left beside it.
+ * The output folder is replaced by renames: a build killed with SIGKILL at any moment leaves it
+ * holding exactly the previous build or exactly the new one (or, killed between the two renames,
+ * the previous one beside it, which the next build, `preview` or `check` puts back), and the next
+ * build removes what the killed one left beside it.
  */
 import { spawn } from 'node:child_process';
-import { mkdir, readdir, readFile, readlink, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { lstat, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliPath, hashTree, runCli, tempProject } from '../helpers.js';
+import { cliPath, hashTree, runCli, startPreviewProcess, freePort, tempProject } from '../helpers.js';
 
 /** Enough posts that a build takes most of a second here, so that kills land in every stage. */
 const POSTS = 600;
@@ -89,43 +91,58 @@ describe('atomic output', () => {
       if (i >= KILLS) step *= 1.25;
       const at = Math.round(step * (i + 0.5));
       const ended = await buildKilledAfter(at);
-      const hash = await hashTree(out);
-      const holds = hash === hashes[current] ? 'previous' : hash === hashes[next] ? 'new' : 'a mix';
+      // Killed between the two renames: the previous site waits beside, for the next build.
+      const aside = existsSync(out) ? [] : (await readdir(project.root)).filter((name) => name.startsWith('.site.old-'));
+      expect(aside.length, `killed after ${at} ms`).toBe(existsSync(out) ? 0 : 1);
+      const hash = await hashTree(aside[0] ? path.join(project.root, aside[0]) : out);
+      const holds = hash === hashes[current] ? (aside[0] ? 'previous, beside' : 'previous') : hash === hashes[next] ? 'new' : 'a mix';
       outcomes.push({ at, ended, holds });
       expect(holds, `killed after ${at} ms`).not.toBe('a mix');
       if (holds === 'new') current = next;
     }
     console.log(`atomic output: ${outcomes.map((o) => `${o.at} ms ${o.ended}: ${o.holds}`).join('; ')}`);
     expect(outcomes.filter((o) => o.ended === 'killed').length).toBeGreaterThanOrEqual(KILLS / 2);
-    expect(outcomes.some((o) => o.holds === 'previous' && o.ended === 'killed')).toBe(true);
+    expect(outcomes.some((o) => o.holds.startsWith('previous') && o.ended === 'killed')).toBe(true);
     expect(outcomes.some((o) => o.holds === 'new')).toBe(true);
   }, 110_000);
 
-  it('a first switch killed between its two renames is undone by the next build, even one that fails', async () => {
-    // As a build leaves it when killed after moving a real folder aside (from before builds were links).
-    const aside = path.join(project.root, `.elsewhere.build-${2 ** 22 + 1}-old`);
-    await mkdir(aside);
-    await writeFile(path.join(aside, 'index.html'), 'the only copy');
-    const gone = path.join(project.root, 'elsewhere');
+  it('a previous site moved aside by a build killed between its two renames is put back by the next build (even one that fails), preview and check', async () => {
+    // As a build leaves it when killed after moving the previous site aside, before moving its own in.
+    const leaveAside = async (name: string) => {
+      const aside = path.join(project.root, `.${name}.old-${2 ** 22 + 1}-1`);
+      await mkdir(aside);
+      await writeFile(path.join(aside, 'index.html'), 'the only copy');
+      return path.join(project.root, name, 'index.html');
+    };
     const catalogue = path.join(project.root, 'content', 'catalogue.yaml');
     const good = await readFile(catalogue, 'utf8');
     await writeFile(catalogue, 'not: [valid');
     try {
-      const failed = await runCli(['--root', project.root, 'build', '--posts', 'posts', '--out', 'elsewhere']);
+      const restored = await leaveAside('by-build');
+      const failed = await runCli(['--root', project.root, 'build', '--posts', 'posts', '--out', 'by-build']);
       expect(failed.code).toBe(1);
-      expect(await readFile(path.join(gone, 'index.html'), 'utf8')).toBe('the only copy');
+      expect(await readFile(restored, 'utf8')).toBe('the only copy');
     } finally {
       await writeFile(catalogue, good);
     }
+    const checked = await leaveAside('by-check');
+    await runCli(['--root', project.root, 'check', '--out', 'by-check']);
+    expect(await readFile(checked, 'utf8')).toBe('the only copy');
+    const previewed = await leaveAside('by-preview');
+    const preview = await startPreviewProcess(['--root', project.root, '--out', 'by-preview', '--port', String(await freePort())]);
+    await preview.stop();
+    expect(await readFile(previewed, 'utf8')).toBe('the only copy');
   }, 60_000);
 
   it('the next build removes the folders killed builds left, and keeps only the site', async () => {
     await setFooter(1 - current);
     const built = await runCli(buildArgs());
     expect(built.code, built.stderr).toBe(0);
-    const target = await readlink(out);
+    expect((await lstat(out)).isDirectory()).toBe(true);
+    // Beside the folder: only the record of the files the build wrote.
     const beside = (await readdir(project.root)).filter((name) => name.startsWith('.site.'));
-    expect(beside).toEqual([target]);
+    expect(beside).toHaveLength(1);
+    expect(beside[0]).toMatch(/^\.site\.files-[\d-]+\.json$/);
     expect(await hashTree(out)).toBe(hashes[1 - current]);
   }, 60_000);
 });

@@ -1,9 +1,11 @@
 /**
  * A site served from a folder of its origin (issue 19): `build --base /shop/` (or basePath,
  * BASE_PATH) puts the folder in every link, asset, canonical, sitemap, feed, redirect and host
- * file; preview serves it under the folder, as GitHub Pages serves a project site; check passes;
- * real nginx serves it through the generated include.
+ * file; preview serves it under the folder, as GitHub Pages serves a project site, from the
+ * artifact GitHub's upload action makes; check passes; real nginx serves the nginx build through
+ * the generated include.
  */
+import { execFileSync } from 'node:child_process';
 import { readdir, readFile, realpath, symlink, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseHtml } from 'node-html-parser';
@@ -17,11 +19,16 @@ let project: Awaited<ReturnType<typeof tempProject>>;
 let preview: Awaited<ReturnType<typeof startPreviewProcess>> | undefined;
 let nginx: Awaited<ReturnType<typeof startNginx>> | undefined;
 const dist = () => path.join(project.root, 'dist');
+/** The same site built for nginx, whose include holds the redirects. */
+const nginxDist = () => path.join(project.root, 'nginx-dist');
 
 beforeAll(async () => {
   project = await tempProject();
-  const built = await runCli(['--root', project.root, 'build', '--base', '/shop/', '--precompress']);
+  // A project site on GitHub Pages is the usual home of a site in a folder of its domain.
+  const built = await runCli(['--root', project.root, 'build', '--base', '/shop/', '--precompress', '--target', 'github-pages']);
   expect(built.code, built.stderr).toBe(0);
+  const forNginx = await runCli(['--root', project.root, 'build', '--base', '/shop/', '--precompress', '--target', 'nginx', '--out', 'nginx-dist']);
+  expect(forNginx.code, forNginx.stderr).toBe(0);
 });
 afterAll(async () => {
   await preview?.stop();
@@ -69,17 +76,35 @@ describe('build --base /shop/', () => {
   });
 
   it('the host files and the redirect pages name addresses under /shop/', async () => {
-    const redirects = await readFile(path.join(dist(), '_redirects'), 'utf8');
-    expect(redirects).toContain('/shop/instagram-followers /shop/buy-instagram-followers 301!');
-    const headers = await readFile(path.join(dist(), '_headers'), 'utf8');
-    expect(headers).toMatch(/^\/shop\/\*$/m);
-    expect(headers).toMatch(/^\/shop\/assets\/\*$/m);
-    expect(headers).toMatch(/^\/shop\/blog\/\*$/m);
     const moved = await readFile(path.join(dist(), 'instagram-followers.html'), 'utf8');
     expect(moved).toContain('url=/shop/buy-instagram-followers');
+    const include = await readFile(path.join(nginxDist(), '_nginx.conf'), 'utf8');
+    expect(include).toContain('location = "/shop/instagram-followers" {\n    return 301 "/shop/buy-instagram-followers";');
   });
 
-  it('preview serves it under /shop/ only, with the redirects and the 404 page', async () => {
+  it("GitHub Pages' artifact, made as actions/upload-pages-artifact makes it, holds every file of the build, and preview serves the site from it", async () => {
+    const artifact = path.join(project.root, 'artifact.tar');
+    // The command of actions/upload-pages-artifact (action.yml, Linux).
+    execFileSync('tar', ['--dereference', '--hard-dereference', '--directory', dist(), '-cf', artifact, '--exclude=.git', '--exclude=.github', '.']);
+    const unpacked = path.join(project.root, 'pages');
+    await mkdir(unpacked);
+    execFileSync('tar', ['-xf', artifact, '-C', unpacked]);
+    const built = (await readdir(dist(), { recursive: true, encoding: 'utf8' })).sort();
+    expect(built.filter((f) => f.endsWith('.html')).length).toBeGreaterThan(20);
+    expect((await readdir(unpacked, { recursive: true, encoding: 'utf8' })).sort()).toEqual(built);
+    const served = await startPreviewProcess(['--root', project.root, '--out', 'pages', '--port', String(await freePort())]);
+    try {
+      const sitemap = await readFile(path.join(unpacked, 'sitemap.xml'), 'utf8');
+      for (const [, loc] of sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)) {
+        const response = await fetch(served.url + new URL(loc!).pathname, { redirect: 'manual' });
+        expect(response.status, loc).toBe(200);
+      }
+    } finally {
+      await served.stop();
+    }
+  });
+
+  it('preview serves it under /shop/ only, with the redirect pages and the 404 page', async () => {
     preview = await startPreviewProcess(['--root', project.root, '--port', String(await freePort())]);
     await expect.poll(() => preview!.stdout(), { timeout: 5_000 }).toContain(`It was built for the folder /shop/: open ${preview.url}/shop/`);
     const get = (p: string) => fetch(preview!.url + p, { redirect: 'manual' });
@@ -90,11 +115,27 @@ describe('build --base /shop/', () => {
     expect((await get(stylesheet)).status).toBe(200);
     const bare = await get('/shop');
     expect([bare.status, bare.headers.get('location')]).toEqual([301, '/shop/']);
+    // GitHub Pages has no redirect rules: the old address is a page that moves the visitor on.
     const old = await get('/shop/instagram-followers');
-    expect([old.status, old.headers.get('location')]).toEqual([301, '/shop/buy-instagram-followers']);
+    expect(old.status).toBe(200);
+    expect(await old.text()).toContain('<meta http-equiv="refresh" content="0; url=/shop/buy-instagram-followers">');
     const outside = await get('/about');
     expect(outside.status).toBe(404);
     expect(await outside.text()).toContain('PAGE NOT FOUND');
+  });
+
+  it('preview sends /shop/index.html, /shop/index and /shop to /shop/ in exactly one 301', async () => {
+    const own = await startPreviewProcess(['--root', project.root, '--port', String(await freePort())]);
+    try {
+      for (const from of ['/shop/index.html', '/shop/index', '/shop']) {
+        const first = await fetch(own.url + from, { redirect: 'manual' });
+        expect([first.status, first.headers.get('location')], from).toEqual([301, '/shop/']);
+        const second = await fetch(own.url + first.headers.get('location')!, { redirect: 'manual' });
+        expect(second.status, `${from} → /shop/`).toBe(200);
+      }
+    } finally {
+      await own.stop();
+    }
   });
 
   it('storefront check passes on it', async () => {
@@ -106,7 +147,7 @@ describe('build --base /shop/', () => {
   it('real nginx serves it under /shop/ through the generated include', async () => {
     const www = path.join(project.root, 'www');
     await mkdir(www);
-    await symlink(await realpath(dist()), path.join(www, 'shop'));
+    await symlink(await realpath(nginxDist()), path.join(www, 'shop'));
     nginx = await startNginx(www, path.join(project.root, 'nginx'), await freePort(), path.join(www, 'shop', '_nginx.conf'));
     const get = (p: string) => fetch(nginx!.url + p, { redirect: 'manual' });
     expect((await get('/shop/')).status).toBe(200);

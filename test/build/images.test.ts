@@ -33,7 +33,7 @@ describe('a local photo', () => {
   beforeAll(async () => {
     ({ root } = await project());
     await withPhoto(root);
-    const built = await runCli(['--root', root, 'build']);
+    const built = await runCli(['--root', root, 'build', '--target', 'cloudflare']);
     expect(built.code, built.stderr).toBe(0);
   });
   afterAll(async () => {

@@ -63,9 +63,10 @@ const servicePaths = () => table.routes.filter((r) => r.kind === 'service').map(
 describe('outputs', () => {
   it('prints a summary: pages by kind, files and bytes written, the time of each stage', () => {
     const lines = buildOutput.trim().split('\n');
-    expect(lines).toHaveLength(2);
+    expect(lines).toHaveLength(3);
     expect(lines[0]).toMatch(/^Built 20 pages \(3 page, 10 service, 2 text, 1 blog-list, 3 blog-post, 1 not-found\) and \d+ other files, \d+ KB, into .* in \d+\.\d\d s\.$/);
     expect(lines[1]).toMatch(/^  stages: config \d+\.\d\d s · content \d+\.\d\d s · routes .* · render .* · write \d+\.\d\d s$/);
+    expect(lines[2]).toBe('  target: static (the default; --target names a host)');
   });
 
   it('writes one HTML file per route and nothing unexpected', async () => {
@@ -103,23 +104,6 @@ describe('outputs', () => {
   it('robots.txt names the sitemap', async () => {
     const robots = await readFile(path.join(out, 'robots.txt'), 'utf8');
     expect(robots).toContain(`Sitemap: ${SITE}/sitemap.xml`);
-  });
-
-  it('_redirects sends /index and the four old or misspelt paths to their pages with 301', async () => {
-    const lines = (await readFile(path.join(out, '_redirects'), 'utf8'))
-      .split('\n')
-      .filter((l) => l && !l.startsWith('#'))
-      .map((l) => l.split(/\s+/));
-    expect(lines).toEqual(
-      expect.arrayContaining([
-        ['/index', '/', '301!'],
-        ['/buy-instagrm-followers', '/buy-instagram-followers', '301!'],
-        ['/buy-yotube-views', '/buy-youtube-views', '301!'],
-        ['/buy-youtube-suscribers', '/buy-youtube-subscribers', '301!'],
-        ['/buy-youtube-watch-time', '/buy-youtube-watch-hours', '301!'],
-      ]),
-    );
-    for (const [, to] of lines) expect(table.byPath.has(to!)).toBe(true);
   });
 
   it('the stylesheet has a content hash in its name and every page links it', async () => {

@@ -93,6 +93,7 @@ const summary: BuildSummary = {
   bytes: 3_400_000,
   warnings: [],
   blog: { source: 'network', posts: 300, fetchMs: 1200, notes: [] },
+  target: { name: 'static', why: 'the default; --target names a host' },
   stages: [
     { name: 'config', ms: 12 },
     { name: 'content', ms: 93 },

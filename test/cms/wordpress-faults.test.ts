@@ -23,8 +23,8 @@ beforeEach(async () => {
   // An earlier, good build from local content; a failed CMS build must leave it alone.
   const earlier = await runCli(['--root', project.root, 'build']);
   expect(earlier.code, earlier.stderr).toBe(0);
-  await mkdir(path.join(out(), 'marker'), { recursive: true });
-  await writeFile(path.join(out(), 'marker', 'earlier.txt'), 'earlier');
+  // A file of the build changed by hand: a failed build must leave it as it is.
+  await writeFile(path.join(out(), 'robots.txt'), 'earlier');
   distHash = await hashTree(out());
 });
 

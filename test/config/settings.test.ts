@@ -33,6 +33,7 @@ describe('settings', () => {
         cmsApiUrl: 'https://cms.example.co.uk/wp-json',
         imageHosts: ['https://img.example.co.uk', 'https://cdn.example.net'],
         cmsMaxPosts: 10_000,
+        target: '',
       });
     } finally {
       await project.cleanup();

@@ -261,9 +261,8 @@ describe('bad content is rejected, every problem named, dist/ untouched', () => 
     project = await tempProject();
     const good = await runCli(['--root', project.root, 'build']);
     expect(good.code, good.stderr).toBe(0);
-    // A file no build writes: it must survive a failed build.
-    await mkdir(path.join(out(), 'marker'), { recursive: true });
-    await writeFile(path.join(out(), 'marker', 'earlier.txt'), 'from an earlier build');
+    // A file of the build changed by hand: a failed build must leave it as it is.
+    await writeFile(path.join(out(), 'robots.txt'), 'from an earlier build');
     distHash = await hashTree(out());
   });
 
@@ -344,7 +343,7 @@ describe('bad content is rejected, every problem named, dist/ untouched', () => 
     await mkdir(path.join(project.root, 'photos'));
     await writeFile(path.join(project.root, 'photos', 'holiday.jpg'), 'x');
     const result = await runCli(['--root', project.root, 'build', '--out', 'photos']);
-    expect(result.stderr).toContain('do not look like an earlier build');
+    expect(result.stderr).toContain('The output folder holds files that no build wrote: holiday.jpg.');
     expect(existsSync(path.join(project.root, 'photos', 'holiday.jpg'))).toBe(true);
     expect(existsSync(path.join(project.root, 'content', 'catalogue.yaml'))).toBe(true);
   });

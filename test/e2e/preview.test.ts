@@ -22,7 +22,8 @@ beforeAll(async () => {
   await writeFile(path.join(project.root, 'elsewhere.txt'), 'SECRET=1');
   await symlink(path.join(project.root, 'elsewhere.txt'), path.join(project.root, 'content', 'images', 'linked.txt'));
   const out = path.join(project.root, 'out');
-  const built = await runCli(['--root', project.root, 'build', '--out', 'out'], { SITE_URL: SITE });
+  // preview serves the redirects and headers of _redirects and _headers, as Cloudflare Pages does.
+  const built = await runCli(['--root', project.root, 'build', '--out', 'out', '--target', 'cloudflare'], { SITE_URL: SITE });
   expect(built.code, built.stderr).toBe(0);
   preview = await startPreviewProcess(['--root', project.root, '--out', 'out', '--port', String(await freePort())]);
   expect(await readFile(path.join(out, 'index.html'), 'utf8')).toContain('<!DOCTYPE html>');

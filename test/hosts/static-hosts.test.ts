@@ -1,6 +1,7 @@
 /**
- * The built site on real static hosts: Debian's nginx with the generated include, and the
- * preview server, checked the same way.
+ * The built site on real static hosts: Debian's nginx with the include of the `nginx` build, and
+ * the preview server with the `_redirects` and `_headers` of the `cloudflare` build, checked the
+ * same way.
  */
 import { request } from 'node:http';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -30,11 +31,14 @@ function get(url: string, headers: Record<string, string> = {}): Promise<{ statu
 
 beforeAll(async () => {
   project = await tempProject();
-  const built = await runCli(['--root', project.root, 'build', '--precompress'], { SITE_URL: SITE });
-  expect(built.code, built.stderr).toBe(0);
+  for (const name of ['nginx', 'preview']) {
+    const target = name === 'nginx' ? 'nginx' : 'cloudflare';
+    const built = await runCli(['--root', project.root, 'build', '--precompress', '--target', target, '--out', name], { SITE_URL: SITE });
+    expect(built.code, built.stderr).toBe(0);
+  }
   nginxDir = await mkdtemp(path.join(tmpdir(), 'storefront-nginx-'));
-  hosts.nginx = await startNginx(path.join(project.root, 'dist'), nginxDir, await freePort());
-  hosts.preview = await startPreviewProcess(['--root', project.root, '--port', String(await freePort())]);
+  hosts.nginx = await startNginx(path.join(project.root, 'nginx'), nginxDir, await freePort());
+  hosts.preview = await startPreviewProcess(['--root', project.root, '--out', 'preview', '--port', String(await freePort())]);
 });
 
 afterAll(async () => {
@@ -48,9 +52,11 @@ const security = ['content-security-policy', 'x-content-type-options', 'referrer
 for (const name of ['nginx', 'preview']) {
   describe(`served by ${name}`, () => {
     const base = () => hosts[name]!.url;
+    /** The folder this host serves. */
+    const dist = name;
 
     it('every sitemap URL answers 200 with its page', async () => {
-      const sitemap = await readFile(path.join(project.root, 'dist', 'sitemap.xml'), 'utf8');
+      const sitemap = await readFile(path.join(project.root, dist, 'sitemap.xml'), 'utf8');
       const urls = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
       expect(urls.length).toBeGreaterThanOrEqual(17);
       for (const url of urls) {
@@ -118,8 +124,8 @@ for (const name of ['nginx', 'preview']) {
     });
 
     it('a hidden file put into the folder by hand is not served', async () => {
-      await writeFile(path.join(project.root, 'dist', '.env'), 'SECRET=1');
-      await writeFile(path.join(project.root, 'dist', 'images', '.env'), 'SECRET=1');
+      await writeFile(path.join(project.root, dist, '.env'), 'SECRET=1');
+      await writeFile(path.join(project.root, dist, 'images', '.env'), 'SECRET=1');
       for (const p of ['/.env', '/images/.env', '/%2Eenv', '/images/%2eenv']) {
         const response = await get(base() + p);
         expect(response.status, p).toBe(404);
@@ -128,7 +134,7 @@ for (const name of ['nginx', 'preview']) {
     });
 
     it('hashed assets are cached for a year; pages are revalidated; every response has the security headers', async () => {
-      const assets = await readdir(path.join(project.root, 'dist', 'assets'));
+      const assets = await readdir(path.join(project.root, dist, 'assets'));
       for (const asset of assets.filter((f) => /\.(css|js)$/.test(f))) {
         const response = await get(`${base()}/assets/${asset}`);
         expect(response.status).toBe(200);
@@ -149,10 +155,10 @@ for (const name of ['nginx', 'preview']) {
 
     it('a client that accepts brotli or gzip gets the precompressed file', async () => {
       const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
-      const plain = await readFile(path.join(project.root, 'dist', 'buy-instagram-followers.html'));
+      const plain = await readFile(path.join(project.root, dist, 'buy-instagram-followers.html'));
       const br = await get(`${base()}/buy-instagram-followers`, { 'accept-encoding': 'br' });
       expect(br.headers['content-encoding']).toBe('br');
-      expect(br.body.equals(await readFile(path.join(project.root, 'dist', 'buy-instagram-followers.html.br')))).toBe(true);
+      expect(br.body.equals(await readFile(path.join(project.root, dist, 'buy-instagram-followers.html.br')))).toBe(true);
       expect(brotliDecompressSync(br.body).equals(plain)).toBe(true);
       const gz = await get(`${base()}/buy-instagram-followers`, { 'accept-encoding': 'gzip' });
       expect(gz.headers['content-encoding']).toBe('gzip');
