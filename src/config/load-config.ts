@@ -181,7 +181,7 @@ export async function loadConfig(
   const fromEnv = new Set<string>();
   // Optional settings can be switched off from the environment with an empty value
   // (MESSAGING_NUMBER= hides the channel); required ones ignore an empty variable.
-  const optional = new Set(['messagingNumber', 'newsletterUrl', 'cmsApiUrl', 'basePath', 'target']);
+  const optional = new Set(['messagingNumber', 'newsletterUrl', 'cmsApiUrl', 'basePath']);
   for (const [key, name] of Object.entries(envNames)) {
     const value = env[name];
     if (value !== undefined && (value !== '' || optional.has(key))) {

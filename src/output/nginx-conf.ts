@@ -23,13 +23,14 @@ export function nginxConf(table: RouteTable, security: Record<string, string>, b
     : `# Written by storefront build. Include it inside a server block whose root is this folder:
 #   server { listen 80; root /srv/site/dist; include /srv/site/dist/_nginx.conf; }`;
   return `${where}
-# Precompressed .br files need the brotli static module (Debian: libnginx-mod-http-brotli-static).
+# Precompressed .gz files are sent by gzip_static. For the .br files, add \`brotli_static on;\` to
+# the server block where the brotli static module is loaded (Debian: libnginx-mod-http-brotli-static);
+# it is not here, so that this include works on an nginx without the module.
 charset utf-8;
 # Redirects name the path only, so they work behind any proxy or port.
 absolute_redirect off;
 charset_types text/css application/javascript application/xml text/plain application/atom+xml image/svg+xml;
 gzip_static on;
-brotli_static on;
 error_page 404 ${base}/404.html;
 
 # Old and misspelt addresses, from content/redirects.yaml.

@@ -29,6 +29,7 @@ http {
   server {
     listen 127.0.0.1:${port};
     root ${siteDir};
+    ${existsSync(BROTLI_MODULE) ? 'brotli_static on;' : ''}
     include ${include};
   }
 }

@@ -1,0 +1,162 @@
+/**
+ * The output folder belongs to the user (issue 25): it is a real folder that the tools a user
+ * runs on it see whole, and a build never deletes or overwrites a file it did not write: a
+ * folder holding one is refused before any work, byte for byte as it was.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { lstat, mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hashTree, projectsOfThisFile, runCli } from '../helpers.js';
+
+const project = projectsOfThisFile();
+
+/** Every file under a folder, relative, sorted: what the tools must each see. */
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
+    .sort();
+}
+
+const run = (command: string, args: string[], cwd: string) => execFileSync(command, args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+const lines = (text: string) => text.split('\n').filter(Boolean);
+
+describe('the output folder is a real folder', () => {
+  let root: string;
+  let dist: string;
+  let files: string[];
+  let bytes: number;
+
+  beforeAll(async () => {
+    ({ root } = await project());
+    dist = path.join(root, 'dist');
+    const built = await runCli(['--root', root, 'build', '--precompress']);
+    expect(built.code, built.stderr).toBe(0);
+    files = await filesUnder(dist);
+    bytes = (await Promise.all(files.map((f) => stat(path.join(dist, f))))).reduce((sum, s) => sum + s.size, 0);
+  });
+
+  it('is a folder, not a link, holding every page', async () => {
+    expect((await lstat(dist)).isDirectory()).toBe(true);
+    expect(files.filter((f) => f.endsWith('.html')).length).toBeGreaterThan(20);
+    expect(files).toContain('index.html');
+  });
+
+  it('find, du, tar, cp -r, rsync -a and zip -r see every file', async () => {
+    expect(lines(run('find', ['dist', '-type', 'f'], root)).map((f) => path.relative('dist', f)).sort()).toEqual(files);
+    expect(run('find', ['dist', '-name', '*.html'], root).split('\n').filter(Boolean).length).toBe(files.filter((f) => f.endsWith('.html')).length);
+    // du counts blocks, never less than the bytes of the files.
+    expect(Number(run('du', ['-sk', 'dist'], root).split('\t')[0]) * 1024).toBeGreaterThanOrEqual(bytes);
+
+    run('tar', ['czf', 'site.tgz', 'dist'], root);
+    expect(lines(run('tar', ['tzf', 'site.tgz'], root)).filter((f) => !f.endsWith('/')).map((f) => path.relative('dist', f)).sort()).toEqual(files);
+
+    const expected = await hashTree(dist);
+    run('cp', ['-r', 'dist', 'copied'], root);
+    expect(await hashTree(path.join(root, 'copied'))).toBe(expected);
+    await mkdir(path.join(root, 'host'));
+    run('rsync', ['-a', 'dist', 'host/'], root);
+    expect(await hashTree(path.join(root, 'host', 'dist'))).toBe(expected);
+
+    run('zip', ['-qr', 'site.zip', 'dist'], root);
+    await mkdir(path.join(root, 'unzipped'));
+    run('unzip', ['-q', 'site.zip', '-d', 'unzipped'], root);
+    expect(await hashTree(path.join(root, 'unzipped', 'dist'))).toBe(expected);
+  });
+
+  it('the record of what the build wrote is beside the folder, not in it', async () => {
+    const beside = (await readdir(root)).filter((name) => name.startsWith('.dist.'));
+    expect(beside).toHaveLength(1);
+    const record = JSON.parse(await readFile(path.join(root, beside[0]!), 'utf8')) as { files: string[] };
+    expect(record.files.map((f) => f.split('/').join(path.sep)).sort()).toEqual(files);
+    expect(files.some((f) => path.basename(f).startsWith('.'))).toBe(false);
+  });
+});
+
+describe('a build never deletes or overwrites a file it did not write', () => {
+  /** The three files of the issue: a page, a price list and a certificate challenge. */
+  const usersFiles = async (dir: string) => {
+    await mkdir(path.join(dir, 'uploads'), { recursive: true });
+    await mkdir(path.join(dir, '.well-known', 'acme-challenge'), { recursive: true });
+    await writeFile(path.join(dir, 'index.html'), '<p>my own page</p>');
+    await writeFile(path.join(dir, 'uploads', 'price-list.pdf'), '%PDF-1.4 price list');
+    await writeFile(path.join(dir, '.well-known', 'acme-challenge', 'abc'), 'abc.token');
+  };
+
+  it('a folder of the user\'s files (index.html, uploads/price-list.pdf, .well-known/acme-challenge/abc) is refused before any work, byte for byte as it was', async () => {
+    const { root } = await project();
+    const out = path.join(root, 'public');
+    await usersFiles(out);
+    const before = await hashTree(out);
+    const result = await runCli(['--root', root, 'build', '--out', 'public']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('SF170');
+    expect(result.stderr).toContain('The output folder holds files that no build wrote: .well-known/acme-challenge/abc, index.html, uploads/price-list.pdf.');
+    expect(result.stderr).toMatch(/hint: Move those files elsewhere, or build into an empty or new folder with --out/);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(await hashTree(out)).toBe(before);
+    // Refused before any work: nothing was made beside the folder either.
+    expect((await readdir(root)).filter((name) => name.startsWith('.public.'))).toEqual([]);
+  });
+
+  it('files added to a built folder are named (five at most) and kept; once moved out, the build goes on', async () => {
+    const { root } = await project();
+    const dist = path.join(root, 'dist');
+    expect((await runCli(['--root', root, 'build'])).code).toBe(0);
+    await usersFiles(path.join(root, 'mine'));
+    run('cp', ['-r', 'mine/uploads', 'mine/.well-known', 'dist/'], root);
+    for (const n of [1, 2, 3, 4]) await writeFile(path.join(dist, `notes-${n}.txt`), 'mine');
+    const before = await hashTree(dist);
+    const result = await runCli(['--root', root, 'build']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('The output folder holds files that no build wrote: .well-known/acme-challenge/abc, notes-1.txt, notes-2.txt, notes-3.txt, notes-4.txt and 1 more.');
+    expect(await hashTree(dist)).toBe(before);
+
+    run('rm', ['-r', 'dist/uploads', 'dist/.well-known', ...[1, 2, 3, 4].map((n) => `dist/notes-${n}.txt`)], root);
+    const again = await runCli(['--root', root, 'build']);
+    expect(again.code, again.stderr).toBe(0);
+  });
+
+  it('a file of the build edited by hand is still the build\'s: the next build writes it again', async () => {
+    const { root } = await project();
+    expect((await runCli(['--root', root, 'build'])).code).toBe(0);
+    const robots = path.join(root, 'dist', 'robots.txt');
+    const written = await readFile(robots, 'utf8');
+    await writeFile(robots, 'edited');
+    expect((await runCli(['--root', root, 'build'])).code).toBe(0);
+    expect(await readFile(robots, 'utf8')).toBe(written);
+  });
+
+  it('a folder made again in place of the built one has no record, and is refused', async () => {
+    const { root } = await project();
+    expect((await runCli(['--root', root, 'build'])).code).toBe(0);
+    run('mv', ['dist', 'moved'], root);
+    await mkdir(path.join(root, 'dist'));
+    await writeFile(path.join(root, 'dist', 'index.html'), 'not from a build');
+    const result = await runCli(['--root', root, 'build']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('no build wrote: index.html.');
+  });
+
+  it('a link left by a build of the days when dist was a link is taken over: the folder becomes real and the old one goes', async () => {
+    const { root } = await project();
+    // As those builds left it: dist → .dist.build-<pid>-<time>, a finished site.
+    const old = '.dist.build-4194305-1700000000000';
+    await mkdir(path.join(root, old));
+    await writeFile(path.join(root, old, 'index.html'), 'an old build');
+    await symlink(old, path.join(root, 'dist'));
+    const result = await runCli(['--root', root, 'build']);
+    expect(result.code, result.stderr).toBe(0);
+    expect((await lstat(path.join(root, 'dist'))).isDirectory()).toBe(true);
+    expect(existsSync(path.join(root, old))).toBe(false);
+    // Any other link is the user's: refused.
+    await mkdir(path.join(root, 'elsewhere'));
+    await symlink('elsewhere', path.join(root, 'linked'));
+    const linked = await runCli(['--root', root, 'build', '--out', 'linked']);
+    expect(linked.code).toBe(1);
+    expect(linked.stderr).toContain('a link that no build made');
+  });
+});
