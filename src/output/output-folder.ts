@@ -13,8 +13,8 @@ import { isRunning } from '../util/is-running.js';
  *   .dist.files-<id>.json       the files a build wrote into the folder whose identity is <id>
  *
  * The record is beside the folder, not in it, so no host publishes it; it is named after the
- * folder's identity (its inode and birth time, which a rename keeps), so whichever folder is
- * `dist` after a kill, its own record is found.
+ * folder's identity (its inode, which a rename keeps), so whichever folder is `dist` after a
+ * kill, its own record is found.
  */
 
 /** The kinds of entry beside an output folder. */
@@ -36,10 +36,14 @@ function besideOf(outDir: string, name: string): { kind: Beside; pid: number } |
   return { kind, pid: Number(match[2]) };
 }
 
-/** A folder's identity: kept by a rename, new for a folder made again. */
+/**
+ * A folder's identity: its inode, which a rename keeps and a folder made again in its place
+ * does not (unless the system gives it the freed number; its files are still checked by name).
+ * Not the birth time: where the system keeps none, Node reports the change time, which a rename
+ * changes.
+ */
 function identity(dir: string): string {
-  const stat = statSync(dir, { bigint: true });
-  return `${stat.ino}-${stat.birthtimeNs}`;
+  return String(statSync(dir, { bigint: true }).ino);
 }
 
 const recordPath = (outDir: string, id: string) => path.join(path.dirname(outDir), `.${path.basename(outDir)}.files-${id}.json`);
@@ -113,12 +117,14 @@ export function refuseForeignFiles(outDir: string): void {
 export function restoreOutputFolder(outDir: string): void {
   const parent = path.dirname(outDir);
   if (lstatSync(outDir, { throwIfNoEntry: false }) || !lstatSync(parent, { throwIfNoEntry: false })) return;
+  // The newest, should kills have left several.
+  const time = (name: string) => Number(/-(\d+)$/.exec(name)?.[1] ?? 0);
   const aside = readdirSync(parent)
     .filter((name) => {
       const found = besideOf(outDir, name);
       return found?.kind === 'old' && !isRunning(found.pid);
     })
-    .sort()
+    .sort((a, b) => time(a) - time(b))
     .pop();
   if (aside) renameSync(path.join(parent, aside), outDir);
 }
