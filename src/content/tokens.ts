@@ -4,6 +4,10 @@ import type { SourceFile } from '../util/source-file.js';
 import { formatField } from '../util/field-path.js';
 
 const TOKEN = /\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\}/g;
+/** Braces that would be published as they are: a token of another form (`{{ start-time }}`, `{{}}`), or half of one. */
+const BRACES = /\{\{|\}\}/;
+/** Facts already reported for holding braces themselves, so that each is one problem, not one per use. */
+const reportedFacts = new WeakMap<object, Set<string>>();
 /** What copy may not say, because the catalogue is the only place a price, or an offer, lives. */
 const COPY_RULES = [
   {
@@ -50,8 +54,34 @@ export function expandTokens(
       const found = rule.pattern.exec(text);
       if (found) problems.add({ code: rule.code, file: source.file, field: formatField(at), line: source.lineOf(at), message: rule.message(found[0]), hint: rule.hint });
     }
+    const rest = text.replace(TOKEN, '');
+    if (BRACES.test(rest)) {
+      problems.add({
+        code: codes.unknownToken,
+        file: source.file,
+        field: formatField(at),
+        line: source.lineOf(at),
+        message: `The text holds braces that are no token ("${excerpt(text, rest)}"); they would be published as they are.`,
+        hint: 'Write a token as {{name}} with a known name, or leave the braces out.',
+      });
+    }
     return text.replace(TOKEN, (whole, name: string) => {
       const fact = facts[name];
+      if (fact !== undefined && BRACES.test(fact)) {
+        const reported = reportedFacts.get(facts) ?? new Set<string>();
+        reportedFacts.set(facts, reported);
+        if (!reported.has(name)) {
+          reported.add(name);
+          problems.add({
+            code: codes.unknownToken,
+            file: source.file,
+            field: formatField(at),
+            line: source.lineOf(at),
+            message: `The token ${whole} stands for "${fact}", which holds a token itself: its braces would be published on every page that uses it.`,
+            hint: `Write the claim ${name} out in full in content/site.yaml (claims), without {{…}}.`,
+          });
+        }
+      }
       if (fact !== undefined) return fact;
       problems.add({
         code: codes.unknownToken,
@@ -66,4 +96,11 @@ export function expandTokens(
   };
   source.data = visit(source.data, []);
   if (source.body !== undefined) source.body = expandString(source.body, ['(body)']);
+}
+
+/** A short quote of the part of `text` around the first stray braces of `rest`. */
+function excerpt(text: string, rest: string): string {
+  const at = rest.search(BRACES);
+  const stray = rest.slice(Math.max(0, at - 20), at + 22);
+  return text.length <= 60 ? text : stray;
 }

@@ -82,6 +82,8 @@ export function unsafePathReason(routePath: string): string | undefined {
   if (routePath === '/') return undefined;
   // eslint-disable-next-line no-control-regex
   if (/[\\\u0000-\u001f\u007f]/.test(routePath)) return 'it contains a backslash or a control character';
+  // A host decodes %2e, %2f and %5c before it looks for the file: /%2e%2e/x is /../x to it.
+  if (/%(2e|2f|5c)/i.test(routePath)) return 'it writes a dot, a slash or a backslash percent-encoded (%2e, %2f, %5c), which a host decodes';
   const segments = routePath.slice(1).split('/');
   if (segments.some((segment) => segment === '')) return 'it has an empty segment (//) or ends with /';
   if (segments.some((segment) => segment === '.' || segment === '..')) return 'it climbs out of its folder with . or ..';

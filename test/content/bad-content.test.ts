@@ -153,6 +153,19 @@ const cases: Case[] = [
     expect: ['SF125', 'content/redirects.yaml', '› [1].from', 'climbs out of its folder'],
   },
   {
+    name: 'redirect whose old address climbs out percent-encoded (%2e%2e)',
+    breakIt: (root) => editFile(root, 'content/redirects.yaml', '- { from: /index, to: / }', '- { from: /index, to: / }\n- { from: /%2e%2e/%2e%2e/outside/victim, to: /about }\n- { from: /old%2Fpage, to: /about }\n- { from: /old%5cpage, to: /about }'),
+    expect: ['SF125', '› [1].from', '› [2].from', '› [3].from', 'it writes a dot, a slash or a backslash percent-encoded (%2e, %2f, %5c), which a host decodes', 'Found 3 problems'],
+  },
+  {
+    name: 'claim that holds a token itself, and braces that are no token',
+    breakIt: async (root) => {
+      await editFile(root, 'content/site.yaml', '  startTime: about 15 minutes', '  startTime: "{{startTime}} {{startTime}}"');
+      await editFile(root, 'content/site.yaml', '  supportHours: 24/7', '  supportHours: "within {{ support-hours }}"');
+    },
+    expect: ['SF104', 'content/site.yaml:4 › claims.startTime', 'The token {{startTime}} stands for "{{startTime}} {{startTime}}", which holds a token itself', 'claims.supportHours', 'braces that are no token ("within {{ support-hours }}")'],
+  },
+  {
     name: 'post slug that takes the place of the feed',
     breakIt: (root) => editFile(root, 'content/blog/tiktok-growth-routine.md', 'slug: tiktok-growth-routine', 'slug: feed.xml'),
     expect: ['SF125', 'content/blog/tiktok-growth-routine.md', '› slug', 'the build writes a file of its own there'],
