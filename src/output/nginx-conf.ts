@@ -6,13 +6,14 @@ const quote = (value: string) => `"${value.replace(/\\/g, '\\\\').replace(/"/g, 
 /**
  * An nginx include for a `server { root …/dist; include …/dist/_nginx.conf; }` block: clean
  * URLs, the redirects, the 404 page, caching, security headers and the precompressed files.
- * nginx drops server-level add_header lines in any location that has its own, so every
- * location repeats the security headers. With a base path (`/shop`) every location is under
+ * The security headers are set for the whole server, `always` (so 3xx and 4xx answers carry
+ * them too), and nginx drops those in any location that has add_header lines of its own, so
+ * every such location repeats them. With a base path (`/shop`) every location is under
  * it, and the root is the folder that holds the site as `shop/`.
  */
 export function nginxConf(table: RouteTable, security: Record<string, string>, base = ''): string {
-  const headers = (cache: string) =>
-    [...Object.entries(security), ['Cache-Control', cache]].map(([n, v]) => `    add_header ${n} ${quote(v!)} always;`).join('\n');
+  const addHeaders = (entries: [string, string][], indent: string) => entries.map(([n, v]) => `${indent}add_header ${n} ${quote(v)} always;`).join('\n');
+  const headers = (cache: string) => addHeaders([...Object.entries(security), ['Cache-Control', cache]], '    ');
   const redirects = table.redirects
     .map((r) => `location = ${quote(base + encodeURI(r.from))} {\n    return 301 ${quote(base + encodeURI(r.to))};\n}`)
     .join('\n');
@@ -32,6 +33,8 @@ absolute_redirect off;
 charset_types text/css application/javascript application/xml text/plain application/atom+xml image/svg+xml;
 gzip_static on;
 error_page 404 ${base}/404.html;
+# Every answer, redirects and errors included.
+${addHeaders(Object.entries(security), '')}
 
 # Old and misspelt addresses, from content/redirects.yaml.
 ${redirects}
@@ -68,6 +71,11 @@ ${headers(REVALIDATE)}
     try_files ${base}/index.html =404;
 }
 ${base ? `\n# The home page's address ends with a slash, as a folder's does.\nlocation = ${base} {\n    return 301 ${base}/;\n}\n` : ''}
+# The 404 page is the answer to unknown paths, never a page of its own.
+location = ${base}/404 {
+    return 404;
+}
+
 location = ${base}/404.html {
     internal;
 ${headers(REVALIDATE)}

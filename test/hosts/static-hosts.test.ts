@@ -123,6 +123,22 @@ for (const name of ['nginx', 'preview']) {
       expect((await get(`${base()}/_redirects`)).status).toBe(404);
     });
 
+    it('every answer carries the security headers: redirects, clean URLs, 404s and host files included', async () => {
+      const answers: [string, number][] = [
+        ['/buy-instagrm-followers', 301],
+        ['/about/', 301],
+        ['/about.html', 301],
+        ['/no-such-page', 404],
+        ['/_redirects', 404],
+        ...(name === 'nginx' ? ([['/404', 404]] as [string, number][]) : []),
+      ];
+      for (const [p, status] of answers) {
+        const response = await get(base() + p);
+        expect(response.status, p).toBe(status);
+        for (const header of [...security, 'strict-transport-security']) expect(response.headers[header], `${p} ${header}`).toBeTruthy();
+      }
+    });
+
     it('a hidden file put into the folder by hand is not served', async () => {
       await writeFile(path.join(project.root, dist, '.env'), 'SECRET=1');
       await writeFile(path.join(project.root, dist, 'images', '.env'), 'SECRET=1');
