@@ -52,6 +52,16 @@ export function checkPlaceholders(config: Config, trader: Trader, problems: Prob
     if (reservedUrl(config[field])) setting(field, `${config[field]} is an example address.`);
   }
   if (isReservedHost(config.supportEmail.split('@').pop() ?? '')) setting('supportEmail', `${config.supportEmail} is an example address.`);
+  // A real shop's sign-up form sends e-mail addresses: never in clear text.
+  if (config.newsletterUrl.startsWith('http:')) {
+    problems.add({
+      code: codes.badSetting,
+      file: CONFIG_FILE,
+      field: 'newsletterUrl',
+      message: `The newsletter form would send visitors' e-mail addresses unencrypted to ${config.newsletterUrl}. This build is for ${config.siteUrl}, a real address.`,
+      hint: `Use the provider's https:// address in ${CONFIG_FILE} or in the environment variable ${envNames.newsletterUrl}.`,
+    });
+  }
   if (config.messagingNumber && isDramaNumber(config.messagingNumber)) setting('messagingNumber', `${config.messagingNumber} is one of Ofcom's drama numbers.`);
 
   const traderValue = (field: string, message: string) =>

@@ -151,6 +151,17 @@ describe('a build for a real site address', () => {
     expect(jsonLd(home).find((item) => item['@type'] === 'Organization')).toMatchObject({ vatID: 'GB987654321', legalName: 'Brightgrow Media Ltd' });
   });
 
+  it("refuses a newsletter form that would send e-mail addresses over http, for a real address", async () => {
+    const { root } = await project();
+    await editFile(root, 'content/trader.yaml', /^legalName:[\s\S]*$/m, REAL_TRADER);
+    const plain = await runCli(['--root', root, 'build'], { ...REAL_SETTINGS, NEWSLETTER_URL: 'http://news.brightgrow.co.uk/subscribe' });
+    expect(plain.code).toBe(1);
+    expect(plain.stderr).toMatch(/SF140 {2}content\/config\.yaml › newsletterUrl/);
+    expect(plain.stderr).toContain("would send visitors' e-mail addresses unencrypted");
+    const secure = await runCli(['--root', root, 'build'], { ...REAL_SETTINGS, NEWSLETTER_URL: 'https://news.brightgrow.co.uk/subscribe' });
+    expect(secure.code, secure.stderr).toBe(0);
+  });
+
   it("knows Ofcom's drama numbers however they are written", () => {
     for (const phone of ['+44 20 7946 0000', '020 7946 0123', '+44 (0)20 7946 0999', '+44 (0)7700 900123', '0044 7700 900123']) expect(isDramaNumber(phone), phone).toBe(true);
     for (const phone of ['+44 20 7946 1000', '+44 7911 123456', '+44 (0)131 555 0142']) expect(isDramaNumber(phone), phone).toBe(false);
