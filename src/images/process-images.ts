@@ -9,6 +9,7 @@ import type { ProblemList } from '../errors/storefront-error.js';
 import { limitConcurrency, runParallel } from '../util/run-parallel.js';
 import { writeFileAtomic } from '../util/write-atomic.js';
 import { localImageFile } from '../content/local-image.js';
+import { readCacheFile } from '../util/inside-project.js';
 import { imageSources } from '../content/markdown.js';
 import { defaultCmsOptions } from '../cms/retry.js';
 import { fetchImage, ImageUnavailable, type FetchImageOptions } from './fetch-image.js';
@@ -20,6 +21,13 @@ const IMAGE_WIDTHS = [360, 720, 1080, 1440];
 const SHARE_SIZE = { width: 1200, height: 630 };
 /** A larger image is a mistake (a 100-megapixel scan), and would take minutes and gigabytes. */
 export const MAX_PIXELS = 40_000_000;
+/**
+ * A post with hundreds of images, or a blog with thousands, is a mistake or an attack (a 2 MB
+ * body can name 35,000): each new image takes a third of a second and several files. Past these
+ * the build stops before reading any image, naming the posts.
+ */
+export const MAX_IMAGES_PER_POST = 40;
+export const MAX_IMAGES_PER_BUILD = 2_000;
 /** Part of every cache key: raise it when the variants made change. */
 const PIPELINE = 2;
 
@@ -67,10 +75,11 @@ function stemOf(key: string): string {
  */
 async function cached(key: string, root: string, make: () => Promise<Made>): Promise<Made> {
   const dir = madeDir(root);
-  const kept = await readFile(path.join(dir, `${key}.json`), 'utf8').then((text) => JSON.parse(text) as Omit<Made, 'files'> & { files: string[] }, () => undefined);
+  // Read only when no link leads it out of the project (see readCacheFile).
+  const kept = await readCacheFile(path.join(dir, `${key}.json`), root).then((bytes) => bytes && (JSON.parse(bytes.toString('utf8')) as Omit<Made, 'files'> & { files: string[] }));
   if (kept) {
     // A file of the entry deleted by hand: the entry is made again.
-    const contents = await Promise.all(kept.files.map((file) => readFile(path.join(dir, key, path.basename(file))).catch(() => undefined)));
+    const contents = await Promise.all(kept.files.map((file) => readCacheFile(path.join(dir, key, path.basename(file)), root)));
     if (contents.every((bytes) => bytes !== undefined)) {
       await markUsed(path.join(dir, key), path.join(dir, `${key}.json`));
       return { ...kept, files: kept.files.map((file, i) => ({ file, contents: contents[i]! })) };
@@ -145,11 +154,26 @@ async function svgImage(bytes: Buffer, address: string, key: string): Promise<Ma
 export async function processSiteImages(posts: readonly Post[], options: ImageOptions, problems: ProblemList): Promise<SiteImages> {
   const wanted = new Map<string, Post>();
   for (const post of posts) {
-    for (const address of [...(post.image ? [post.image.src] : []), ...imageSources(post.contentHtml)]) {
-      if (!wanted.has(address)) wanted.set(address, post);
+    const addresses = new Set([...(post.image ? [post.image.src] : []), ...imageSources(post.contentHtml)]);
+    if (addresses.size > MAX_IMAGES_PER_POST) {
+      problems.add({
+        code: codes.badImage,
+        file: post.source,
+        message: `This post shows ${addresses.size} different images; a post may show at most ${MAX_IMAGES_PER_POST}.`,
+        hint: 'Keep the images that tell the story, or split the post.',
+      });
     }
+    for (const address of addresses) if (!wanted.has(address)) wanted.set(address, post);
+  }
+  if (wanted.size > MAX_IMAGES_PER_BUILD) {
+    problems.add({
+      code: codes.badImage,
+      message: `The posts show ${wanted.size} different images; a build makes at most ${MAX_IMAGES_PER_BUILD}.`,
+      hint: 'Remove images from older posts, or leave some posts out of the blog.',
+    });
   }
   const images: SiteImages = { sets: new Map(), shares: new Map(), files: [] };
+  if (problems.size > 0) return images;
   // The same bytes are made once, however many posts or addresses name them.
   const making = new Map<string, Promise<Made>>();
   // Downloads (and the checks of kept ones) wait on the network: as many at once as the CMS is

@@ -119,6 +119,27 @@ describe('images that cannot be shown', () => {
     expect(existsSync(path.join(root, 'dist'))).toBe(false);
   });
 
+  it('a post of more than 40 images, and a blog of more than 2,000, are refused by name before any image is read', async () => {
+    const { root } = await project();
+    const images = (from: number, n: number) => Array.from({ length: n }, (_, i) => `![Image ${from + i}](/images/many-${from + i}.png)`).join('\n\n');
+    // With its own featured image, 41.
+    await editFile(root, 'content/blog/tiktok-growth-routine.md', /\n---\n/, `\n---\n${images(0, 40)}\n\n`);
+    const post = await runCli(['--root', root, 'build']);
+    expect(post.code).toBe(1);
+    expect(post.stderr).toMatch(/SF206 {2}content\/blog\/tiktok-growth-routine\.md\n\s+This post shows 41 different images; a post may show at most 40\./);
+    // Read none: the missing files would each be a problem of their own.
+    expect(post.stderr).not.toContain('many-0.png');
+    await editFile(root, 'content/blog/tiktok-growth-routine.md', /!\[Image 39\]\(\/images\/many-39\.png\)/, '');
+    for (let i = 0; i < 50; i++) {
+      await writeFile(path.join(root, 'content/blog', `gallery-${i}.md`), `---\ntitle: Gallery ${i}\ndate: 2024-01-01\nexcerpt: Pictures.\n---\n${images(100 + i * 40, 40)}\n`);
+    }
+    const build = await runCli(['--root', root, 'build']);
+    expect(build.code).toBe(1);
+    expect(build.stderr).toMatch(/The posts show 20[4-9]\d different images; a build makes at most 2000\./);
+    expect(build.stderr).not.toContain('a post may show at most');
+    expect(existsSync(path.join(root, 'dist'))).toBe(false);
+  });
+
   it('an image address may not leave content/images/, and a name with spaces or accents is found', async () => {
     const { root } = await project();
     await writeFile(path.join(root, 'content/images/my photo é.jpg'), await mediaImage(3, 400, 300));
