@@ -73,11 +73,8 @@ function recorded(outDir: string, dir: string): Set<string> | undefined {
 export function foreignFiles(outDir: string): string[] {
   const found = lstatSync(outDir, { throwIfNoEntry: false });
   if (!found) return [];
-  if (found.isSymbolicLink()) {
-    const target = readlinkSync(outDir);
-    return besideOf(outDir, target)?.kind === 'build' && !target.includes('/') ? [] : ['(the folder is a link that no build made)'];
-  }
-  if (!found.isDirectory()) return ['(it is a file, not a folder)'];
+  if (found.isSymbolicLink()) return isBuildLink(outDir) ? [] : ['(the output path is a link that no build made)'];
+  if (!found.isDirectory()) return ['(the output path is a file, not a folder)'];
   const own = recorded(outDir, outDir) ?? new Set<string>();
   const ownFolders = new Set([...own].flatMap((file) => file.split('/').slice(0, -1).map((_, i, parts) => `${parts.slice(0, i + 1).join('/')}/`)));
   const foreign: string[] = [];
@@ -92,6 +89,13 @@ export function foreignFiles(outDir: string): string[] {
   };
   walk(outDir, '');
   return foreign.sort();
+}
+
+/** Whether `outDir` is the link to a build folder beside it that builds made before the output was a real folder. */
+export function isBuildLink(outDir: string): boolean {
+  if (!lstatSync(outDir, { throwIfNoEntry: false })?.isSymbolicLink()) return false;
+  const target = readlinkSync(outDir);
+  return besideOf(outDir, target)?.kind === 'build' && !target.includes('/');
 }
 
 /** Refuses an output folder that holds anything no build wrote, naming up to five entries. */

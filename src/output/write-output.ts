@@ -1,9 +1,9 @@
-import { lstatSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { codes } from '../errors/codes.js';
 import { StorefrontError } from '../errors/storefront-error.js';
 import { isCompressible, precompressed } from './compress.js';
-import { besideName, refuseForeignFiles, removeLeftovers, restoreOutputFolder, writeRecord } from './output-folder.js';
+import { besideName, isBuildLink, refuseForeignFiles, removeLeftovers, restoreOutputFolder, writeRecord } from './output-folder.js';
 
 export interface OutputFile {
   /** Path under the output folder, with forward slashes. */
@@ -18,10 +18,14 @@ export interface OutputFile {
  */
 export function checkOutputFolder(outDir: string, root: string): void {
   const inside = (dir: string, parent: string) => dir === parent || dir.startsWith(parent + path.sep);
-  const protectedDirs = ['content', 'src', 'templates', 'bin', 'test', 'node_modules', '.git', '.cache'].map((d) => path.join(root, d));
+  // Where it really is: `--out c2/site`, c2 a link to content/, is inside content/.
+  const real = path.join(realFolder(path.dirname(outDir)), path.basename(outDir));
+  const realRoot = realFolder(root);
+  const protectedDirs = ['content', 'src', 'templates', 'bin', 'test', 'node_modules', '.git', '.cache'].map((d) => realFolder(path.join(root, d)));
   let reason: string | undefined;
-  if (inside(root, outDir)) reason = 'it is the project folder or holds it';
-  else if (protectedDirs.some((d) => inside(outDir, d))) reason = "it is inside a folder of the project's own files";
+  if (inside(realRoot, real)) reason = 'it is the project folder or holds it';
+  else if (protectedDirs.some((d) => inside(real, d))) reason = "it is inside a folder of the project's own files";
+  else if (lstatSync(outDir, { throwIfNoEntry: false })?.isSymbolicLink() && !isBuildLink(outDir)) reason = 'it is a link, and the build replaces a folder, never what a link points to';
   if (reason) {
     throw new StorefrontError({
       code: codes.badFlag,
@@ -32,6 +36,12 @@ export function checkOutputFolder(outDir: string, root: string): void {
   }
   restoreOutputFolder(outDir);
   refuseForeignFiles(outDir);
+}
+
+/** The real path of a folder that may not exist yet: its nearest existing parent's, resolved, and the rest. */
+function realFolder(dir: string): string {
+  const existing = existsSync(dir) ? dir : path.dirname(dir);
+  return existing === dir ? realpathSync(dir) : path.join(realFolder(existing), path.basename(dir));
 }
 
 /**

@@ -141,6 +141,22 @@ describe('a build never deletes or overwrites a file it did not write', () => {
     expect(result.stderr).toContain('no build wrote: index.html.');
   });
 
+  it('--out through a link into content/ or .git/ is refused where it really is, and nothing there changes', async () => {
+    const { root } = await project();
+    await mkdir(path.join(root, '.git'));
+    await writeFile(path.join(root, '.git', 'config'), '[core]\n');
+    await symlink('content', path.join(root, 'c2'));
+    await symlink('.git', path.join(root, 'g2'));
+    const content = await hashTree(path.join(root, 'content'));
+    for (const out of ['c2/site', 'c2/images', 'g2/site', 'g2']) {
+      const result = await runCli(['--root', root, 'build', '--out', out]);
+      expect(result.code, out).toBe(1);
+      expect(result.stderr, out).toContain('SF170');
+    }
+    expect(await hashTree(path.join(root, 'content'))).toBe(content);
+    expect(await readdir(path.join(root, '.git'))).toEqual(['config']);
+  });
+
   it('a link left by a build of the days when dist was a link is taken over: the folder becomes real and the old one goes', async () => {
     const { root } = await project();
     // As those builds left it: dist → .dist.build-<pid>-<time>, a finished site.
@@ -157,6 +173,6 @@ describe('a build never deletes or overwrites a file it did not write', () => {
     await symlink('elsewhere', path.join(root, 'linked'));
     const linked = await runCli(['--root', root, 'build', '--out', 'linked']);
     expect(linked.code).toBe(1);
-    expect(linked.stderr).toContain('a link that no build made');
+    expect(linked.stderr).toContain('it is a link, and the build replaces a folder, never what a link points to');
   });
 });
