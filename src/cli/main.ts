@@ -13,10 +13,11 @@ import { output } from './output.js';
 
 const version = (JSON.parse(readFileSync(path.join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
 
+/** Decimal digits only: Number() would also take `0x50` (port 80), `1e3`, ` 80` and `+80`. */
 function parsePort(value: string): number {
-  const port = Number(value);
+  const port = /^\d{1,5}$/.test(value) ? Number(value) : NaN;
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new InvalidArgumentError('must be a whole number from 0 to 65535.');
+    throw new InvalidArgumentError('must be a whole number from 0 to 65535, in decimal digits.');
   }
   return port;
 }
@@ -63,11 +64,19 @@ function countByHost(urls: string[]): Map<string, number> {
   return counts;
 }
 
-/** Ctrl-C (or a service manager's TERM) closes what a long-running command started, then exits 0. */
+/** The signals that end a long-running command: Ctrl-C, a service manager's TERM, a closed terminal's HUP. */
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/**
+ * Ctrl-C, a service manager's TERM or a closed terminal's HUP closes what a long-running command
+ * started (dev removes its temporary folder), then exits 0. Closed once, whatever signals follow.
+ */
 function stopOnSignal(close: () => Promise<void>): void {
-  const stop = () => void close().then(() => process.exit(0));
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  let closing: Promise<void> | undefined;
+  const stop = () => {
+    closing ??= close().then(() => process.exit(0));
+  };
+  for (const signal of STOP_SIGNALS) process.on(signal, stop);
 }
 
 export function createProgram(): Command {
@@ -212,7 +221,7 @@ export function createProgram(): Command {
         : [...countByHost(report.external.map((e) => e.url))].map(([host, n]) => `  ${host}  ${n} link${n > 1 ? 's' : ''}`);
       if (externalLines.length) {
         output.result(`External links${options.external ? '' : ' (not fetched; --external fetches them)'}:`);
-        output.result(externalLines.join('\n'));
+        for (const line of externalLines) output.result(line);
       }
       if (report.problems.length) {
         throw new StorefrontError(report.problems, `Checked ${report.pagesCrawled} pages and ${report.linksChecked} links.`);

@@ -14,6 +14,9 @@ import { startDevServer, type DevServer, type DevState } from './dev-server.js';
 import { DevGeneratorBundle } from './generator-bundle.js';
 import { watchFolders } from './watch.js';
 
+/** The signals that stop dev, as main.ts stops it once it runs: each removes the temporary folder. */
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
 export interface DevOptions {
   root: string;
   port: number;
@@ -40,17 +43,32 @@ export interface RunningDev {
 export async function runDev(options: DevOptions): Promise<RunningDev> {
   const root = path.resolve(options.root);
   const generator = packageRoot();
+  let builder: DevBuilder | undefined;
+  let interrupted = false;
+  /** Set once dev serves: from then on main.ts stops it on these signals. */
+  let started = false;
+  // Ctrl-C, TERM or a closed terminal's HUP before the server runs (the first build of a large
+  // blog takes a while) must leave nothing behind either. Listened to before the temporary
+  // folder exists, and until dev has stopped: a signal that comes while no one listens ends the
+  // process at once, leaving the folder (and its drafts) behind.
+  const onInterrupt = () => {
+    if (started) return;
+    interrupted = true;
+    void builder?.stop();
+  };
+  const stopListening = () => {
+    for (const signal of STOP_SIGNALS) process.off(signal, onInterrupt);
+  };
+  for (const signal of STOP_SIGNALS) process.on(signal, onInterrupt);
   const bundle = new DevGeneratorBundle();
   // The site is a folder inside a temporary one, which also holds the build folders swapped into it (see SiteWriter).
   const tempDir = mkdtempSync(path.join(tmpdir(), 'storefront-dev-'));
   const outDir = path.join(tempDir, 'site');
   output.detail(`Building into ${outDir} (removed when dev stops)`);
-  let builder: DevBuilder | undefined;
   /** Why the generator's code cannot run (a template that does not compile), until it can. */
   let codeProblems: Problem[] | null = null;
   let state: DevState = { build: 0, problems: null };
   let cmsAsked = false;
-  let interrupted = false;
 
   const removeEverything = async () => {
     stopWatching();
@@ -150,14 +168,6 @@ export async function runDev(options: DevOptions): Promise<RunningDev> {
     startRebuild();
   });
 
-  // Ctrl-C before the server runs (the first build of a large blog takes a while) must leave
-  // nothing behind either; main.ts handles it once this function has returned.
-  const onInterrupt = () => {
-    interrupted = true;
-    void builder?.stop();
-  };
-  process.once('SIGINT', onInterrupt);
-  process.once('SIGTERM', onInterrupt);
   let server: DevServer | undefined;
   try {
     await loadCode();
@@ -166,10 +176,8 @@ export async function runDev(options: DevOptions): Promise<RunningDev> {
   } catch (err) {
     // A port in use, say: nothing may stay behind, or the process would never end.
     await removeEverything();
+    stopListening();
     throw err;
-  } finally {
-    process.off('SIGINT', onInterrupt);
-    process.off('SIGTERM', onInterrupt);
   }
   if (interrupted || !server) {
     await server?.close();
@@ -177,6 +185,7 @@ export async function runDev(options: DevOptions): Promise<RunningDev> {
     process.exit(0);
   }
   const serving = server;
+  started = true;
   startRebuild = () => {
     if (pending.length > 0) running ??= rebuild(serving).finally(() => (running = undefined));
   };
@@ -196,6 +205,7 @@ export async function runDev(options: DevOptions): Promise<RunningDev> {
       await running;
       await server.close();
       await removeEverything();
+      stopListening();
     },
   };
 }

@@ -35,7 +35,10 @@ export interface DevServer {
  * stream open. Only responses are changed, never the built files, so `build` output has no
  * trace of it. The client is a same-origin script and the stream a same-origin connection, both
  * allowed by the site's Content-Security-Policy. Both are named by path only, so a page opened at
- * a network address (`dev --host`, from a phone) reaches them at that address too.
+ * a network address (`dev --host`, from a phone) reaches them at that address too. Both answer
+ * GET and HEAD only (405 with Allow otherwise), and, as every address of dev, only requests
+ * whose `Host` is one of the server's own names (403 otherwise: the drafts dev shows must not
+ * reach a page of another site through DNS rebinding).
  */
 export async function startDevServer(outDir: string, port: number, host = LOOPBACK): Promise<DevServer> {
   const clientJs = readFileSync(path.join(packageRoot(), 'lib', 'assets', 'dev-client.js'), 'utf8');
@@ -50,20 +53,28 @@ export async function startDevServer(outDir: string, port: number, host = LOOPBA
   preview = await startPreview(outDir, port, host, {
     intercept(req, res) {
       const pathname = (req.url ?? '/').split('?')[0];
+      if (pathname !== CLIENT_PATH && pathname !== EVENTS_PATH) return false;
+      // dev's own addresses are read only, as the site's are.
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+        res.end('Method Not Allowed\n');
+        return true;
+      }
       if (pathname === CLIENT_PATH) {
         res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' });
         res.end(clientJs);
         return true;
       }
-      if (pathname === EVENTS_PATH) {
-        res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
-        // The current state at once: a page opened while a build is failing shows the problems.
-        send(res);
-        streams.add(res);
-        req.on('close', () => streams.delete(res));
+      res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+      if (req.method === 'HEAD') {
+        res.end();
         return true;
       }
-      return false;
+      // The current state at once: a page opened while a build is failing shows the problems.
+      send(res);
+      streams.add(res);
+      req.on('close', () => streams.delete(res));
+      return true;
     },
     transformHtml(html) {
       const tag = `<script src="${CLIENT_PATH}?build=${buildId()}" defer></script>`;

@@ -4,7 +4,7 @@
  * interface (0.0.0.0), so a phone on the same network can open the site too.
  */
 import { isIP } from 'node:net';
-import { networkInterfaces, type NetworkInterfaceInfo } from 'node:os';
+import { hostname, networkInterfaces, type NetworkInterfaceInfo } from 'node:os';
 import { codes } from '../errors/codes.js';
 import { StorefrontError } from '../errors/storefront-error.js';
 
@@ -137,4 +137,42 @@ export function hostProblem(err: unknown, host: string): StorefrontError | undef
               ? `The system refuses to listen on ${host}.`
               : undefined;
   return message ? new StorefrontError({ code: codes.badFlag, field: '--host', message, hint }) : undefined;
+}
+
+/**
+ * The host name of a `Host` header (`localhost:4173` → `localhost`, `[::1]:4173` → `::1`),
+ * lower-case and without a trailing dot; undefined when it is not one.
+ */
+export function hostOfHeader(header: string): string | undefined {
+  const match = /^(?:\[([0-9a-f:.]+(?:%[\w.~-]+)?)\]|([a-z0-9_.-]+))(?::(\d{1,5}))?$/i.exec(header.trim());
+  if (!match) return undefined;
+  const name = (match[1] ?? match[2]!).toLowerCase().replace(/\.$/, '');
+  if (match[1] !== undefined && isIP(name.replace(/%.*$/, '')) !== 6) return undefined;
+  return name;
+}
+
+/**
+ * Which `Host` headers the servers answer, as Vite's `server.allowedHosts` does against DNS
+ * rebinding (a page of evil.example whose name is made to point at 127.0.0.1 would otherwise read
+ * the site, drafts included, in dev): `localhost` and `*.localhost`, any IP address (a browser
+ * sends one only when it was opened at that address, which no other site can make it do), the
+ * `--host` name, and, when listening on every interface, this computer's own name. Any port:
+ * a tunnel or a container's published port (`ssh -L 9000:localhost:4321`) changes it, and no
+ * rebinding page can choose a name through it. Anything else is answered 403.
+ */
+export function hostAllowed(listenHost: string): (header: string | undefined) => boolean {
+  const names = new Set(['localhost']);
+  if (isIP(listenHost) === 0) names.add(listenHost.toLowerCase().replace(/\.$/, ''));
+  if (isAllInterfaces(listenHost)) {
+    const own = hostname().toLowerCase();
+    names.add(own);
+    if (!own.includes('.')) names.add(`${own}.local`);
+  }
+  return (header) => {
+    // HTTP/1.0 clients may send none; a browser always sends one.
+    if (header === undefined) return true;
+    const name = hostOfHeader(header);
+    if (name === undefined) return false;
+    return isIP(name.replace(/%.*$/, '')) !== 0 || names.has(name) || name.endsWith('.localhost');
+  };
 }

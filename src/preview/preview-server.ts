@@ -1,11 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import path from 'node:path';
-import sirv from 'sirv';
 import { parseRedirectsFile } from '../output/redirects.js';
 import { headersFor, parseHeadersFile, type HeaderRule } from './headers-rules.js';
-import { hostProblem, LOOPBACK, servingAddresses, type ServingAddresses } from './listen-address.js';
-
+import { hostAllowed, hostOfHeader, hostProblem, LOOPBACK, servingAddresses, type ServingAddresses } from './listen-address.js';
+import { readInside, serveFile } from './static-files.js';
 
 /**
  * `/about/` → `/about`, `/about.html` → `/about`, `/index.html` → `/`, `//x` → `/x`: the final
@@ -44,7 +42,10 @@ export interface PreviewServer {
   url: string;
   /** Where it listens and every URL it can be opened at (what `preview` and `dev` print). */
   addresses: ServingAddresses;
-  /** Reads `_redirects` and `_headers` again (after a rebuild). */
+  /**
+   * Reads `_redirects`, `_headers` and the base path again. Done by itself at the first request
+   * after a build swapped another folder in; dev calls it after each build all the same.
+   */
   reload(): void;
   close(): Promise<void>;
 }
@@ -62,11 +63,43 @@ export interface DevHooks {
  * page, the shortest address of its sitemap, without the trailing slash. '' at the root.
  */
 export function servedBasePath(outDir: string): string {
-  const sitemap = path.join(outDir, 'sitemap.xml');
-  if (!existsSync(sitemap)) return '';
-  const paths = [...readFileSync(sitemap, 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!.replace(/&amp;/g, '&')).pathname);
+  const sitemap = readInside(outDir, 'sitemap.xml');
+  if (sitemap === undefined) return '';
+  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)]
+    .map((m) => m[1]!.replace(/&amp;/g, '&'))
+    .filter((url) => URL.canParse(url))
+    .map((url) => new URL(url).pathname);
   const home = paths.sort((a, b) => a.length - b.length)[0] ?? '/';
   return home.endsWith('/') ? home.slice(0, -1) : '';
+}
+
+/** What a served folder says about how it is served; read again whenever another folder is swapped in. */
+interface SiteRules {
+  /** The folder's identity (its inode; a build swaps in a new folder); '' while there is none. */
+  id: string;
+  redirects: Map<string, { to: string; status: number }>;
+  headerRules: HeaderRule[];
+  base: string;
+}
+
+const folderId = (dir: string): string => {
+  try {
+    return String(statSync(dir).ino);
+  } catch {
+    return '';
+  }
+};
+
+function readRules(outDir: string, id: string): SiteRules {
+  // Any file may be missing, half a build away or a link out of the folder: then it says nothing.
+  const redirectsText = readInside(outDir, '_redirects');
+  const headersText = readInside(outDir, '_headers');
+  return {
+    id,
+    redirects: redirectsText === undefined ? new Map() : parseRedirectsFile(redirectsText),
+    headerRules: headersText === undefined ? [] : parseHeadersFile(headersText),
+    base: servedBasePath(outDir),
+  };
 }
 
 /**
@@ -74,36 +107,40 @@ export function servedBasePath(outDir: string): string {
  * redirects of `_redirects`, the headers of `_headers`, and 404.html with status 404 for
  * anything else; a site built for a folder of its origin (basePath) under that folder only. It listens on `host` (127.0.0.1 unless `--host` says otherwise; 0.0.0.0 or ::
  * for every interface); an address this computer does not have is a flag problem (SF170).
+ *
+ * The folder is looked up by its path at every request (see static-files.ts): a build swaps a new
+ * one in by renames under a running server, which answers from the new one (404 for the moment
+ * between the renames), and never serves a file whose real location is outside the folder.
+ * Requests whose `Host` is no name of this server are refused with 403 (see hostAllowed).
  */
 export async function startPreview(outDir: string, port: number, host = LOOPBACK, dev?: DevHooks): Promise<PreviewServer> {
-  const notFoundPath = path.join(outDir, '404.html');
-  let redirects = new Map<string, { to: string; status: number }>();
-  let headerRules: HeaderRule[] = [];
+  let rules = readRules(outDir, folderId(outDir));
   const reload = () => {
-    const redirectsPath = path.join(outDir, '_redirects');
-    const headersPath = path.join(outDir, '_headers');
-    redirects = existsSync(redirectsPath) ? parseRedirectsFile(readFileSync(redirectsPath, 'utf8')) : new Map();
-    headerRules = existsSync(headersPath) ? parseHeadersFile(readFileSync(headersPath, 'utf8')) : [];
+    rules = readRules(outDir, folderId(outDir));
   };
-  reload();
-  const base = servedBasePath(outDir);
-  // brotli and gzip: sirv sends the precompressed .br / .gz beside a file when the client accepts it.
-  // In dev, sirv reads files on every request (they change with each rebuild) and sets no cache headers.
-  const serve = sirv(outDir, { extensions: ['html'], dotfiles: false, etag: true, brotli: true, gzip: true, dev: dev !== undefined });
-  const sendHtml = (res: ServerResponse, status: number, file: string): void => {
+  /** The rules of the folder served now: read again when a build has swapped another one in. */
+  const currentRules = (): SiteRules => {
+    const id = folderId(outDir);
+    if (id !== rules.id) rules = readRules(outDir, id);
+    return rules;
+  };
+  const allowed = hostAllowed(host);
+  let url = '';
+  const sendHtml = (res: ServerResponse, status: number, html: string): void => {
     res.statusCode = status;
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    const html = existsSync(file) ? readFileSync(file, 'utf8') : 'Not found';
     if (dev) res.setHeader('Cache-Control', 'no-store');
     res.end(dev ? dev.transformHtml(html) : html);
   };
-  const notFound = (res: ServerResponse) => sendHtml(res, 404, notFoundPath);
-  /** The page a clean, decoded path names, when there is one: dev sends pages itself to add its client. */
-  const pageFile = (decoded: string): string | undefined => {
-    const file = path.join(outDir, decoded === '/' ? 'index.html' : `${decoded}.html`);
-    return file.startsWith(outDir + path.sep) && existsSync(file) ? file : undefined;
-  };
-  const server = createServer((req, res) => {
+  const notFound = (res: ServerResponse) => sendHtml(res, 404, readInside(outDir, '404.html') ?? 'Not found');
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    if (!allowed(req.headers.host)) {
+      // Against DNS rebinding: a page of another site whose name was made to point here.
+      const name = hostOfHeader(req.headers.host ?? '') ?? req.headers.host ?? '';
+      res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' });
+      res.end(`Forbidden: this server answers to localhost, IP addresses and the --host name, not to the host ${JSON.stringify(name.slice(0, 100))}. Open ${url}/ instead.\n`);
+      return;
+    }
     if (dev?.intercept(req, res)) return;
     // A static host answers reading only.
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -111,7 +148,8 @@ export async function startPreview(outDir: string, port: number, host = LOOPBACK
       res.end('Method Not Allowed\n');
       return;
     }
-    const [pathname = '/', query] = (req.url ?? '/').split(/\?(.*)/s);
+    const { redirects, headerRules, base } = currentRules();
+    const [pathname = '/'] = (req.url ?? '/').split(/\?(.*)/s);
     if (base && pathname === base) {
       // The home page of a site in a folder is the folder's address, with its slash.
       res.writeHead(301, { Location: `${base}/` });
@@ -141,11 +179,25 @@ export async function startPreview(outDir: string, port: number, host = LOOPBACK
     if ((decoded ?? pathname).split('/').some((part) => part.startsWith('.') || part.startsWith('_'))) return notFound(res);
     // Here the path is clean already (anything else was redirected above); files are looked up
     // without the base path.
-    const inFolder = pathname.slice(base.length);
-    const page = dev && decoded !== undefined && pageFile(decoded);
-    if (page) return sendHtml(res, 200, page);
-    if (base) req.url = query === undefined ? inFolder : `${inFolder}?${query}`;
-    serve(req, res, () => notFound(res));
+    const inFolder = decoded === undefined ? undefined : decoded.slice(base.length) || '/';
+    if (inFolder === undefined) return notFound(res);
+    // dev sends pages itself, to add its client.
+    const page = dev ? readInside(outDir, inFolder === '/' ? 'index.html' : `${inFolder.slice(1)}.html`) : undefined;
+    if (page !== undefined) return sendHtml(res, 200, page);
+    // In dev, files change with each rebuild: asked again every time unless _headers says otherwise.
+    if (await serveFile(outDir, inFolder, req, res, { cacheControl: dev ? 'no-cache' : undefined })) return;
+    notFound(res);
+  };
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => {
+      // Nothing a request meets may stop the server: this request alone fails.
+      if (!res.headersSent) {
+        res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+        res.end('Internal Server Error\n');
+      } else {
+        res.destroy();
+      }
+    });
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (err) => reject(hostProblem(err, host) ?? err));
@@ -154,6 +206,7 @@ export async function startPreview(outDir: string, port: number, host = LOOPBACK
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
   const addresses = servingAddresses(host, actualPort);
+  url = addresses.url;
   return {
     server,
     url: addresses.url,
