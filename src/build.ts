@@ -49,7 +49,7 @@ export interface BuildOptions {
   cmsMode?: CmsMode;
   cmsTimeoutMs?: number;
   cmsRetries?: number;
-  /** Write .br and .gz beside every text file (for nginx, preview, a bucket). */
+  /** Write .br and .gz beside every text file, for the nginx and static targets (the other hosts compress by themselves). */
   precompress?: boolean;
   /** Show drafts and posts dated after the build, marked and noindex (`build --drafts`, `dev`). */
   drafts?: boolean;
@@ -119,8 +119,9 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       ...(options.target !== undefined ? { target: options.target } : {}),
     }),
   );
-  const target = resolveTarget(config.target, env);
-  checkAddressForHost(config, target.target, env, options.allowPlaceholders === true, log);
+  const target = resolveTarget(config.target, env, options.target !== undefined ? '--target' : env.DEPLOY_TARGET ? 'DEPLOY_TARGET' : CONFIG_FILE);
+  const basePathFrom = options.basePath !== undefined ? '--base' : env.BASE_PATH !== undefined ? 'environment variable BASE_PATH' : CONFIG_FILE;
+  checkAddressForHost(config, target.target, basePathFrom, env, options.allowPlaceholders === true, log);
   const useCms = config.cmsApiUrl !== '';
   const contentDir = path.join(root, 'content');
   const postsDir = options.postsDir ? path.resolve(root, options.postsDir) : path.join(contentDir, 'blog');
@@ -204,7 +205,9 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const [stylesheet, script] = await Promise.all([stylesheetAsset(generatorRoot), scriptAsset(generatorRoot)]);
 
   const output = SiteWriter.open(outDir);
-  const precompress = options.precompress === true;
+  // Netlify, Cloudflare and GitHub Pages compress by themselves: .br and .gz copies would only be published.
+  const precompress = options.precompress === true && (target.target === 'nginx' || target.target === 'static');
+  if (options.precompress && !precompress) log(`note: no .br or .gz copies for ${target.target}: the host compresses by itself.`);
   const pagesByKind = {} as Record<RouteKind, number>;
   let done = 0;
   const writeStarted = performance.now();
@@ -252,12 +255,19 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
  * it), and a base path on a host that serves a site at the root of its domain. In any other CI,
  * the example origin is a warning.
  */
-function checkAddressForHost(config: Config, target: Target, env: Readonly<Record<string, string | undefined>>, allowPlaceholders: boolean, log: (line: string) => void): void {
+function checkAddressForHost(
+  config: Config,
+  target: Target,
+  basePathFrom: string,
+  env: Readonly<Record<string, string | undefined>>,
+  allowPlaceholders: boolean,
+  log: (line: string) => void,
+): void {
   const problems = new ProblemList();
   if ((target === 'netlify' || target === 'cloudflare') && config.basePath) {
     problems.add({
       code: codes.badSetting,
-      file: CONFIG_FILE,
+      file: basePathFrom,
       field: 'basePath',
       message: `The site is built for ${config.basePath}/, but ${target === 'netlify' ? 'Netlify' : 'Cloudflare Pages'} serves a site at the root of its domain.`,
       hint: 'Leave basePath (BASE_PATH, --base) empty for this host, or build for github-pages, nginx or static.',
@@ -272,8 +282,8 @@ function checkAddressForHost(config: Config, target: Target, env: Readonly<Recor
         message: `This build runs on ${service.name} (${service.variable} is set) for ${config.siteUrl}, an example address: every canonical URL, the sitemap and the share links would name it.`,
         hint: `Set SITE_URL to the site's address in ${service.settings} (or siteUrl in ${CONFIG_FILE}); for a staging build, pass --allow-placeholders.`,
       });
-    } else if (env.CI && !service) {
-      log(`WARNING: building in CI for ${config.siteUrl}, an example address: canonical URLs, the sitemap and share links name it. Set SITE_URL.`);
+    } else if (service || (env.CI && !['false', '0'].includes(env.CI))) {
+      log(`WARNING: building ${service ? `on ${service.name}` : 'in CI'} for ${config.siteUrl}, an example address: canonical URLs, the sitemap and share links name it. Set SITE_URL.`);
     }
   }
   problems.throwIfAny(NOTHING_WRITTEN);

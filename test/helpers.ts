@@ -1,6 +1,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -86,6 +86,14 @@ export async function hashTree(dir: string): Promise<string> {
   };
   await walk(dir);
   return hash.digest('hex');
+}
+
+/**
+ * A folder's state: its identity (a build swaps a new folder in, with another inode, even when it
+ * writes the same files) and a hash of every file. Equal states: the folder was left alone.
+ */
+export async function folderState(dir: string): Promise<string> {
+  return `${(await stat(dir)).ino}:${await hashTree(dir)}`;
 }
 
 /** A port that was free a moment ago (the OS picks it). */

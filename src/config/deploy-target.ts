@@ -39,9 +39,12 @@ export const BUILD_SERVICES: Partial<Record<Target, BuildService>> = {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-/** The target to build for, and why: the setting when there is one, else the host whose build service this is. */
-export function resolveTarget(setting: Target | '', env: Env): { target: Target; why: string } {
-  if (setting !== '') return { target: setting, why: 'as set' };
+/**
+ * The target to build for, and why: the setting when there is one (`from` says where it was
+ * set), else the host whose build service this is.
+ */
+export function resolveTarget(setting: Target | '', env: Env, from: string): { target: Target; why: string } {
+  if (setting !== '') return { target: setting, why: `from ${from}` };
   for (const target of ['netlify', 'cloudflare'] as const) {
     const service = BUILD_SERVICES[target]!;
     if (env[service.variable] === service.value) return { target, why: `detected: ${service.variable} is set` };

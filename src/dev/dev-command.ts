@@ -89,6 +89,9 @@ export async function runDev(options: DevOptions): Promise<RunningDev> {
     basePath: '',
     // with the redirects and headers of _redirects and _headers, as Cloudflare Pages would.
     target: 'cloudflare',
+    // dev publishes nothing: what CI and the hosts' build services are told about the site's
+    // address (a warning, a refusal) is not for it.
+    env: { ...process.env, CI: undefined, NETLIFY: undefined, CF_PAGES: undefined, GITHUB_ACTIONS: undefined },
   });
   const fail = (problems: Problem[]) => {
     const served = state.build > 0;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { codes } from '../errors/codes.js';
 import { StorefrontError } from '../errors/storefront-error.js';
 import { isCompressible, precompressed } from './compress.js';
-import { besideName, isBuildLink, refuseForeignFiles, removeLeftovers, restoreOutputFolder, writeRecord } from './output-folder.js';
+import { besideName, refuseForeignFiles, removeLeftovers, restoreOutputFolder, writeRecord } from './output-folder.js';
 
 export interface OutputFile {
   /** Path under the output folder, with forward slashes. */
@@ -17,7 +17,7 @@ export interface OutputFile {
  * does any work, after putting back a previous site that a killed build had moved aside.
  */
 export function checkOutputFolder(outDir: string, root: string): void {
-  const inside = (dir: string, parent: string) => dir === parent || dir.startsWith(parent + path.sep);
+  const inside = (dir: string, parent: string) => dir === parent || dir.startsWith(parent.endsWith(path.sep) ? parent : parent + path.sep);
   // Where it really is: `--out c2/site`, c2 a link to content/, is inside content/.
   const real = path.join(realFolder(path.dirname(outDir)), path.basename(outDir));
   const realRoot = realFolder(root);
@@ -25,7 +25,10 @@ export function checkOutputFolder(outDir: string, root: string): void {
   let reason: string | undefined;
   if (inside(realRoot, real)) reason = 'it is the project folder or holds it';
   else if (protectedDirs.some((d) => inside(real, d))) reason = "it is inside a folder of the project's own files";
-  else if (lstatSync(outDir, { throwIfNoEntry: false })?.isSymbolicLink() && !isBuildLink(outDir)) reason = 'it is a link, and the build replaces a folder, never what a link points to';
+  else if (lstatSync(outDir, { throwIfNoEntry: false })?.isSymbolicLink()) {
+    // Earlier versions made dist a link to a .dist.build-… folder, which a user may have put files into.
+    reason = 'it is a link, and the build replaces a folder, never what a link points to (if an earlier version of storefront made it, move any file of yours out of the folder it points to, then delete both)';
+  }
   if (reason) {
     throw new StorefrontError({
       code: codes.badFlag,
@@ -61,8 +64,8 @@ export class SiteWriter {
   readonly dir: string;
   /** Folders already made. */
   private readonly dirs = new Set<string>();
-  /** Every file written, relative with forward slashes: the record of what this build owns. */
-  private readonly written: string[] = [];
+  /** Every file written, relative with forward slashes, with its size: the record of what this build owns. */
+  private readonly written = new Map<string, number>();
   private committed = false;
 
   private constructor(private readonly outDir: string) {
@@ -105,9 +108,10 @@ export class SiteWriter {
       this.dirs.add(dir);
     }
     writeFileSync(absolute, file.contents);
-    this.written.push(path.relative(this.dir, absolute).split(path.sep).join('/'));
+    const size = typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.length;
+    this.written.set(path.relative(this.dir, absolute).split(path.sep).join('/'), size);
     this.files += 1;
-    this.bytes += typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.length;
+    this.bytes += size;
   }
 
   /** Swaps the new site in for the output folder, then removes the previous one. */
@@ -138,7 +142,7 @@ export class SiteWriter {
       this.abort();
     }
     try {
-      removeLeftovers(this.outDir);
+      removeLeftovers(this.outDir, true);
     } catch (err) {
       throw this.error(err);
     }
@@ -150,12 +154,16 @@ export class SiteWriter {
   }
 
   private error(err: unknown): StorefrontError {
+    // A mount point (a Docker volume) or a folder of an image's lower layer cannot be renamed.
+    const unmovable = ['EBUSY', 'EXDEV'].includes((err as NodeJS.ErrnoException).code ?? '');
     return new StorefrontError(
       {
         code: codes.outputFailed,
         file: this.outDir,
         message: `The output could not be written: ${(err as Error).message}`,
-        hint: 'Check that the folder is writable and the disk has space.',
+        hint: unmovable
+          ? 'The build swaps in a new folder by renaming, and this one cannot be renamed: it is a mount point (a volume) or lies in another file system layer. Build into a folder inside it, e.g. --out dist/site, or mount the folder that holds it.'
+          : 'Check that the folder, and the folder that holds it, are writable, and that the disk has space.',
       },
       this.committed
         ? 'The new build is in place; only removing the previous one failed.'

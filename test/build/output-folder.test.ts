@@ -5,10 +5,11 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { lstat, mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hashTree, projectsOfThisFile, runCli } from '../helpers.js';
+import { restoreOutputFolder } from '../../src/output/output-folder.js';
 
 const project = projectsOfThisFile();
 
@@ -70,8 +71,9 @@ describe('the output folder is a real folder', () => {
   it('the record of what the build wrote is beside the folder, not in it', async () => {
     const beside = (await readdir(root)).filter((name) => name.startsWith('.dist.'));
     expect(beside).toHaveLength(1);
-    const record = JSON.parse(await readFile(path.join(root, beside[0]!), 'utf8')) as { files: string[] };
-    expect(record.files.map((f) => f.split('/').join(path.sep)).sort()).toEqual(files);
+    const record = JSON.parse(await readFile(path.join(root, beside[0]!), 'utf8')) as { files: Record<string, number> };
+    expect(Object.keys(record.files).map((f) => f.split('/').join(path.sep)).sort()).toEqual(files);
+    for (const [file, size] of Object.entries(record.files)) expect((await stat(path.join(dist, file))).size, file).toBe(size);
     expect(files.some((f) => path.basename(f).startsWith('.'))).toBe(false);
   });
 });
@@ -120,17 +122,56 @@ describe('a build never deletes or overwrites a file it did not write', () => {
     expect(again.code, again.stderr).toBe(0);
   });
 
-  it('a file of the build edited by hand is still the build\'s: the next build writes it again', async () => {
+  it('a file of the build changed by hand is someone\'s work: named as changed, and kept', async () => {
     const { root } = await project();
     expect((await runCli(['--root', root, 'build'])).code).toBe(0);
     const robots = path.join(root, 'dist', 'robots.txt');
-    const written = await readFile(robots, 'utf8');
-    await writeFile(robots, 'edited');
+    await writeFile(robots, 'User-agent: *\nDisallow: /private\n');
+    const result = await runCli(['--root', root, 'build']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('no build wrote: robots.txt (changed since a build wrote it).');
+    expect(await readFile(robots, 'utf8')).toBe('User-agent: *\nDisallow: /private\n');
+    // A file browser's own files are no one's work.
+    await rm(robots);
+    await writeFile(path.join(root, 'dist', '.DS_Store'), 'finder');
     expect((await runCli(['--root', root, 'build'])).code).toBe(0);
-    expect(await readFile(robots, 'utf8')).toBe(written);
   });
 
-  it('a folder made again in place of the built one has no record, and is refused', async () => {
+  it('a project copied elsewhere (cp -a, a backup, a cache) builds again: the records come along', async () => {
+    const { root } = await project();
+    expect((await runCli(['--root', root, 'build'])).code).toBe(0);
+    const copy = `${root}-copy`;
+    run('cp', ['-a', root, copy], path.dirname(root));
+    try {
+      const again = await runCli(['--root', copy, 'build']);
+      expect(again.code, again.stderr).toBe(0);
+    } finally {
+      run('rm', ['-rf', copy], path.dirname(root));
+    }
+  });
+
+  it('three builds at once, three times: each succeeds, and the folder is one whole site', async () => {
+    const { root } = await project();
+    expect((await runCli(['--root', root, 'build'])).code).toBe(0);
+    const whole = await hashTree(path.join(root, 'dist'));
+    for (let round = 0; round < 3; round++) {
+      const results = await Promise.all([1, 2, 3].map(() => runCli(['--root', root, 'build'])));
+      for (const result of results) expect(result.code, result.stderr).toBe(0);
+      expect(await hashTree(path.join(root, 'dist'))).toBe(whole);
+    }
+    expect((await readdir(root)).filter((name) => name.startsWith('.dist.'))).toHaveLength(1);
+  }, 90_000);
+
+  it('a previous site moved aside by a killed build whose process id this process has now is put back', async () => {
+    const { root } = await project();
+    const aside = path.join(root, `.dist.old-${process.pid}-1700000000000000`);
+    await mkdir(aside);
+    await writeFile(path.join(aside, 'index.html'), 'the only copy');
+    restoreOutputFolder(path.join(root, 'dist'));
+    expect(await readFile(path.join(root, 'dist', 'index.html'), 'utf8')).toBe('the only copy');
+  });
+
+  it('a folder made again in place of the built one, with a page of someone\'s own, is refused', async () => {
     const { root } = await project();
     expect((await runCli(['--root', root, 'build'])).code).toBe(0);
     run('mv', ['dist', 'moved'], root);
@@ -138,7 +179,7 @@ describe('a build never deletes or overwrites a file it did not write', () => {
     await writeFile(path.join(root, 'dist', 'index.html'), 'not from a build');
     const result = await runCli(['--root', root, 'build']);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('no build wrote: index.html.');
+    expect(result.stderr).toContain('no build wrote: index.html (changed since a build wrote it).');
   });
 
   it('--out through a link into content/ or .git/ is refused where it really is, and nothing there changes', async () => {
@@ -157,22 +198,18 @@ describe('a build never deletes or overwrites a file it did not write', () => {
     expect(await readdir(path.join(root, '.git'))).toEqual(['config']);
   });
 
-  it('a link left by a build of the days when dist was a link is taken over: the folder becomes real and the old one goes', async () => {
+  it('a link, the one earlier versions made included, is refused: what it points to is left as it is', async () => {
     const { root } = await project();
-    // As those builds left it: dist → .dist.build-<pid>-<time>, a finished site.
+    // As those versions left it: dist → .dist.build-<pid>-<time>, and a file of the user's put in through it.
     const old = '.dist.build-4194305-1700000000000';
     await mkdir(path.join(root, old));
     await writeFile(path.join(root, old, 'index.html'), 'an old build');
+    await writeFile(path.join(root, old, 'user-notes.txt'), 'mine');
     await symlink(old, path.join(root, 'dist'));
+    const before = await hashTree(path.join(root, old));
     const result = await runCli(['--root', root, 'build']);
-    expect(result.code, result.stderr).toBe(0);
-    expect((await lstat(path.join(root, 'dist'))).isDirectory()).toBe(true);
-    expect(existsSync(path.join(root, old))).toBe(false);
-    // Any other link is the user's: refused.
-    await mkdir(path.join(root, 'elsewhere'));
-    await symlink('elsewhere', path.join(root, 'linked'));
-    const linked = await runCli(['--root', root, 'build', '--out', 'linked']);
-    expect(linked.code).toBe(1);
-    expect(linked.stderr).toContain('it is a link, and the build replaces a folder, never what a link points to');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('it is a link, and the build replaces a folder, never what a link points to (if an earlier version of storefront made it, move any file of yours out of the folder it points to, then delete both)');
+    expect(await hashTree(path.join(root, old))).toBe(before);
   });
 });

@@ -32,9 +32,11 @@ describe('each target writes its host files and no others', () => {
   for (const [target, files] of Object.entries(expected)) {
     it(target, async () => {
       const { root } = await project();
-      const result = await build(root, ['--target', target]);
+      const result = await build(root, ['--target', target, '--precompress']);
       expect(result.code, result.stderr).toBe(0);
-      expect(result.stdout).toContain(`  target: ${target} (as set)`);
+      expect(result.stdout).toContain(`  target: ${target} (from --target)`);
+      // .br and .gz copies only where no host compresses by itself.
+      expect(existsSync(path.join(root, 'dist', 'index.html.br')), `${target}: index.html.br`).toBe(target === 'nginx' || target === 'static');
       for (const [file, present] of Object.entries(files)) expect(existsSync(path.join(root, 'dist', file)), `${target}: ${file}`).toBe(present);
       if (target === 'netlify' || target === 'cloudflare') {
         const rules = (await readFile(path.join(root, 'dist', '_redirects'), 'utf8')).split('\n').filter((l) => l && !l.startsWith('#'));
@@ -53,10 +55,10 @@ describe('the target is chosen', () => {
     expect((await build(root, staging, { NETLIFY: 'true' })).stdout).toContain('  target: netlify (detected: NETLIFY is set)');
     expect((await build(root, staging, { CF_PAGES: '1' })).stdout).toContain('  target: cloudflare (detected: CF_PAGES is set)');
     expect((await build(root, [])).stdout).toContain('  target: static (the default; --target names a host)');
-    expect((await build(root, staging, { NETLIFY: 'true', DEPLOY_TARGET: 'nginx' })).stdout).toContain('  target: nginx (as set)');
+    expect((await build(root, staging, { NETLIFY: 'true', DEPLOY_TARGET: 'nginx' })).stdout).toContain('  target: nginx (from DEPLOY_TARGET)');
     await writeFile(path.join(root, 'content', 'config.yaml'), `${await readFile(path.join(root, 'content', 'config.yaml'), 'utf8')}\ntarget: github-pages\n`);
-    expect((await build(root, [])).stdout).toContain('  target: github-pages (as set)');
-    expect((await build(root, ['--target', 'cloudflare'], { DEPLOY_TARGET: 'nginx' })).stdout).toContain('  target: cloudflare (as set)');
+    expect((await build(root, [])).stdout).toContain('  target: github-pages (from content/config.yaml)');
+    expect((await build(root, ['--target', 'cloudflare'], { DEPLOY_TARGET: 'nginx' })).stdout).toContain('  target: cloudflare (from --target)');
   });
 
   it('an unknown one is refused, naming the known ones', async () => {
@@ -75,7 +77,7 @@ describe('the target is chosen', () => {
     for (const target of ['netlify', 'cloudflare']) {
       const result = await build(root, ['--target', target, '--base', '/shop/']);
       expect(result.code, target).toBe(1);
-      expect(result.stderr).toMatch(/SF140 {2}content\/config\.yaml › basePath/);
+      expect(result.stderr).toMatch(/SF140 {2}--base › basePath/);
       expect(result.stderr).toContain('serves a site at the root of its domain');
     }
   });
@@ -112,8 +114,11 @@ describe('the site address is never silently wrong', () => {
     const result = await build(root, [], { CI: 'true' });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toContain('WARNING: building in CI for https://www.example.com, an example address');
-    const local = await build(root, []);
-    expect(local.stderr).not.toContain('WARNING: building in CI');
+    for (const notCi of [{ CI: '' }, { CI: 'false' }]) expect((await build(root, [], notCi)).stderr).not.toContain('WARNING: building');
+    // A staging build on a host's build service is let through, and says so.
+    const staging = await build(root, ['--allow-placeholders'], { NETLIFY: 'true' });
+    expect(staging.code, staging.stderr).toBe(0);
+    expect(staging.stderr).toContain('WARNING: building on Netlify for https://www.example.com, an example address');
   });
 
   it('.env at the project root is read, and the real environment wins over it', async () => {
