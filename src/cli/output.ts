@@ -12,7 +12,16 @@
  *
  * Errors are not printed by commands: they throw (a StorefrontError for anything the user can
  * fix) and main.ts prints them with `output.error`, whatever the flags.
+ *
+ * Text leaves for the terminal here and nowhere else, and much of it comes from content or from a
+ * server (a field name, a WordPress error, a product's name). So every call prints one line: its
+ * control characters (ESC, CR, BEL, C1), line breaks and text-direction characters are shown as
+ * escapes (`\x1b`, `\r`, `\n`, `\u202e`: util/plain-text.ts), and a line of several lines is
+ * several calls. Our own colours still work: `output.colours` wraps text in seals only this
+ * process can write, and the seals become colour codes after the text has been escaped.
  */
+import { randomUUID } from 'node:crypto';
+import { escapeForTerminal } from '../util/plain-text.js';
 import { palette, type Palette } from './colours.js';
 import { ProgressDisplay, type ProgressStyle } from './progress.js';
 import { formatError } from './report-error.js';
@@ -24,8 +33,46 @@ export interface OutputStream extends StreamInfo {
   write(text: string): unknown;
 }
 
+/**
+ * Colour codes that text cannot forge: a palette's codes are replaced by seals (a noncharacter,
+ * a secret of this process, a number), the text between seals is escaped, then each seal becomes
+ * its code again. An ESC in the text is shown as `\x1b`; a colour of ours is written as colour.
+ */
+class Seals {
+  private readonly secret = randomUUID().replace(/-/g, '');
+  private readonly codes: string[] = [];
+  private readonly pattern = new RegExp(`\ufdd0${this.secret}(\\d+)\ufdd1`, 'g');
+
+  /** The palette with its codes sealed; a palette without colour stays without. */
+  palette(real: Palette): Palette {
+    const seal = (code: string) => {
+      const index = this.codes.includes(code) ? this.codes.indexOf(code) : this.codes.push(code) - 1;
+      return `\ufdd0${this.secret}${index}\ufdd1`;
+    };
+    const sealed = (colour: (text: string) => string) => {
+      const [open = '', close = ''] = colour('\u0000').split('\u0000');
+      if (!open && !close) return (text: string) => text;
+      const [o, c] = [seal(open), seal(close)];
+      return (text: string) => `${o}${text}${c}`;
+    };
+    return Object.fromEntries(Object.entries(real).map(([name, colour]) => [name, sealed(colour)])) as unknown as Palette;
+  }
+
+  /** The text escaped for the terminal (line feeds too, unless kept), the seals back to their codes. */
+  render(text: string, keepLineBreaks = false): string {
+    let out = '';
+    let last = 0;
+    for (const match of text.matchAll(this.pattern)) {
+      out += escapeForTerminal(text.slice(last, match.index), keepLineBreaks) + this.codes[Number(match[1])]!;
+      last = match.index + match[0].length;
+    }
+    return out + escapeForTerminal(text.slice(last), keepLineBreaks);
+  }
+}
+
 export class Output {
   private level: Verbosity = 'normal';
+  private readonly seals = new Seals();
   private progressDisplay: ProgressDisplay;
   /** Colours for what goes to stdout and to stderr: each is coloured only if it is a terminal. */
   readonly colours: { out: Palette; err: Palette };
@@ -35,7 +82,10 @@ export class Output {
     private readonly stderr: OutputStream = process.stderr,
     private readonly env: Env = process.env,
   ) {
-    this.colours = { out: palette(wantsColour(stdout, env)), err: palette(wantsColour(stderr, env)) };
+    this.colours = {
+      out: this.seals.palette(palette(wantsColour(stdout, env))),
+      err: this.seals.palette(palette(wantsColour(stderr, env))),
+    };
     this.progressDisplay = new ProgressDisplay(this.progressStyle(), stderr);
   }
 
@@ -77,20 +127,23 @@ export class Output {
     if (this.verbose) this.print(this.stderr, line);
   }
 
-  /** Printed whatever the flags: a code, the place, the message, a hint; the stack with --debug. */
+  /**
+   * Printed whatever the flags: a code, the place, the message, a hint; the stack with --debug.
+   * formatError escapes each piece of a problem (line feeds too); its own lines are kept.
+   */
   error(err: unknown, debug: boolean): void {
     this.progressDisplay.end();
-    this.stderr.write(`${formatError(err, debug, this.colours.err)}\n`);
+    this.stderr.write(`${this.seals.render(formatError(err, debug, this.colours.err), true)}\n`);
   }
 
   /** Progress of a long task (see ProgressDisplay); nothing with --quiet. */
   progress(task: string, text: string, done: number, total: number, minStep = 1): void {
-    this.progressDisplay.update(task, text, done, total, minStep);
+    this.progressDisplay.update(task, this.seals.render(text), done, total, minStep);
   }
 
   /** What is going on before there is anything to count (on a terminal only). */
   status(text: string): void {
-    this.progressDisplay.status(text);
+    this.progressDisplay.status(this.seals.render(text));
   }
 
   /** Erases the progress line: call when the long work is over, whether it succeeded or not. */
@@ -106,7 +159,7 @@ export class Output {
   /** A progress line on screen is lifted off for the line and drawn again under it. */
   private print(stream: OutputStream, line: string): void {
     this.progressDisplay.suspend();
-    stream.write(`${line}\n`);
+    stream.write(`${this.seals.render(line)}\n`);
     this.progressDisplay.resume();
   }
 }

@@ -2,6 +2,7 @@ import { CommanderError } from 'commander';
 import { codes } from '../errors/codes.js';
 import { problemPlace } from '../errors/problem-place.js';
 import { StorefrontError } from '../errors/storefront-error.js';
+import { escapeForTerminal } from '../util/plain-text.js';
 import { plainPalette, type Palette } from './colours.js';
 import { flagError } from './flag-errors.js';
 
@@ -68,22 +69,27 @@ export function asStorefrontError(err: unknown): StorefrontError {
 /**
  * `SF103  content/services/x.yaml:12 › faq[3].a`, the message and the hint, for each problem;
  * the stack trace only with --debug. Colours (the code red, the hint cyan) only if `colours` has them.
+ * Every piece of a problem is one line of text that may come from content or from a server (a
+ * field name, a WordPress error, a product's name): its controls, line breaks and text-direction
+ * characters are shown escaped (`\x1b`, `\r`, `\n`, `\u202e`) before colour is added, so no
+ * problem can clear the screen, overwrite a line or print a line of its own.
  */
 export function formatError(err: unknown, debug: boolean, colours: Palette = plainPalette): string {
   const error = asStorefrontError(err);
+  const safe = (text: string) => escapeForTerminal(text);
   const lines: string[] = [];
   const count = error.problems.length;
   lines.push(count === 1 ? 'Found a problem:' : `Found ${count} problems:`);
   for (const problem of error.problems) {
-    const where = problemPlace(problem);
+    const where = safe(problemPlace(problem));
     lines.push('');
-    lines.push(`  ${colours.red(problem.code)}${where ? `  ${where}` : ''}`);
-    lines.push(`  ${problem.message}`);
-    if (problem.hint) lines.push(`  ${colours.cyan(`hint: ${problem.hint}`)}`);
+    lines.push(`  ${colours.red(safe(problem.code))}${where ? `  ${where}` : ''}`);
+    lines.push(`  ${safe(problem.message)}`);
+    if (problem.hint) lines.push(`  ${colours.cyan(`hint: ${safe(problem.hint)}`)}`);
   }
-  if (error.footer) lines.push('', error.footer);
-  // The stack of what was thrown, not of the wrapper made here.
+  if (error.footer) lines.push('', safe(error.footer));
+  // The stack of what was thrown, not of the wrapper made here (its lines are kept, not its controls).
   const stack = err instanceof Error ? err.stack : undefined;
-  if (debug && stack) lines.push('', stack);
+  if (debug && stack) lines.push('', escapeForTerminal(stack, true));
   return lines.join('\n');
 }

@@ -5,6 +5,7 @@ import { codes } from '../errors/codes.js';
 import { ProblemList, StorefrontError } from '../errors/storefront-error.js';
 import { readYamlFile } from '../util/source-file.js';
 import { formatField } from '../util/field-path.js';
+import { plainText } from '../util/plain-text.js';
 import { TARGETS, type Target } from './deploy-target.js';
 
 /** The settings of a build: defaults, then content/config.yaml, then environment variables. */
@@ -122,7 +123,8 @@ const basePath = z
   .transform((value) => (value ? `/${value}` : ''));
 
 const configSchema = z.strictObject({
-  brandName: z.string().trim().min(1, 'must not be empty'),
+  // The trading name on every page: no invisible or text-direction character (plain-text.ts).
+  brandName: z.string().superRefine(plainText('identity')).trim().min(1, 'must not be empty'),
   siteUrl: origin,
   basePath,
   checkoutUrl: origin,

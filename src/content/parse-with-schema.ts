@@ -21,7 +21,8 @@ export function parseWithSchema<S extends z.ZodType>(
       field: formatField(at),
       line: source.lineOf(at),
       message: describeIssue(issue),
-      hint,
+      // A refinement may carry its own hint (plain-text.ts: what to do about an invisible character).
+      hint: issue.code === 'custom' && typeof issue.params?.hint === 'string' ? issue.params.hint : hint,
     });
   }
   return undefined;

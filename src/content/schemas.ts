@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { plainText } from '../util/plain-text.js';
 import { renderMarkdown } from './markdown.js';
 
 /**
@@ -6,11 +7,23 @@ import { renderMarkdown } from './markdown.js';
  * silently ignored field. Markdown fields come out rendered (see markdown.ts).
  */
 
-const text = z.string().trim().min(1, 'must not be empty');
-const markdown = z.string().trim().min(1, 'must not be empty').transform(renderMarkdown);
+/**
+ * Text that cannot disguise itself (src/util/plain-text.ts): `identity` for names, addresses,
+ * numbers, slugs and paths (no control, invisible or text-direction character at all), `prose`
+ * for copy (right-to-left marks and closed isolates allowed; embeddings, overrides, controls not).
+ * The check comes before a field's pattern, so the problem names the character itself.
+ */
+const identity = () => z.string().superRefine(plainText('identity'));
+const prose = () => z.string().superRefine(plainText('prose'));
+
+const text = prose().trim().min(1, 'must not be empty');
+const markdown = prose().trim().min(1, 'must not be empty').transform(renderMarkdown);
+/** A name, an address line: one line of plain characters. */
+const name = identity().trim().min(1, 'must not be empty');
+/** A slug: lowercase letters, digits and hyphens. */
+const slug = identity().regex(/^[a-z0-9-]+$/, 'must be lowercase letters, digits and hyphens');
 /** A root-relative path of the site: `/`, `/about`, `/buy-tiktok-likes`. */
-const sitePath = z
-  .string()
+const sitePath = identity()
   .regex(/^\/([a-z0-9-]+(\/[a-z0-9-]+)*)?$/, 'must be a path like /about: lowercase, hyphens, no trailing slash');
 const anchorId = z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be lowercase letters, digits and hyphens');
 const link = z.strictObject({ label: text, path: sitePath });
@@ -19,7 +32,7 @@ export const packageSchema = z.strictObject({
   id: z.number().int().positive(),
   quantity: z.number().int().positive(),
   price: z.number(),
-  slug: z.string().regex(/^[a-z0-9-]+$/, 'must be lowercase letters, digits and hyphens'),
+  slug,
 });
 
 export const catalogueSchema = z.strictObject({
@@ -27,13 +40,13 @@ export const catalogueSchema = z.strictObject({
   platforms: z.array(
     z.strictObject({
       id: z.number().int().positive(),
-      name: text,
-      slug: z.string().regex(/^[a-z0-9-]+$/),
+      name,
+      slug,
       sub: z.array(
         z.strictObject({
           id: z.number().int().positive(),
-          name: text,
-          service: z.string().min(1),
+          name,
+          service: identity().min(1),
           /** How many units a day delivery adds, slowest and fastest, where the pace is known (watch hours). */
           deliveryPerDay: z
             .strictObject({ slowest: z.number().int().positive(), fastest: z.number().int().positive() })
@@ -47,13 +60,13 @@ export const catalogueSchema = z.strictObject({
 });
 
 export const siteSchema = z.strictObject({
-  claims: z.record(z.string().regex(/^[A-Za-z][A-Za-z0-9]*$/), z.string()),
+  claims: z.record(z.string().regex(/^[A-Za-z][A-Za-z0-9]*$/), prose()),
   footerBlurb: text,
   publicAccountNotice: text,
   guarantees: z.array(z.strictObject({ title: text, text })).min(1),
   contactBlock: z.strictObject({ eyebrow: text.optional(), heading: text, text, buttonLabel: text }),
   contactChannels: z.array(
-    z.strictObject({ icon: z.enum(['chat', 'email']), title: text, desc: text, contact: z.string() }),
+    z.strictObject({ icon: z.enum(['chat', 'email']), title: text, desc: text, contact: identity() }),
   ),
   paymentBrands: z.array(z.enum(['visa', 'mastercard', 'paypal', 'apple-pay', 'google-pay'])).length(5),
   navigation: z.strictObject({
@@ -72,29 +85,29 @@ export const siteSchema = z.strictObject({
  * and e-mail are the brandName and supportEmail settings.
  */
 export const traderSchema = z.strictObject({
-  legalName: text,
+  legalName: name,
   /** Companies House number: eight digits, or two letters and six digits (SC, NI, OC...). Absent for a sole trader. */
   company: z
     .strictObject({
-      number: z.string().regex(/^(\d{8}|[A-Z]{2}\d{6})$/, 'must be a Companies House number: eight digits, or two letters and six digits'),
+      number: identity().regex(/^(\d{8}|[A-Z]{2}\d{6})$/, 'must be a Companies House number: eight digits, or two letters and six digits'),
       registeredIn: z.enum(['England and Wales', 'Scotland', 'Northern Ireland']),
     })
     .optional(),
   /** A geographic address where the trader can be found, not a PO box. */
   address: z.strictObject({
-    street: z.array(text).min(1).max(3),
-    town: text,
-    postcode: z.string().trim().regex(/^[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$/, 'must be a UK postcode in capitals, such as SW1A 2AA'),
-    country: text,
+    street: z.array(name).min(1).max(3),
+    town: name,
+    postcode: identity().trim().regex(/^[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$/, 'must be a UK postcode in capitals, such as SW1A 2AA'),
+    country: name,
   }),
   /** Only when registered for VAT: GB and nine digits (twelve for a branch). */
-  vatNumber: z.string().regex(/^GB(\d{9}|\d{12})$/, 'must be GB followed by nine (or twelve) digits, without spaces').optional(),
-  phone: z.string().trim().regex(/^\+?\d[\d ]{6,18}\d$/, 'must be a telephone number of digits and spaces, such as +44 20 7946 0000'),
+  vatNumber: identity().regex(/^GB(\d{9}|\d{12})$/, 'must be GB followed by nine (or twelve) digits, without spaces').optional(),
+  phone: identity().trim().regex(/^\+?\d[\d ]{6,18}\d$/, 'must be a telephone number of digits and spaces, such as +44 20 7946 0000'),
 });
 
 export const redirectsSchema = z.array(
   z.strictObject({
-    from: z.string().regex(/^\/[^\s?#]*$/, 'must be a root-relative path'),
+    from: identity().regex(/^\/[^\s?#]*$/, 'must be a root-relative path'),
     to: sitePath,
   }),
 );
@@ -113,7 +126,7 @@ export const sectionSchema = z.discriminatedUnion('kind', [
     kind: z.literal('steps'),
     ...sectionBase,
     items: z.array(item).min(1),
-    cta: z.strictObject({ label: text, href: z.string().url() }).optional(),
+    cta: z.strictObject({ label: text, href: identity().url() }).optional(),
   }),
   z.strictObject({ kind: z.literal('cards'), ...sectionBase, items: z.array(item).min(1) }),
   z.strictObject({ kind: z.literal('prose'), ...sectionBase, body: markdown }),
@@ -183,45 +196,51 @@ export const textPageSchema = z.strictObject({
  * customers wrote, kept here and shown on the page of the service they reviewed, or a named
  * review platform's figures with the day they were read. Without this file no rating is shown.
  */
-export const reviewsSchema = z.union([
-  z.strictObject({
-    reviews: z
-      .array(
-        z.strictObject({
-          /** The catalogue sub-category reviewed. */
-          subCategory: z.number().int(),
-          author: text,
-          date: isoDate,
-          rating: z.number().int().min(1).max(5),
-          text,
-        }),
-      )
-      .min(1),
-  }),
-  z.strictObject({
-    platform: z.strictObject({
-      name: text,
-      url: z.string().url().startsWith('https://', 'must be an https:// address'),
-      rating: z.number().min(1).max(5),
-      count: z.number().int().positive(),
-      /** The day the figures were read from the platform. */
-      readOn: isoDate,
+const customerReviews = z
+  .array(
+    z.strictObject({
+      /** The catalogue sub-category reviewed. */
+      subCategory: z.number().int(),
+      author: name,
+      date: isoDate,
+      rating: z.number().int().min(1).max(5),
+      text,
     }),
-  }),
-]);
+  )
+  .min(1);
+const platformRating = z.strictObject({
+  name,
+  url: identity().url().startsWith('https://', 'must be an https:// address'),
+  rating: z.number().min(1).max(5),
+  count: z.number().int().positive(),
+  /** The day the figures were read from the platform. */
+  readOn: isoDate,
+});
+/**
+ * One object with both keys optional, then exactly one of them required, rather than a union of
+ * two objects: a union can only say "Invalid input" of the whole file, this names the field
+ * (`reviews[0].author`) as every other file does.
+ */
+export const reviewsSchema = z
+  .strictObject({ reviews: customerReviews.optional(), platform: platformRating.optional() })
+  .refine((file) => (file.reviews === undefined) !== (file.platform === undefined), 'The file must hold either reviews: [...] or platform: {...}, one of the two')
+  .transform(
+    (file): { reviews: z.output<typeof customerReviews> } | { platform: z.output<typeof platformRating> } =>
+      file.reviews ? { reviews: file.reviews } : { platform: file.platform! },
+  );
 
 export const postSchema = z.strictObject({
   title: text,
   /** Not published; shown only by `build --drafts` and `dev`. */
   draft: z.boolean().default(false),
-  slug: z.string().optional(),
+  slug: identity().optional(),
   date: isoDate,
   modified: isoDate.optional(),
   excerpt: text,
   image: z
     .strictObject({
       src: z.string().min(1),
-      alt: z.string(),
+      alt: prose(),
       width: z.number().int().positive(),
       height: z.number().int().positive(),
     })
