@@ -1,13 +1,14 @@
-import { readFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { lstat, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseDocument, isMap, isScalar, type Document } from 'yaml';
+import { parse as parseYaml, parseDocument, isMap, isScalar, type Document } from 'yaml';
 import { loadConfig, type Config } from '../config/load-config.js';
 import { codes } from '../errors/codes.js';
 import { StorefrontError } from '../errors/storefront-error.js';
 import { loadContent } from '../content/load-content.js';
+import { catalogueSchema } from '../content/schemas.js';
 import type { Problem } from '../errors/storefront-error.js';
-import { writeFileAtomic } from '../util/write-atomic.js';
-import { fetchStoreProducts, hasStoreApi, productsUrl, type StoreProduct } from './store-api.js';
+import { chargedPrice, fetchStoreProducts, hasStoreApi, productsUrl } from './store-api.js';
 import { cataloguePackages, verifyAgainstStore, verifyBuyLinks } from './verify-checkout.js';
 
 const CATALOGUE = 'content/catalogue.yaml';
@@ -50,64 +51,160 @@ export interface PulledCatalogue {
   file: string;
   /** One line per price changed: the line of the catalogue, the package, the old and new price. */
   changes: string[];
-  /** Packages whose price could not be taken (no product, another currency), left as they are. */
+  /** Packages whose price could not be taken (no product, not for sale), left as they are. */
   missing: string[];
 }
 
-/** The Store API price charged, in major units, or undefined when it is in another currency. */
-function chargedPrice(product: StoreProduct, currency: string): number | undefined {
-  if (product.prices.currency_code !== currency || !product.is_purchasable || product.prices.price === '') return undefined;
-  return Number(product.prices.price) / 10 ** product.prices.currency_minor_unit;
+/** Folders of the project the proposed catalogue is never written into, wherever --to leads. */
+const NEVER_INTO = ['content', '.git', 'node_modules'];
+
+/** An existing file larger than this is no catalogue: it is not even read. */
+const MAX_CATALOGUE_BYTES = 1024 * 1024;
+
+function isInside(file: string, folder: string): boolean {
+  const relative = path.relative(folder, file);
+  return relative === '' || (!relative.startsWith(`..${path.sep}`) && relative !== '..' && !path.isAbsolute(relative));
+}
+
+function refusedTo(out: string, message: string, hint = 'Leave --to out, or name a new file outside content/, e.g. catalogue.proposed.yaml.'): StorefrontError {
+  return new StorefrontError({ code: codes.badFlag, field: '--to', message: `${message} (--to ${JSON.stringify(out)}).`, hint }, 'Nothing was written.');
+}
+
+/** Whether git tracks the file (false where there is no git, or no repository). */
+function isTracked(folder: string, name: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    execFile('git', ['-C', folder, 'ls-files', '--error-unmatch', '--', name], { timeout: 5_000 }, (error) => resolve(!error));
+  });
+}
+
+/**
+ * Where `--to` really leads: its folder's real path (links followed) and its name. Refused
+ * (SF170): a folder that does not exist, a place inside content/, .git/ or node_modules/ (of
+ * the real paths: a link to content/ leads into content/), a folder, a link, and an existing
+ * file that is not a proposed catalogue. An existing file is only replaced when it is a
+ * catalogue (as content/catalogue.yaml is: YAML of the catalogue's shape, as an earlier pull
+ * writes it) that git does not track: package.json, tsconfig.json, README.md or a tracked file
+ * never are.
+ */
+async function proposalTarget(root: string, out: string): Promise<string> {
+  const resolved = path.resolve(root, out);
+  if (/[\\/]$/.test(out)) throw refusedTo(out, 'The proposed catalogue is a file; this names a folder', 'Name a file, e.g. catalogue.proposed.yaml.');
+  let folder: string;
+  try {
+    folder = await realpath(path.dirname(resolved));
+    if (!(await stat(folder)).isDirectory()) throw new Error('not a folder');
+  } catch {
+    throw refusedTo(out, `The folder of the proposed catalogue, ${path.dirname(out) || '.'}, does not exist`, 'Name a file in a folder that exists, e.g. catalogue.proposed.yaml.');
+  }
+  const name = path.basename(resolved);
+  const file = path.join(folder, name);
+  const realRoot = await realpath(root);
+  for (const dir of NEVER_INTO) {
+    const real = await realpath(path.join(root, dir)).catch(() => path.join(realRoot, dir));
+    if (isInside(file, real)) {
+      throw refusedTo(
+        out,
+        dir === 'content'
+          ? 'The proposed catalogue is never written into content/: the catalogue changes only when you copy it over'
+          : `The proposed catalogue is never written into ${dir}/`,
+      );
+    }
+  }
+  let existing;
+  try {
+    existing = await lstat(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return file;
+    throw error;
+  }
+  if (existing.isDirectory()) throw refusedTo(out, 'The proposed catalogue is a file; this is a folder', 'Name a file, e.g. catalogue.proposed.yaml.');
+  if (!existing.isFile()) throw refusedTo(out, 'This is a link or another special file, never replaced by the proposed catalogue', 'Name a new file, or an earlier proposed catalogue.');
+  const notOurs = () => refusedTo(out, 'This file exists and is not a proposed catalogue: it is never overwritten', 'Name a new file, or an earlier proposed catalogue (catalogue.proposed.yaml); delete the file first if it really is to go.');
+  if (existing.size > MAX_CATALOGUE_BYTES) throw notOurs();
+  let shaped = false;
+  try {
+    shaped = catalogueSchema.safeParse(parseYaml(await readFile(file, 'utf8'))).success;
+  } catch {
+    shaped = false;
+  }
+  if (!shaped || (await isTracked(folder, name))) throw notOurs();
+  return file;
+}
+
+/**
+ * Writes the file by a temporary file beside it, created afresh (never through a link) and
+ * renamed over it; the temporary file is removed on any failure.
+ */
+async function writeProposal(file: string, text: string): Promise<void> {
+  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
+  try {
+    await writeFile(temporary, text, { flag: 'wx' });
+    await rename(temporary, file);
+  } catch (error) {
+    await rm(temporary, { force: true }).catch(() => undefined);
+    throw error;
+  }
 }
 
 /**
  * `storefront catalogue pull --from-checkout`: the catalogue with the checkout's current prices,
  * written beside it for review (catalogue.proposed.yaml by default), never over content/. Each
  * changed price is replaced where it stands in the text, so everything else stays byte for byte.
+ * A product whose price is no price the catalogue can hold (see `chargedPrice`) is a problem:
+ * nothing is written, and every such product is reported.
  */
 export async function pullCatalogue(root: string, env: Readonly<Record<string, string | undefined>>, out: string, offline: boolean): Promise<PulledCatalogue> {
   const config = await loadConfig(root, env);
+  // Refused before the checkout is asked, and once more before writing.
+  await proposalTarget(root, out);
   const { content, packages } = await catalogueOf(root, config);
   const { products } = await fetchStoreProducts(root, config.checkoutUrl, offline);
+  const currency = content.catalogue.currency;
   const bySlug = new Map(products.map((product) => [product.slug, product]));
   const text = await readFile(path.join(root, CATALOGUE), 'utf8');
   const doc: Document = parseDocument(text);
   const changes: string[] = [];
   const missing: string[] = [];
+  const problems: Problem[] = [];
   const edits: { start: number; end: number; text: string }[] = [];
   for (const pkg of packages) {
     const product = bySlug.get(pkg.slug);
-    const charged = product && chargedPrice(product, content.catalogue.currency);
-    if (charged === undefined) {
-      missing.push(
-        !product
-          ? `the checkout has no product for ${pkg.name} (${pkg.slug})`
-          : !product.is_purchasable || product.prices.price === ''
-            ? `${pkg.name} (${pkg.slug}) cannot be bought on the checkout`
-            : `${pkg.name} (${pkg.slug}) is priced in ${product.prices.currency_code}, not ${content.catalogue.currency}`,
-      );
+    if (!product) {
+      missing.push(`the checkout has no product for ${pkg.name} (${pkg.slug})`);
       continue;
     }
-    if (charged === pkg.price) continue;
+    if (!product.is_purchasable) {
+      missing.push(`${pkg.name} (${pkg.slug}) cannot be bought on the checkout`);
+      continue;
+    }
+    const charged = chargedPrice(product, currency);
+    if ('refused' in charged) {
+      problems.push({
+        code: codes.checkoutPriceDiffers,
+        file: CATALOGUE,
+        field: `${pkg.field}.price`,
+        line: pkg.line,
+        url: productsUrl(config.checkoutUrl),
+        message: `${pkg.name} (${pkg.slug}): the checkout's product ${product.id} ${charged.refused}; no price is proposed for it.`,
+        hint: product.prices.currency_code !== currency
+          ? 'Set the checkout\'s currency to the catalogue\'s (GBP), then pull again.'
+          : 'Correct the product\'s price in WooCommerce (a positive amount of pounds and pence, below the catalogue\'s ceiling), then pull again.',
+      });
+      continue;
+    }
+    if (charged.price === pkg.price) continue;
     const keys = pkg.field.split(/[.[\]]+/).filter(Boolean).map((k) => (/^\d+$/.test(k) ? Number(k) : k));
     const node = doc.getIn(keys, true);
     if (!isMap(node)) continue;
     const price = node.get('price', true);
     if (!isScalar(price) || !price.range) continue;
-    edits.push({ start: price.range[0], end: price.range[1], text: String(charged) });
-    changes.push(`${CATALOGUE}:${pkg.line ?? '?'}  ${pkg.name} (${pkg.slug}): ${pkg.price} → ${charged}`);
+    edits.push({ start: price.range[0], end: price.range[1], text: String(charged.price) });
+    changes.push(`${CATALOGUE}:${pkg.line ?? '?'}  ${pkg.name} (${pkg.slug}): ${pkg.price} → ${charged.price}`);
   }
-  const file = path.resolve(root, out);
-  if (path.relative(path.join(root, 'content'), file).split(path.sep)[0] !== '..') {
-    throw new StorefrontError({
-      code: codes.badFlag,
-      field: '--to',
-      message: `The proposed catalogue is never written into content/ (${out}): the catalogue changes only when you copy it over.`,
-      hint: 'Leave --to out, or name a file outside content/, e.g. catalogue.proposed.yaml.',
-    });
-  }
+  if (problems.length) throw new StorefrontError(problems, `Nothing was written: no price is proposed while the checkout charges one the catalogue cannot hold.`);
   let proposed = text;
   for (const { start, end, text: price } of edits.sort((a, b) => b.start - a.start)) proposed = proposed.slice(0, start) + price + proposed.slice(end);
-  await writeFileAtomic(file, proposed);
+  const file = await proposalTarget(root, out);
+  await writeProposal(file, proposed);
   return { file, changes, missing };
 }

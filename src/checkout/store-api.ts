@@ -1,14 +1,17 @@
 import * as z from 'zod';
 import { readCmsCache, writeCmsCache } from '../cms/cms-cache.js';
-import { defaultCmsOptions, RetryableError, withRetry } from '../cms/retry.js';
+import { isValidPrice, PRICE_CEILING } from '../catalogue/catalogue-index.js';
+import { defaultCmsOptions } from '../cms/retry.js';
 import { fetchAllPosts, PER_PAGE } from '../cms/wordpress-client.js';
 import { codes } from '../errors/codes.js';
 import { StorefrontError } from '../errors/storefront-error.js';
 
 /**
  * A product of the WooCommerce Store API (`/wp-json/wc/store/v1/products`), the fields the
- * check reads; see ProductSchema.php in WooCommerce. Prices are strings in the currency's minor
- * unit ("1899" for £18.99), `price` the one charged (the sale price while on sale).
+ * check reads; see ProductSchema.php in WooCommerce. Prices are strings of a whole number of the
+ * currency's minor unit ("1899" for £18.99, with `currency_minor_unit` 2), `price` the one
+ * charged (the sale price while on sale). The prices are only typed loosely here: each product's
+ * are read by `chargedPrice`, so one absurd price is a problem of that product, not of the list.
  */
 const storeProduct = z.object({
   id: z.number(),
@@ -18,50 +21,92 @@ const storeProduct = z.object({
   is_purchasable: z.boolean(),
   is_in_stock: z.boolean(),
   prices: z.object({
-    price: z.string(),
-    regular_price: z.string(),
-    sale_price: z.string(),
+    price: z.union([z.string(), z.number()]),
+    regular_price: z.union([z.string(), z.number()]),
+    sale_price: z.union([z.string(), z.number()]),
     currency_code: z.string(),
-    currency_minor_unit: z.number().int().min(0).max(4),
+    currency_minor_unit: z.number(),
   }),
 });
 export type StoreProduct = z.infer<typeof storeProduct>;
+
+/**
+ * Text from the checkout (a product's name, permalink, price) as a message may show it: quoted
+ * and escaped as JSON (no control character, no line break), and cut short. The checkout's text
+ * is never trusted: it is never made into a path, YAML or a pattern either.
+ */
+export function quoted(text: unknown): string {
+  const value = String(text);
+  return JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
+}
+
+/** A currency code as the Store API writes it (ISO 4217), bare; anything else quoted. */
+export function currencyOf(code: string): string {
+  return /^[A-Z]{3}$/.test(code) ? code : quoted(code);
+}
+
+/** The price a product charges, in major units, or why it is no price the catalogue can show. */
+export type Charged = { price: number; onSale: boolean } | { refused: string };
+
+/**
+ * The price a purchasable product charges, read as WooCommerce writes it: `prices.price` (and
+ * `regular_price`, `sale_price`) a string of a whole number of minor units, scaled by
+ * `currency_minor_unit`, in `currency_code`. Refused: another currency than the catalogue's, a
+ * price that is not a whole number of minor units, zero or less, with more decimals than pence,
+ * or at or above the catalogue's own ceiling (PRICE_CEILING, as content/catalogue.yaml's prices).
+ */
+export function chargedPrice(product: StoreProduct, currency: string): Charged {
+  const { prices } = product;
+  if (prices.currency_code !== currency) return { refused: `is priced in ${currencyOf(prices.currency_code)}, not ${currency}` };
+  const unit = prices.currency_minor_unit;
+  if (!Number.isInteger(unit) || unit < 0 || unit > 4) return { refused: `gives its prices in minor units of ${quoted(unit)} decimals, not 0 to 4` };
+  const whole = (value: unknown) => typeof value === 'string' && /^[0-9]+$/.test(value);
+  for (const key of ['price', 'regular_price', 'sale_price'] as const) {
+    if (!whole(prices[key])) return { refused: `has a ${key} of ${quoted(prices[key])}, not a whole number of minor units (pence)` };
+  }
+  const minor = Number(prices.price);
+  const price = minor / 10 ** unit;
+  if (minor <= 0) return { refused: `charges ${quoted(prices.price)} minor units, nothing or less` };
+  if (price >= PRICE_CEILING) return { refused: `charges ${quoted(prices.price)} minor units, at or above the catalogue's ceiling of £${PRICE_CEILING.toLocaleString('en-GB')}` };
+  if (!isValidPrice(price)) return { refused: `charges ${quoted(prices.price)} minor units, not a whole number of pence` };
+  const onSale = Number(prices.sale_price) !== Number(prices.regular_price) && minor === Number(prices.sale_price);
+  return { price, onSale };
+}
 
 /** The Store API's products collection of a checkout site. */
 export function productsUrl(checkoutUrl: string): string {
   return `${checkoutUrl}/wp-json/wc/store/v1/products`;
 }
 
+const CHECKOUT_HINT = 'Check CHECKOUT_URL and that the checkout site is up and answers its WooCommerce Store API (/wp-json/wc/store/v1/products) itself: no redirect is followed.';
+
+/** The client's problems with the checkout's hint: its own speak of the blog (CMS_API_URL, build --stale-ok). */
+function asCheckoutError(error: StorefrontError, rewrite: (message: string) => string = (message) => message): StorefrontError {
+  return new StorefrontError(error.problems.map((problem) => ({ ...problem, message: rewrite(problem.message), hint: CHECKOUT_HINT })));
+}
+
 /**
- * Whether the checkout answers the Store API: its first product page is a JSON list. A site
- * without WooCommerce (or with the Store API switched off) answers 404 or a page of HTML. A
- * checkout that does not answer at all, or answers 5xx, fails the check (after the CMS's
- * retries) rather than passing it in the plain mode, which compares no price.
+ * Whether the checkout answers the Store API: its first product, asked for with the WordPress
+ * blog's client (its time limit, size limit, retries; no redirect followed). Only a 404 on the
+ * Store API's route means there is none, and the check falls to the plain mode. Anything else
+ * than a JSON list (a redirect, HTML, `{}`, an answer too large, 401, 5xx after the retries)
+ * fails the check rather than passing it in the plain mode, which compares no price.
  */
 export async function hasStoreApi(checkoutUrl: string): Promise<boolean> {
-  const url = `${productsUrl(checkoutUrl)}?per_page=1`;
+  const url = productsUrl(checkoutUrl);
   try {
-    return await withRetry(async () => {
-      let response: Response;
-      try {
-        response = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(defaultCmsOptions.timeoutMs) });
-      } catch (error) {
-        throw new RetryableError((error as Error).message);
-      }
-      if (response.status >= 500 || response.status === 429 || response.status === 408) throw new RetryableError(`HTTP ${response.status}`);
-      // Only a 404, or a page that is no JSON list, means no Store API; a 401 or 403 (the REST
-      // API closed to visitors, a firewall) must fail the check, not pass it without prices.
-      if (response.status === 404) return false;
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      return Array.isArray(await response.json().catch(() => undefined));
-    }, defaultCmsOptions.retry);
-  } catch (error) {
-    throw new StorefrontError({
-      code: codes.cmsFetchFailed,
-      url,
-      message: `The checkout could not be asked for its products after ${defaultCmsOptions.retry.retries + 1} attempts: ${(error as Error).message}.`,
-      hint: 'Check CHECKOUT_URL and that the checkout site is up; the check cannot tell its prices without it.',
+    const probe = await fetchAllPosts({
+      apiUrl: url,
+      timeoutMs: defaultCmsOptions.timeoutMs,
+      retry: defaultCmsOptions.retry,
+      concurrency: 1,
+      maxPosts: PER_PAGE,
+      collection: { pageUrl: () => `${url}?per_page=1`, noun: 'checkout\'s products', absentOn404: true },
     });
+    return !probe.absent;
+  } catch (error) {
+    if (!(error instanceof StorefrontError)) throw error;
+    throw asCheckoutError(error, (message) => message.replace(/^The checkout's products could not be fetched after/, 'The checkout could not be asked for its products after'));
   }
 }
 
@@ -103,9 +148,8 @@ export async function fetchStoreProducts(root: string, checkoutUrl: string, offl
         })
       ).items;
     } catch (error) {
-      // The client's hints speak of the blog (CMS_API_URL, build --stale-ok): these are the checkout's.
       if (!(error instanceof StorefrontError)) throw error;
-      throw new StorefrontError(error.problems.map((problem) => ({ ...problem, hint: 'Check CHECKOUT_URL and that the checkout site is up and answers its WooCommerce Store API (/wp-json/wc/store/v1/products).' })));
+      throw asCheckoutError(error);
     }
     await writeCmsCache(root, { apiUrl: url, fetchedAt: new Date().toISOString(), items }, 'products');
   }

@@ -4,7 +4,7 @@ import type { SourceFile } from '../util/source-file.js';
 import { codes } from '../errors/codes.js';
 import type { Problem } from '../errors/storefront-error.js';
 import { runParallel } from '../util/run-parallel.js';
-import type { StoreProduct } from './store-api.js';
+import { chargedPrice, currencyOf, quoted, type StoreProduct } from './store-api.js';
 
 const CATALOGUE = 'content/catalogue.yaml';
 
@@ -34,11 +34,6 @@ export function cataloguePackages(catalogue: Catalogue, checkoutUrl: string, lin
   );
 }
 
-/** A price in the currency's minor unit, as the Store API writes it: 18.99 → "1899". */
-function minorUnits(price: number, minorUnit: number): string {
-  return String(Math.round(price * 10 ** minorUnit));
-}
-
 /**
  * What the checkout would do with each Buy Now of the catalogue, by its Store API: one problem
  * per defect, naming the catalogue's line and the product. A sale price counts, as it is the
@@ -59,7 +54,8 @@ export function verifyAgainstStore(packages: readonly CataloguePackage[], curren
       });
       continue;
     }
-    const named = `${pkg.name} (checkout product ${product.id}, "${product.name}")`;
+    // The product's name and permalink are the checkout's text: quoted, never trusted.
+    const named = `${pkg.name} (checkout product ${product.id}, ${quoted(product.name)})`;
     if (!product.is_purchasable || !product.is_in_stock) {
       problems.push({
         ...at,
@@ -68,25 +64,29 @@ export function verifyAgainstStore(packages: readonly CataloguePackage[], curren
         hint: 'Make it purchasable and in stock in WooCommerce, or take the package out of the catalogue.',
       });
     }
-    const { prices } = product;
     // A product that cannot be bought charges nothing: its (empty) price is no second problem.
     if (!product.is_purchasable) continue;
-    if (prices.currency_code !== currency) {
+    const charged = chargedPrice(product, currency);
+    if ('refused' in charged) {
       problems.push({
         ...at,
         field: `${pkg.field}.price`,
         code: codes.checkoutPriceDiffers,
-        message: `${named} is priced in ${prices.currency_code}; the storefront shows ${currency}.`,
-        hint: 'Set the checkout\'s currency to the catalogue\'s (GBP).',
+        message:
+          product.prices.currency_code !== currency
+            ? `${named} is priced in ${currencyOf(product.prices.currency_code)}; the storefront shows ${currency}.`
+            : `${named} ${charged.refused}: no price the storefront can show (it shows ${formatPrice(pkg.price)}).`,
+        hint:
+          product.prices.currency_code !== currency
+            ? 'Set the checkout\'s currency to the catalogue\'s (GBP).'
+            : 'Correct the product\'s price in WooCommerce: a positive amount of pounds and pence, below the catalogue\'s ceiling.',
       });
-    } else if (prices.price !== minorUnits(pkg.price, prices.currency_minor_unit)) {
-      const charged = Number(prices.price) / 10 ** prices.currency_minor_unit;
-      const onSale = prices.sale_price !== prices.regular_price && prices.price === prices.sale_price;
+    } else if (charged.price !== pkg.price) {
       problems.push({
         ...at,
         field: `${pkg.field}.price`,
         code: codes.checkoutPriceDiffers,
-        message: `${named} is charged ${formatPrice(charged)}${onSale ? ' (a sale price)' : ''}; the storefront shows ${formatPrice(pkg.price)}.`,
+        message: `${named} is charged ${formatPrice(charged.price)}${charged.onSale ? ' (a sale price)' : ''}; the storefront shows ${formatPrice(pkg.price)}.`,
         hint: 'Make the two agree: change the price in the catalogue (`storefront catalogue pull --from-checkout` proposes it) or in WooCommerce.',
       });
     }
@@ -96,7 +96,7 @@ export function verifyAgainstStore(packages: readonly CataloguePackage[], curren
       problems.push({
         ...at,
         code: codes.checkoutElsewhere,
-        message: `${named} lives at ${product.permalink}, not at ${pkg.buyUrl} where Buy Now sends the visitor.`,
+        message: `${named} lives at ${permalink && permalink.href.length <= 200 ? permalink.href : quoted(product.permalink)}, not at ${pkg.buyUrl} where Buy Now sends the visitor.`,
         hint: 'The product\'s permalink must be /product/{slug} on the checkout site (WooCommerce: Settings › Permalinks › Product base).',
       });
     }

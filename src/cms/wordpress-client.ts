@@ -36,13 +36,20 @@ export interface FetchPostsOptions {
    * 100 a page): the address of its page `page`, and what its items are called in messages.
    * The WooCommerce Store API's products are read with it (src/checkout/).
    */
-  collection?: { pageUrl: (page: number) => string; noun: string };
+  collection?: {
+    pageUrl: (page: number) => string;
+    noun: string;
+    /** A 404 on the first page means there is no such collection: an empty read marked `absent`, not a failure. */
+    absentOn404?: boolean;
+  };
 }
 
 export interface FetchedPosts {
   /** Raw post objects as WordPress sent them, in page order. */
   items: unknown[];
   pages: number;
+  /** The first page answered 404 and the collection was read with `absentOn404`. */
+  absent?: boolean;
 }
 
 /** The URL with any user:password removed, for messages. */
@@ -64,6 +71,7 @@ export function postsPageUrl(apiUrl: string, page: number): string {
 interface PageResponse {
   items: unknown[];
   totalPages: number | undefined;
+  absent?: boolean;
 }
 
 function fail(url: string, message: string, hint: string): StorefrontError {
@@ -109,6 +117,7 @@ async function fetchPage(url: string, options: FetchPostsOptions): Promise<PageR
   if (statusCode === 429 || statusCode === 408 || statusCode >= 500) {
     throw new RetryableError(`HTTP ${statusCode}`, parseRetryAfter(header('retry-after')));
   }
+  if (statusCode === 404 && options.collection?.absentOn404 && url === pageUrl(options, 1)) return { items: [], totalPages: 0, absent: true };
   if (statusCode !== 200) {
     let detail = '';
     let errorCode: string | undefined;
@@ -207,6 +216,7 @@ export async function fetchAllPosts(fetchOptions: FetchPostsOptions): Promise<Fe
 async function fetchPages(options: FetchPostsOptions): Promise<FetchedPosts> {
   const maxPages = Math.max(1, Math.ceil(options.maxPosts / PER_PAGE));
   const first = await fetchPageWithRetry(1, options);
+  if (first.absent) return { items: [], pages: 0, absent: true };
   const pages: unknown[][] = [first.items];
   if (first.totalPages === undefined || first.totalPages > maxPages) {
     let page = 1;

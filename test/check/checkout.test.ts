@@ -3,12 +3,13 @@
  * on 127.0.0.1 (test/support/fake-store-api.ts): every Buy Now leads to a product that exists,
  * can be bought, and charges the price and currency the storefront shows.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { repoRoot, runCli, tempProject } from '../helpers.js';
+import { hashTree, repoRoot, runCli, tempProject } from '../helpers.js';
 import { FakeStoreApi, productsOf, type FakeProduct } from '../support/fake-store-api.js';
 
 type Project = Awaited<ReturnType<typeof tempProject>>;
@@ -159,7 +160,7 @@ describe('storefront catalogue pull --from-checkout', () => {
     Object.assign(products.find((p) => p.slug === '500-ig-followers')!, { regular_price: '599' });
     Object.assign(products.find((p) => p.slug === '1000-ig-followers')!, { regular_price: '1200', sale_price: '1100' });
     products.splice(products.findIndex((p) => p.slug === '250-ig-followers'), 1);
-    Object.assign(products.find((p) => p.slug === '100-ig-followers')!, { currency_code: 'USD', regular_price: '250' });
+    Object.assign(products.find((p) => p.slug === '100-ig-followers')!, { is_purchasable: false, regular_price: '', sale_price: '' });
     const { root, env } = await setUp(products);
     const result = await runCli(['--root', root, 'catalogue', 'pull', '--from-checkout'], env);
     expect(result.code, result.stderr).toBe(0);
@@ -167,7 +168,7 @@ describe('storefront catalogue pull --from-checkout', () => {
     expect(result.stdout).toContain(`content/catalogue.yaml:${lineOf('1000-ig-followers')}  Instagram Followers, 1,000 (1000-ig-followers): 10 → 11`);
     expect(result.stdout).toContain('2 price(s) differ');
     expect(result.stderr).toContain('the checkout has no product for Instagram Followers, 250 (250-ig-followers)');
-    expect(result.stderr).toContain('Instagram Followers, 100 (100-ig-followers) is priced in USD, not GBP: its price is left as it is');
+    expect(result.stderr).toContain('Instagram Followers, 100 (100-ig-followers) cannot be bought on the checkout: its price is left as it is');
     expect(await readFile(path.join(root, 'content/catalogue.yaml'), 'utf8')).toBe(catalogueText);
     const proposed = await readFile(path.join(root, 'catalogue.proposed.yaml'), 'utf8');
     // Only those two lines differ: comments and layout are kept.
@@ -183,4 +184,143 @@ describe('storefront catalogue pull --from-checkout', () => {
     expect(await readFile(path.join(root, 'content/catalogue.yaml'), 'utf8')).toBe(catalogueText);
     expect(existsSync(path.join(root, 'content/catalogue.proposed.yaml'))).toBe(false);
   });
+});
+
+describe('hostile checkout answers', () => {
+  const productRequests = (shop: FakeStoreApi) => shop.requests.filter((r) => r.startsWith('GET /wp-json/wc/store/v1/products'));
+  const plainMode = (shop: FakeStoreApi) => shop.requests.filter((r) => / \/product\//.test(r));
+
+  it('a price that is no price (-500, "abc", "1e30", "0", "Infinity", USD, at the ceiling) is refused per product, never proposed, exit 1', async () => {
+    const products = productsOf(catalogue);
+    const absurd: [Partial<FakeProduct>, string][] = [
+      [{ regular_price: '-500' }, 'has a price of "-500", not a whole number of minor units (pence)'],
+      [{ regular_price: 'abc' }, 'has a price of "abc", not a whole number of minor units (pence)'],
+      [{ regular_price: '1e30' }, 'has a price of "1e30", not a whole number of minor units (pence)'],
+      [{ regular_price: '0' }, 'charges "0" minor units, nothing or less'],
+      [{ regular_price: 'Infinity' }, 'has a price of "Infinity", not a whole number of minor units (pence)'],
+      [{ currency_code: 'USD' }, 'is priced in USD, not GBP'],
+      [{ regular_price: '1000000' }, 'charges "1000000" minor units, at or above the catalogue\'s ceiling of £10,000'],
+    ];
+    const hostile = products.slice(0, absurd.length);
+    hostile.forEach((product, i) => Object.assign(product, absurd[i]![0], { name: `Evil\u001b[2J\r\nname ${i}` }));
+    // A price that differs and is a price: still not proposed, as nothing is written.
+    Object.assign(products[absurd.length]!, { regular_price: String(Number(products[absurd.length]!.regular_price) + 100) });
+    const { root, env } = await setUp(products);
+    const earlier = `${catalogueText}# an earlier proposal\n`;
+    await writeFile(path.join(root, 'catalogue.proposed.yaml'), earlier);
+
+    const pulled = await runCli(['--root', root, 'catalogue', 'pull', '--from-checkout'], env);
+    expect(pulled.code).toBe(1);
+    hostile.forEach((product, i) => {
+      expect(pulled.stderr).toContain(`(${product.slug}): the checkout's product ${product.id} ${absurd[i]![1]}; no price is proposed for it.`);
+      expect(pulled.stderr).toContain(`SF403  content/catalogue.yaml:${lineOf(product.slug)} › `);
+    });
+    expect(pulled.stderr).toContain('Nothing was written');
+    expect(pulled.stdout).not.toContain('→');
+    expect(await readFile(path.join(root, 'catalogue.proposed.yaml'), 'utf8')).toBe(earlier);
+    expect(await readFile(path.join(root, 'content/catalogue.yaml'), 'utf8')).toBe(catalogueText);
+
+    const checked = await runCli(['--root', root, 'check', '--checkout'], env);
+    expect(checked.code).toBe(1);
+    const found = [...checked.stderr.matchAll(/SF403 {2}content\/catalogue\.yaml:(\d+) › (\S+)\.price/g)].map((m) => Number(m[1]));
+    expect(found.sort((a, b) => a - b)).toEqual([...hostile, products[absurd.length]!].map((p) => lineOf(p.slug)).sort((a, b) => a - b));
+    expect(checked.stderr).toContain('no price the storefront can show');
+    expect(checked.stderr).toContain('is priced in USD; the storefront shows GBP');
+    // The checkout's names are quoted and escaped, never printed raw.
+    expect(checked.stderr).toContain('"Evil\\u001b[2J\\r\\nname 0"');
+    expect(checked.stderr + pulled.stderr + checked.stdout + pulled.stdout).not.toMatch(/[\u001b\r]/);
+  });
+
+  it('a first answer redirecting to another port fails the check; the redirect is not followed and the plain mode is not taken', async () => {
+    const { shop, root, env } = await setUp(productsOf(catalogue));
+    const other = await new FakeStoreApi(productsOf(catalogue)).start();
+    servers.push(other);
+    shop.answer = { status: 302, headers: { Location: `${other.origin}/wp-json/wc/store/v1/products?per_page=1` } };
+    const result = await runCli(['--root', root, 'check', '--checkout'], env);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('SF201');
+    expect(result.stderr).toContain('HTTP 302');
+    expect(result.stdout).not.toContain('has no WooCommerce Store API');
+    expect(other.requests).toEqual([]);
+    expect(productRequests(shop)).toHaveLength(1);
+    expect(plainMode(shop)).toEqual([]);
+  });
+
+  it('a first answer larger than the client allows fails within the limit', async () => {
+    const { shop, root, env } = await setUp(productsOf(catalogue));
+    shop.answer = { status: 200, headers: { 'Content-Type': 'application/json; charset=UTF-8' }, bytes: 36 * 1024 * 1024 };
+    const result = await runCli(['--root', root, 'check', '--checkout'], env);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('SF201');
+    expect(result.stderr).toContain('The answer is larger than 32 MB');
+    expect(productRequests(shop)).toHaveLength(1);
+    expect(plainMode(shop)).toEqual([]);
+  });
+
+  it('a 200 that is HTML, {} or a list of things that are no products fails the check', async () => {
+    const { shop, root, env } = await setUp(productsOf(catalogue));
+    const answers: [string, string, string][] = [
+      ['text/html; charset=UTF-8', '<!doctype html><title>Shop</title><p>Welcome', 'The answer is not JSON'],
+      ['application/json; charset=UTF-8', '{}', 'The answer is JSON but not a list'],
+      ['application/json; charset=UTF-8', '[{"hello":"world"}]', 'A product of the Store API lacks a field'],
+    ];
+    for (const [type, body, expected] of answers) {
+      shop.requests.length = 0;
+      shop.answer = { status: 200, headers: { 'Content-Type': type }, body };
+      const result = await runCli(['--root', root, 'check', '--checkout'], env);
+      expect(result.code, body).toBe(1);
+      expect(result.stderr).toContain(expected);
+      expect(result.stdout).not.toContain('has no WooCommerce Store API');
+      expect(plainMode(shop)).toEqual([]);
+    }
+  }, 120_000);
+
+  it('--to is refused (SF170) into content/ by a link, over a file it did not write, into .git/, on a folder; nothing changed, no temporary file left', async () => {
+    const { root, env } = await setUp(productsOf(catalogue));
+    execFileSync('git', ['init', '-q'], { cwd: root });
+    await symlink(path.join(root, 'content'), path.join(root, 'c2'), 'dir');
+    await writeFile(path.join(root, 'package.json'), '{ "name": "my-shop", "private": true }\n');
+    await writeFile(path.join(root, 'tsconfig.json'), '{}\n');
+    await mkdir(path.join(root, 'node_modules'));
+    // A catalogue that git tracks: not a proposal either.
+    await mkdir(path.join(root, 'kept'));
+    await cp(path.join(root, 'content/catalogue.yaml'), path.join(root, 'kept/catalogue.yaml'));
+    execFileSync('git', ['add', 'kept/catalogue.yaml'], { cwd: root });
+    const files = ['package.json', 'tsconfig.json', '.git/config', 'kept/catalogue.yaml'];
+    const before = await Promise.all(files.map((f) => readFile(path.join(root, f))));
+    const contentBefore = await hashTree(path.join(root, 'content'));
+    const cases: [string, string][] = [
+      ['c2/catalogue.yaml', 'never written into content/'],
+      ['c2/new.yaml', 'never written into content/'],
+      ['content/new.yaml', 'never written into content/'],
+      ['package.json', 'is not a proposed catalogue'],
+      ['tsconfig.json', 'is not a proposed catalogue'],
+      ['kept/catalogue.yaml', 'is not a proposed catalogue'],
+      ['.git/config', 'never written into .git/'],
+      ['.git/new.yaml', 'never written into .git/'],
+      ['node_modules/x.yaml', 'never written into node_modules/'],
+      ['.', 'this is a folder'],
+      ['kept/', 'this names a folder'],
+      ['nowhere/x.yaml', 'does not exist'],
+    ];
+    for (const [to, expected] of cases) {
+      const result = await runCli(['--root', root, 'catalogue', 'pull', '--from-checkout', '--to', to], env);
+      expect(result.code, to).toBe(1);
+      expect(result.stderr, to).toContain('SF170');
+      expect(result.stderr, to).toContain(expected);
+    }
+    expect(await Promise.all(files.map((f) => readFile(path.join(root, f))))).toEqual(before);
+    expect(await hashTree(path.join(root, 'content'))).toBe(contentBefore);
+    expect(existsSync(path.join(root, 'content/new.yaml'))).toBe(false);
+    expect(existsSync(path.join(root, 'nowhere'))).toBe(false);
+    const temporary = (names: string[]) => names.filter((name) => name.endsWith('.tmp'));
+    expect(temporary(await readdir(root, { recursive: true }))).toEqual([]);
+    expect((await readdir(path.dirname(root))).filter((name) => name.startsWith(`${path.basename(root)}.`))).toEqual([]);
+    // An earlier proposal is replaced: the command's own file.
+    for (let run = 0; run < 2; run++) {
+      const result = await runCli(['--root', root, 'catalogue', 'pull', '--from-checkout'], env);
+      expect(result.code, result.stderr).toBe(0);
+    }
+    expect(await readFile(path.join(root, 'catalogue.proposed.yaml'), 'utf8')).toBe(catalogueText);
+  }, 240_000);
 });

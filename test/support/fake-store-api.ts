@@ -4,10 +4,20 @@
  * ProductSchema.php and Routes/V1/Products.php: per_page 1-100, X-WP-Total and X-WP-TotalPages,
  * an empty list past the last page, prices as strings in the currency's minor unit) and the
  * product pages at /product/{slug}/ (a request without the slash is redirected to it, as
- * WordPress's canonical redirect does). `storeApi = false` makes it a checkout without it.
+ * WordPress's canonical redirect does). `storeApi = false` makes it a checkout without it;
+ * `answer` makes its Store API route a hostile or broken one (a redirect, HTML, `{}`, an
+ * endless answer).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LoopbackServer } from './loopback-server.js';
+
+/** What the Store API route answers instead of the products: `bytes` streams a JSON list of that size (blanks). */
+export interface FakeAnswer {
+  status: number;
+  headers?: Record<string, string>;
+  body?: string;
+  bytes?: number;
+}
 
 export interface FakeProduct {
   id: number;
@@ -22,6 +32,8 @@ export interface FakeProduct {
   is_in_stock: boolean;
   /** The product's own address, when it is not /product/{slug}/ of this site. */
   permalink?: string;
+  /** Another `prices.price` than the sale or regular price (a hostile checkout). */
+  price?: string;
 }
 
 interface CatalogueFile {
@@ -56,6 +68,8 @@ export class FakeStoreApi extends LoopbackServer {
   /** Slugs whose product page answers HEAD with 405, as some servers do. */
   readonly headRefused = new Set<string>();
   readonly requests: string[] = [];
+  /** Answered on the Store API's route (any query) instead of the products. */
+  answer: FakeAnswer | undefined;
 
   constructor(public products: FakeProduct[]) {
     super();
@@ -73,6 +87,7 @@ export class FakeStoreApi extends LoopbackServer {
       res.end(JSON.stringify({ code: 'rest_not_logged_in', message: 'You are not currently logged in.', data: { status: 401 } }));
       return;
     }
+    if (url.pathname === '/wp-json/wc/store/v1/products' && this.answer) return this.answer_(this.answer, res);
     if (url.pathname === '/wp-json/wc/store/v1/products' && this.storeApi) return this.products_(url, res);
     const page = /^\/product\/([^/]+)(\/?)$/.exec(url.pathname);
     const product = page && this.products.find((p) => p.slug === decodeURIComponent(page[1]!) && !p.permalink);
@@ -91,6 +106,29 @@ export class FakeStoreApi extends LoopbackServer {
     }
     res.writeHead(404, { 'Content-Type': 'text/html; charset=UTF-8' });
     res.end(req.method === 'HEAD' ? undefined : '<!doctype html><title>Page not found</title>');
+  }
+
+  private answer_(answer: FakeAnswer, res: ServerResponse): void {
+    res.writeHead(answer.status, answer.headers);
+    if (answer.bytes === undefined) {
+      res.end(answer.body);
+      return;
+    }
+    // A JSON list of blanks, a megabyte at a time as the reader takes it, until the reader hangs up.
+    let left = answer.bytes - 2;
+    const chunk = ' '.repeat(1024 * 1024);
+    res.on('error', () => undefined);
+    res.on('close', () => (left = -1));
+    res.write('[');
+    const more = (): void => {
+      while (left > 0) {
+        const piece = left >= chunk.length ? chunk : chunk.slice(0, left);
+        left -= piece.length;
+        if (!res.write(piece)) return void res.once('drain', more);
+      }
+      if (left === 0) res.end(']');
+    };
+    more();
   }
 
   private products_(url: URL, res: ServerResponse): void {
@@ -112,7 +150,7 @@ export class FakeStoreApi extends LoopbackServer {
 
   private toJson(p: FakeProduct): Record<string, unknown> {
     const onSale = p.sale_price !== '';
-    const price = onSale ? p.sale_price : p.regular_price;
+    const price = p.price ?? (onSale ? p.sale_price : p.regular_price);
     const symbol = p.currency_code === 'GBP' ? '£' : p.currency_code === 'USD' ? '$' : '';
     return {
       id: p.id,
