@@ -1,8 +1,11 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { imageOrigins, type Config } from '../config/load-config.js';
 import { NOTHING_WRITTEN, ProblemList } from '../errors/storefront-error.js';
+import { boundaryOf, insideProject } from '../util/inside-project.js';
 import { listFileNames } from '../util/list-files.js';
 import { checkContent } from './check-content.js';
+import { contentImageFiles } from './local-image.js';
 import { loadLocalPosts, type PostMemo } from './load-posts.js';
 import type { YamlMemo } from '../util/source-file.js';
 import { readSiteFiles } from './read-site-files.js';
@@ -41,7 +44,9 @@ export async function loadContent(
   const problems = collected ?? new ProblemList();
   const contentDir = options.contentDir ?? path.join(root, 'content');
   const postsDir = options.postsDir ?? path.join(contentDir, 'blog');
-  const postNames = options.localPosts === false ? [] : await listFileNames(postsDir, '.md');
+  // A posts folder that is a link out of the project is reported once, and not even listed.
+  const postsReadable = options.localPosts !== false && (!existsSync(postsDir) || insideProject(root, postsDir, problems, boundaryOf(root, postsDir)) !== undefined);
+  const postNames = postsReadable ? await listFileNames(postsDir, '.md') : [];
   const files = await readSiteFiles(root, config, contentDir, problems, options.memo?.yaml);
   // When site.yaml itself cannot be read its claims are unknown: every token would look
   // unknown, so token problems are not reported until site.yaml is fixed.
@@ -50,7 +55,11 @@ export async function loadContent(
     memo: options.memo?.posts,
     imageOrigins: imageOrigins(config),
     contentDir,
+    linkProblems: problems,
   });
+  // content/images/ is published as it is: its links out of the project are reported here, with
+  // the other problems, before anything is written.
+  contentImageFiles(contentDir, problems, root);
 
   // Without these three nothing else can be checked; with them, the cross-file checks run on
   // every file that did parse, so one run reports as much as it can.

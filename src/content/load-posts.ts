@@ -6,6 +6,7 @@ import { codes } from '../errors/codes.js';
 import { ProblemList } from '../errors/storefront-error.js';
 import { parsePostFile, type ParsedPost } from './parse-post.js';
 import type { Post } from './post.js';
+import { boundaryOf, insideProject } from '../util/inside-project.js';
 import { parseMarkdownText } from '../util/source-file.js';
 
 /** Why a post's image cannot be shown: not in content/images/, or from a host the site takes no images from. */
@@ -31,9 +32,27 @@ export function loadLocalPosts(
   names: readonly string[],
   facts: Readonly<Record<string, string>>,
   problems: ProblemList,
-  { memo, imageOrigins = [], contentDir = path.join(dir, '..') }: { memo?: PostMemo; imageOrigins?: readonly string[]; contentDir?: string } = {},
+  {
+    memo,
+    imageOrigins = [],
+    contentDir = path.join(dir, '..'),
+    linkProblems = problems,
+  }: {
+    memo?: PostMemo;
+    imageOrigins?: readonly string[];
+    contentDir?: string;
+    /** Where a post that links out of the project is reported, when `problems` may be dropped. */
+    linkProblems?: ProblemList;
+  } = {},
 ): Post[] {
-  const parsed = memo ? parseWithMemo(memo, root, dir, names, facts) : names.map((name) => parsePostFile(root, dir, name, facts));
+  // A post that is a link out of the project (or out of the --posts folder, when that is outside
+  // the project) is a problem, and its target is not read.
+  const boundary = boundaryOf(root, dir);
+  const files = names.flatMap((name) => {
+    const real = insideProject(root, path.join(dir, name), linkProblems, boundary);
+    return real ? [{ name, real }] : [];
+  });
+  const parsed = memo ? parseWithMemo(memo, root, dir, files, facts) : files.map(({ name, real }) => parsePostFile(root, dir, name, facts, readFileSync(real, 'utf8')));
   const posts: Post[] = [];
   for (const { post, problems: found } of parsed) {
     for (const problem of found) problems.add(problem);
@@ -56,12 +75,12 @@ export function loadLocalPosts(
 }
 
 /** The post files, each parsed again only when its text or the facts changed; the memo keeps these files only. */
-function parseWithMemo(memo: PostMemo, root: string, dir: string, names: readonly string[], facts: Readonly<Record<string, string>>): ParsedPost[] {
+function parseWithMemo(memo: PostMemo, root: string, dir: string, files: readonly { name: string; real: string }[], facts: Readonly<Record<string, string>>): ParsedPost[] {
   const factsKey = JSON.stringify(facts);
-  const present = new Set(names);
+  const present = new Set(files.map(({ name }) => name));
   for (const name of memo.keys()) if (!present.has(name)) memo.delete(name);
-  return names.map((name) => {
-    const text = readFileSync(path.join(dir, name), 'utf8');
+  return files.map(({ name, real }) => {
+    const text = readFileSync(real, 'utf8');
     let parsed = memo.get(name);
     if (!parsed || parsed.text !== text || parsed.facts !== factsKey) {
       parsed = { text, facts: factsKey, ...parsePostFile(root, dir, name, facts, text) };

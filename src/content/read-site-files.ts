@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Config } from '../config/load-config.js';
 import { codes } from '../errors/codes.js';
 import { ProblemList } from '../errors/storefront-error.js';
+import { resolveInside } from '../util/inside-project.js';
 import { listFileNames } from '../util/list-files.js';
 import type { SiteContent } from './site-content.js';
 import { renderMarkdown } from './markdown.js';
@@ -55,8 +56,11 @@ export interface SiteFiles {
  * read from its text with patterns: for a file that could not be read or validated, whose own
  * problem is listed already.
  */
-function stated(absolute: string, unreadable: SiteContent['unreadable']): void {
-  const text = readFileSync(absolute, 'utf8');
+function stated(root: string, absolute: string, unreadable: SiteContent['unreadable']): void {
+  // A link out of the project, refused already: its target is not read, not even for this.
+  const resolved = resolveInside(absolute, root);
+  if (!resolved.inside) return;
+  const text = readFileSync(resolved.real, 'utf8');
   const path = /^path:[ \t]*["']?(\/[^"'\s#]*)/m.exec(text)?.[1];
   const subCategory = /^subCategory:[ \t]*(\d+)[ \t]*$/m.exec(text)?.[1];
   if (path) unreadable.paths.push(path);
@@ -140,7 +144,7 @@ export async function readSiteFiles(root: string, config: Config, contentDir: st
     const source = await readYamlFile(root, absolute, problems, memo);
     const page = validate<Page>(source, pageSchema, 'See docs/content-model.md, "Home, about, contact".');
     if (source && page) pages.push({ file: source.file, page });
-    else stated(absolute, unreadable);
+    else stated(root, absolute, unreadable);
   }
 
   const textPages: SiteContent['textPages'] = [];
@@ -148,7 +152,7 @@ export async function readSiteFiles(root: string, config: Config, contentDir: st
     const source = await readMarkdownFile(root, absolute, problems);
     const page = validate<TextPageFrontMatter>(source, textPageSchema, 'See docs/content-model.md, "Text pages".');
     if (source && page) textPages.push({ file: source.file, page, body: renderMarkdown(source.body ?? '') });
-    else stated(absolute, unreadable);
+    else stated(root, absolute, unreadable);
   }
 
   const services: SiteContent['services'] = [];
@@ -156,7 +160,7 @@ export async function readSiteFiles(root: string, config: Config, contentDir: st
     const source = await readYamlFile(root, absolute, problems, memo);
     const page = validate<ServicePageContent>(source, servicePageSchema, 'See docs/content-model.md, "A service page".');
     if (source && page) services.push({ file: source.file, page });
-    else stated(absolute, unreadable);
+    else stated(root, absolute, unreadable);
   }
 
   return {

@@ -1,8 +1,26 @@
-import { readdirSync, statSync, watch, type FSWatcher } from 'node:fs';
+import { lstatSync, readdirSync, realpathSync, statSync, watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 
 /** Editors' swap, backup and lock files: saving a file makes several of them. */
 const IGNORED = /(^|[\\/])(\.#|#)|(\.swp|\.swx|\.tmp|~)$|(^|[\\/])\.git([\\/]|$)/;
+
+/**
+ * Whether a folder may be watched: a real folder, never a link to one (a link in content/ is the
+ * build's to judge, and its target is not watched: `content/images/etc -> /etc` would otherwise
+ * have dev watch, and list, the whole of /etc). One of the folders dev names may itself be a
+ * link when it stays within its parent (content/ -> ./site-content in the project).
+ */
+function watchable(dir: string, named: boolean): boolean {
+  const found = lstatSync(dir, { throwIfNoEntry: false });
+  if (!found) return false;
+  if (found.isDirectory()) return true;
+  if (!named || !found.isSymbolicLink() || !statSync(dir, { throwIfNoEntry: false })?.isDirectory()) return false;
+  try {
+    return realpathSync.native(dir).startsWith(realpathSync.native(path.dirname(dir)) + path.sep);
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Watches folders and everything under them, and calls `onChange` with the files changed once
@@ -24,13 +42,14 @@ export function watchFolders(folders: readonly string[], onChange: (files: strin
       onChange(files);
     }, settleMs);
   };
-  const watchTree = (dir: string) => {
-    if (watchers.has(dir) || IGNORED.test(dir) || !statSync(dir, { throwIfNoEntry: false })?.isDirectory()) return;
+  const watchTree = (dir: string, named = false) => {
+    if (watchers.has(dir) || IGNORED.test(dir) || !watchable(dir, named)) return;
     try {
       const watcher = watch(dir, (_event, name) => {
         const file = name ? path.join(dir, name.toString()) : dir;
         if (IGNORED.test(file)) return;
-        // A new folder (a new section of posts, images) is watched as well.
+        // A new folder (a new section of posts, images) is watched as well; a new link to one is not
+        // (the change is still reported: the build refuses a link out of the project).
         watchTree(file);
         changed.add(file);
         settle();
@@ -48,7 +67,7 @@ export function watchFolders(folders: readonly string[], onChange: (files: strin
       // Removed while being watched: its parent's watcher reports that.
     }
   };
-  for (const folder of folders) watchTree(folder);
+  for (const folder of folders) watchTree(folder, true);
 
   return () => {
     clearTimeout(timer);

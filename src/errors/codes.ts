@@ -31,6 +31,8 @@ export const codes = {
   missingFile: 'SF141',
   /** An example value (domain, drama number, default brand, example trader) in a build for a real site address. */
   placeholder: 'SF142',
+  /** A symbolic link in the content (to a file or a folder, at any depth) whose target is outside the project folder; or a folder link under content/images/. */
+  outsideProject: 'SF143',
   renderFailed: 'SF150',
   outputFailed: 'SF160',
   badFlag: 'SF170',

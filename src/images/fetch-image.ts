@@ -4,6 +4,7 @@ import path from 'node:path';
 import { parseRetryAfter, RetryableError, withRetry, type RetryPolicy } from '../cms/retry.js';
 import { writeFileAtomic } from '../util/write-atomic.js';
 import { downloadsDir, markUsed } from './image-cache.js';
+import { readCacheFile } from '../util/inside-project.js';
 
 /** The most an image may weigh when downloaded: a photo straight from a camera is 5–15 MB. */
 export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
@@ -66,7 +67,8 @@ function downloadFile(root: string, url: string): string {
  */
 export async function fetchImage(url: string, options: FetchImageOptions): Promise<Buffer> {
   const file = downloadFile(options.root, url);
-  const kept = await readFile(file).catch(() => undefined);
+  // Not through a link out of the project (see readCacheFile).
+  const kept = await readCacheFile(file, options.root);
   const keep = async () => {
     await markUsed(file, `${file}.json`);
     return kept!;

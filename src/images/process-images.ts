@@ -9,6 +9,7 @@ import type { ProblemList } from '../errors/storefront-error.js';
 import { limitConcurrency, runParallel } from '../util/run-parallel.js';
 import { writeFileAtomic } from '../util/write-atomic.js';
 import { localImageFile } from '../content/local-image.js';
+import { readCacheFile } from '../util/inside-project.js';
 import { imageSources } from '../content/markdown.js';
 import { defaultCmsOptions } from '../cms/retry.js';
 import { fetchImage, ImageUnavailable, type FetchImageOptions } from './fetch-image.js';
@@ -74,10 +75,11 @@ function stemOf(key: string): string {
  */
 async function cached(key: string, root: string, make: () => Promise<Made>): Promise<Made> {
   const dir = madeDir(root);
-  const kept = await readFile(path.join(dir, `${key}.json`), 'utf8').then((text) => JSON.parse(text) as Omit<Made, 'files'> & { files: string[] }, () => undefined);
+  // Read only when no link leads it out of the project (see readCacheFile).
+  const kept = await readCacheFile(path.join(dir, `${key}.json`), root).then((bytes) => bytes && (JSON.parse(bytes.toString('utf8')) as Omit<Made, 'files'> & { files: string[] }));
   if (kept) {
     // A file of the entry deleted by hand: the entry is made again.
-    const contents = await Promise.all(kept.files.map((file) => readFile(path.join(dir, key, path.basename(file))).catch(() => undefined)));
+    const contents = await Promise.all(kept.files.map((file) => readCacheFile(path.join(dir, key, path.basename(file)), root)));
     if (contents.every((bytes) => bytes !== undefined)) {
       await markUsed(path.join(dir, key), path.join(dir, `${key}.json`));
       return { ...kept, files: kept.files.map((file, i) => ({ file, contents: contents[i]! })) };

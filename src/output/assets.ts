@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { lstat, readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { checkedContentImageFiles } from '../content/local-image.js';
 
 export interface Asset {
   /** Path under the output folder, e.g. `assets/site.3f2a9c1b.css`. */
@@ -61,21 +62,13 @@ export async function scriptAsset(root: string): Promise<Asset> {
   return { file: `assets/site.${contentHash(js)}.js`, contents: js };
 }
 
-/** Images of the content (content/images/**), copied to /images/. */
+/**
+ * Images of the content (content/images/**), copied to /images/: the files contentImageFiles
+ * lists (the content stage reported its refused links already), read at their real paths.
+ */
 export async function contentImages(contentDir: string): Promise<Asset[]> {
-  const dir = path.join(contentDir, 'images');
-  if (!existsSync(dir)) return [];
-  const names = (await readdir(dir, { recursive: true })).map(String);
   const files: Asset[] = [];
-  for (const name of names.sort()) {
-    // Hidden files (.env, .DS_Store, a .git folder) are never published, nor names starting
-    // with _, which hosts keep for their own files and do not serve (see route-table.ts).
-    if (name.split(path.sep).some((part) => part.startsWith('.') || part.startsWith('_'))) continue;
-    const full = path.join(dir, name);
-    // A link is not followed: it could publish a file from anywhere on the machine.
-    if (!(await lstat(full)).isFile()) continue;
-    files.push({ file: `images/${name.split(path.sep).join('/')}`, contents: await readFile(full) });
-  }
+  for (const { name, real } of checkedContentImageFiles(contentDir)) files.push({ file: `images/${name}`, contents: await readFile(real) });
   return files;
 }
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { LineCounter, parseDocument, type Document } from 'yaml';
 import { codes } from '../errors/codes.js';
 import type { ProblemList } from '../errors/storefront-error.js';
+import { insideProject } from './inside-project.js';
 
 /**
  * A parsed YAML (or front matter) source, kept with its document so that a schema problem at a
@@ -118,7 +119,10 @@ export type YamlMemo = Map<string, { text: string; parsed: { data: unknown; line
 
 export async function readYamlFile(root: string, absolute: string, problems: ProblemList, memo?: YamlMemo): Promise<SourceFile | undefined> {
   const file = displayPath(root, absolute);
-  const text = await readFile(absolute, 'utf8');
+  // A link out of the project is a problem, and its target is not read.
+  const real = insideProject(root, absolute, problems);
+  if (!real) return undefined;
+  const text = await readFile(real, 'utf8');
   const last = memo?.get(absolute);
   if (last?.text === text) return { file, ...last.parsed };
   const parsed = parseYamlText(text, file, problems, codes.yamlSyntax);
@@ -133,7 +137,8 @@ export async function readMarkdownFile(
   problems: ProblemList,
 ): Promise<SourceFile | undefined> {
   const file = displayPath(root, absolute);
-  return parseMarkdownText(file, await readFile(absolute, 'utf8'), problems);
+  const real = insideProject(root, absolute, problems);
+  return real === undefined ? undefined : parseMarkdownText(file, await readFile(real, 'utf8'), problems);
 }
 
 /**

@@ -1,0 +1,131 @@
+import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { codes } from '../errors/codes.js';
+import type { ProblemList } from '../errors/storefront-error.js';
+
+/**
+ * The one check that keeps the build from reading a file from outside the project: a content
+ * file (or any folder on its path) may be a symbolic link, but only to a place inside the
+ * project folder. Otherwise `content/images/etc -> /etc` would publish the machine's files, and
+ * a preview build of an untrusted pull request (Netlify and Cloudflare build them) would do so on
+ * the build service. Every reader of content asks this before it reads.
+ */
+
+/** Where a path really is, or why it may not be read. */
+export type Resolved =
+  | { inside: true; real: string }
+  /** `link` is the first link on the path whose target leaves `boundary` (or is missing), absolute. */
+  | { inside: false; link: string; target: string; missing: boolean; hidden?: boolean };
+
+const realRoots = new Map<string, string>();
+function realRoot(boundary: string): string {
+  let real = realRoots.get(boundary);
+  if (real === undefined) {
+    real = realpathSync.native(boundary);
+    realRoots.set(boundary, real);
+  }
+  return real;
+}
+
+/** Whether `file` is `folder` or lies under it (both absolute and normalised). */
+export function isWithin(folder: string, file: string): boolean {
+  return file === folder || file.startsWith(folder.endsWith(path.sep) ? folder : folder + path.sep);
+}
+
+/**
+ * The folder whose files a folder's links may reach: the project folder, or `dir` itself when
+ * it lies outside the project (`build --posts ../shared-posts`, chosen by whoever runs the build).
+ */
+export function boundaryOf(root: string, dir: string): string {
+  const absolute = path.resolve(root, dir);
+  return isWithin(path.resolve(root), absolute) ? path.resolve(root) : absolute;
+}
+
+/**
+ * Where `absolute` (a path under `boundary`, the project folder by default) really is, when that
+ * is inside `boundary`'s real path; else the link on its path that leaves it. A path that does
+ * not exist and has no link on it is `inside` (the reader reports it missing as it always did).
+ */
+export function resolveInside(absolute: string, boundary: string): Resolved {
+  const top = realRoot(path.resolve(boundary));
+  try {
+    const real = realpathSync.native(absolute);
+    if (isWithin(top, real)) {
+      // A link inside the project may not lead to a hidden file or folder (.env, .git/, .cache/):
+      // those are never content, and may hold secrets.
+      const there = path.relative(top, real);
+      const hidden = there !== path.relative(path.resolve(boundary), path.resolve(absolute)) && there.split(path.sep).some((part) => part.startsWith('.'));
+      return hidden ? { inside: false, link: path.resolve(absolute), target: real, missing: false, hidden } : { inside: true, real };
+    }
+  } catch {
+    // Missing, or a link to nothing: found below.
+  }
+  // Which link leads out: each part of the path in turn, from the boundary down.
+  const parts = path.relative(path.resolve(boundary), path.resolve(absolute)).split(path.sep).filter(Boolean);
+  let current = path.resolve(boundary);
+  for (const part of parts) {
+    current = path.join(current, part);
+    const found = lstatSync(current, { throwIfNoEntry: false });
+    if (!found) return { inside: true, real: absolute };
+    if (!found.isSymbolicLink()) continue;
+    let target: string;
+    let missing = false;
+    try {
+      target = realpathSync.native(current);
+    } catch {
+      target = path.resolve(path.dirname(current), readlinkSync(current));
+      missing = true;
+    }
+    if (!isWithin(top, target) || missing) return { inside: false, link: current, target, missing };
+  }
+  // Out without a link on the path: the path itself is not under the boundary.
+  return { inside: false, link: absolute, target: absolute, missing: false };
+}
+
+/**
+ * The real path of `absolute` when it lies inside the project (or `boundary`); otherwise a
+ * problem naming the link and its target, once per link however many files lie behind it, and
+ * undefined: the caller then reads nothing.
+ */
+export function insideProject(root: string, absolute: string, problems: ProblemList, boundary = root): string | undefined {
+  const resolved = resolveInside(absolute, boundary);
+  if (resolved.inside) return resolved.real;
+  const file = path.relative(root, resolved.link).split(path.sep).join('/') || resolved.link;
+  if (problems.items.some((p) => (p.code === codes.outsideProject || p.code === codes.missingFile) && p.file === file)) return undefined;
+  const outside = !isWithin(realRoot(path.resolve(boundary)), resolved.target);
+  problems.add(
+    resolved.hidden
+      ? {
+          code: codes.outsideProject,
+          file,
+          message: `This leads through a symbolic link to ${resolved.target}, a hidden file or folder of the project: the build reads no hidden file (.env, .git, .cache).`,
+          hint: 'Link to a file that is not hidden, copy it into content/, or remove the link.',
+        }
+      : outside
+      ? {
+          code: codes.outsideProject,
+          file,
+          message: `This is a symbolic link to ${resolved.target}, outside the ${boundary === root ? 'project folder' : `folder ${boundary}`}: the build reads nothing from outside it${resolved.missing ? '' : ', so nothing there is published'}.`,
+          hint: 'Copy the file (or folder) into the project instead of linking to it, or remove the link.',
+        }
+      : {
+          code: codes.missingFile,
+          file,
+          message: `This is a symbolic link to ${resolved.target}, which does not exist.`,
+          hint: 'Point the link at an existing file of the project, or remove it.',
+        },
+  );
+  return undefined;
+}
+
+/**
+ * A file of the build's own caches (.cache/), or undefined when it is missing or is reached
+ * through a link out of the project: the build writes plain files there, so a link is not its
+ * own, and a key that can be worked out from the repository's images must not publish
+ * `/etc/passwd` as a picture. The entry is then made again.
+ */
+export async function readCacheFile(absolute: string, root: string): Promise<Buffer | undefined> {
+  const resolved = resolveInside(absolute, root);
+  return resolved.inside ? readFile(resolved.real).catch(() => undefined) : undefined;
+}
