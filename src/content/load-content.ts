@@ -1,11 +1,13 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { imageOrigins, type Config } from '../config/load-config.js';
 import { NOTHING_WRITTEN, ProblemList } from '../errors/storefront-error.js';
+import { codes } from '../errors/codes.js';
 import { boundaryOf, insideProject } from '../util/inside-project.js';
 import { listFileNames } from '../util/list-files.js';
 import { checkContent } from './check-content.js';
 import { contentImageFiles } from './local-image.js';
+import { unsafeSvgReason } from './svg-safety.js';
 import { loadLocalPosts, type PostMemo } from './load-posts.js';
 import type { YamlMemo } from '../util/source-file.js';
 import { readSiteFiles } from './read-site-files.js';
@@ -57,9 +59,19 @@ export async function loadContent(
     contentDir,
     linkProblems: problems,
   });
-  // content/images/ is published as it is: its links out of the project are reported here, with
-  // the other problems, before anything is written.
-  contentImageFiles(contentDir, problems, root);
+  // content/images/ is published as it is: its links out of the project, and SVGs that are more
+  // than pictures, are reported here, with the other problems, before anything is written.
+  for (const image of contentImageFiles(contentDir, problems, root)) {
+    const reason = /\.svg$/i.test(image.name) ? unsafeSvgReason(readFileSync(image.real, 'utf8')) : undefined;
+    if (reason) {
+      problems.add({
+        code: codes.badImage,
+        file: `content/images/${image.name}`,
+        message: `This SVG cannot be published as it is: ${reason}. Opened at its own address, it would act with the site's origin.`,
+        hint: 'Export it again as a plain drawing (no scripts, event handlers, links or files from elsewhere), or as a PNG.',
+      });
+    }
+  }
 
   // Without these three nothing else can be checked; with them, the cross-file checks run on
   // every file that did parse, so one run reports as much as it can.

@@ -166,6 +166,16 @@ const cases: Case[] = [
     expect: ['SF104', 'content/site.yaml:4 › claims.startTime', 'The token {{startTime}} stands for "{{startTime}} {{startTime}}", which holds a token itself', 'claims.supportHours', 'braces that are no token ("within {{ support-hours }}")'],
   },
   {
+    name: 'SVG in content/images/ that is more than a picture (a script, an event handler, a file from elsewhere)',
+    breakIt: async (root) => {
+      const svg = (inner: string) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">${inner}</svg>`;
+      await writeFile(path.join(root, 'content/images/scripted.svg'), svg('<script>alert(1)</script>'));
+      await writeFile(path.join(root, 'content/images/handler.svg'), svg('<rect width="10" height="10" onload="alert(1)"/>'));
+      await writeFile(path.join(root, 'content/images/remote.svg'), svg('<image href="https://tracker.example/pixel.png" width="10" height="10"/>'));
+    },
+    expect: ['Found 3 problems', 'SF206  content/images/scripted.svg', 'it holds a script', 'SF206  content/images/handler.svg', 'it holds an event handler', 'SF206  content/images/remote.svg', 'it refers to another file or site (href)'],
+  },
+  {
     name: 'post slug that takes the place of the feed',
     breakIt: (root) => editFile(root, 'content/blog/tiktok-growth-routine.md', 'slug: tiktok-growth-routine', 'slug: feed.xml'),
     expect: ['SF125', 'content/blog/tiktok-growth-routine.md', '› slug', 'the build writes a file of its own there'],
