@@ -124,8 +124,8 @@ export function foreignFiles(outDir: string): string[] {
 export function refuseForeignFiles(outDir: string): void {
   const foreign = foreignFiles(outDir);
   if (foreign.length === 0) return;
-  const more = foreign.at(-1) === '…' ? 'more' : String(foreign.length - 5);
-  const named = foreign.slice(0, 5).join(', ') + (foreign.length > 5 ? ` and ${more} more` : '');
+  const more = foreign.at(-1) === '…' ? 'more' : `${foreign.length - 5} more`;
+  const named = foreign.slice(0, 5).join(', ') + (foreign.length > 5 ? ` and ${more}` : '');
   throw new StorefrontError(
     {
       code: codes.badFlag,
