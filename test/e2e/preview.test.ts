@@ -18,9 +18,9 @@ beforeAll(async () => {
   await writeFile(path.join(project.root, 'content', 'images', '.env'), 'SECRET=1');
   await mkdir(path.join(project.root, 'content', 'images', '.git'), { recursive: true });
   await writeFile(path.join(project.root, 'content', 'images', '.git', 'config'), 'SECRET=1');
-  // A link in content/images/ to a file elsewhere on the machine is not followed.
-  await writeFile(path.join(project.root, 'elsewhere.txt'), 'SECRET=1');
-  await symlink(path.join(project.root, 'elsewhere.txt'), path.join(project.root, 'content', 'images', 'linked.txt'));
+  // A link in content/images/ to a file of the project is followed (links out of it are refused: test/hostile/links.test.ts).
+  await writeFile(path.join(project.root, 'inside.txt'), 'shared notes');
+  await symlink(path.join(project.root, 'inside.txt'), path.join(project.root, 'content', 'images', 'linked.txt'));
   const out = path.join(project.root, 'out');
   // preview serves the redirects and headers of _redirects and _headers, as Cloudflare Pages does.
   const built = await runCli(['--root', project.root, 'build', '--out', 'out', '--target', 'cloudflare'], { SITE_URL: SITE });
@@ -35,11 +35,11 @@ afterAll(async () => {
 });
 
 describe('preview', () => {
-  it('publishes no hidden file of content/, and follows no link out of it', async () => {
+  it('publishes no hidden file of content/, and a link to a file of the project as that file', async () => {
     const files = (await readdir(path.join(project.root, 'out'), { recursive: true })).map(String);
     expect(files.length).toBeGreaterThan(30);
     expect(files.filter((file) => file.split(path.sep).some((part) => part.startsWith('.')))).toEqual([]);
-    expect(files).not.toContain(path.join('images', 'linked.txt'));
+    expect(await readFile(path.join(project.root, 'out', 'images', 'linked.txt'), 'utf8')).toBe('shared notes');
   });
 
   it('answers every sitemap URL with 200 and the page whose canonical it is', async () => {
