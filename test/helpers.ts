@@ -1,5 +1,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { request, type IncomingHttpHeaders } from 'node:http';
 import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -94,6 +95,30 @@ export async function hashTree(dir: string): Promise<string> {
  */
 export async function folderState(dir: string): Promise<string> {
   return `${(await stat(dir)).ino}:${await hashTree(dir)}`;
+}
+
+/** What a host answered, as it sent it. */
+export interface RawAnswer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/**
+ * A raw GET of `pathAsWritten` from `origin`: the path sent exactly as written, no redirect
+ * followed, nothing decompressed, so status, headers and bytes are what the host sent.
+ */
+export function rawGet(origin: string, pathAsWritten: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    request({ hostname, port, path: pathAsWritten, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    })
+      .on('error', reject)
+      .end();
+  });
 }
 
 /** A port that was free a moment ago (the OS picks it). */

@@ -3,13 +3,12 @@
  * dev`, the workerd runtime): the `_redirects`, `_headers` and 404.html the build writes, read by
  * the parser Cloudflare uses, and the clean-URL behaviour of Pages around them.
  */
-import { request } from 'node:http';
 import { readdir, readFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { freePort, repoRoot, runCli, tempProject } from '../helpers.js';
+import { freePort, rawGet, repoRoot, runCli, tempProject, type RawAnswer } from '../helpers.js';
 import { startWrangler, type WranglerServer } from '../support/wrangler.js';
 
 const SITE = 'https://www.example.com';
@@ -23,25 +22,8 @@ let project: Awaited<ReturnType<typeof tempProject>> | undefined;
 let server: WranglerServer | undefined;
 const dist = () => path.join(project!.root, 'dist');
 
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-
-/** A raw GET: no redirect following, no decompression, the path sent exactly as written. */
-function get(p: string): Promise<Answer> {
-  const { hostname, port } = new URL(server!.url);
-  return new Promise((resolve, reject) => {
-    request({ hostname, port, path: p }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-    })
-      .on('error', reject)
-      .end();
-  });
-}
+/** A raw GET of the path exactly as written (see rawGet). */
+const get = (p: string) => rawGet(server!.url, p);
 
 beforeAll(async () => {
   project = await tempProject();
@@ -85,7 +67,7 @@ describe('build --target cloudflare served by wrangler pages dev', () => {
   });
 
   it('pages carry the security headers and revalidate; hashed assets are immutable', async () => {
-    const checkSecurity = (response: Answer, where: string) => {
+    const checkSecurity = (response: RawAnswer, where: string) => {
       const csp = String(response.headers['content-security-policy']);
       expect(csp, where).toContain("script-src 'self'");
       expect(csp, where).toContain("frame-ancestors 'none'");

@@ -8,7 +8,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, runCli, startPreviewProcess, tempProject } from '../helpers.js';
+import { freePort, rawGet, runCli, startPreviewProcess, tempProject } from '../helpers.js';
 import { startNginx } from '../support/nginx.js';
 
 const SITE = 'https://www.example.com';
@@ -16,17 +16,10 @@ let project: Awaited<ReturnType<typeof tempProject>>;
 let nginxDir: string;
 const hosts: Record<string, { url: string; stop: () => Promise<void> }> = {};
 
-/** A raw GET: no redirect following, no decompression, so headers are what the host sent. */
-function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    request(url, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-    })
-      .on('error', reject)
-      .end();
-  });
+/** A raw GET (see rawGet), so headers are what the host sent. */
+function get(url: string, headers: Record<string, string> = {}) {
+  const { origin, pathname, search } = new URL(url);
+  return rawGet(origin, pathname + search, headers);
 }
 
 beforeAll(async () => {
