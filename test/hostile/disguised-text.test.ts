@@ -125,7 +125,7 @@ describe('a right-to-left override in a short field of identity is refused', () 
       await editFile(root, 'content/catalogue.yaml', 'name: Followers', `name: Fol${RLO}lowers`);
       const result = await runCli(['--root', root, 'build']);
       expect(result.code).toBe(1);
-      expect(result.stderr).toMatch(/^Found 4 problems:/);
+      expect(result.stderr).toMatch(/^Found 4 problems:/m);
       expect(result.stderr).toContain('› address.town');
       expect(result.stderr).toContain('U+200B ZERO WIDTH SPACE');
       expect(await hashTree(dist())).toBe(distHash);
