@@ -238,8 +238,10 @@ async function main() {
       // netlify dev sets the _headers values, then writes the response head with its static
       // server's own headers, whose Cache-Control (@fastify/send: `public, max-age=0`) wins.
       // Netlify itself sends the _headers value (test/hosts/netlify-parsers.test.ts checks the rules).
+      // Pages get no Cache-Control from _headers: Netlify's own default (REVALIDATE) applies.
+      const from = cache === IMMUTABLE ? `_headers says ${cache}` : `Netlify's default is ${cache}`;
       if (r.headers['cache-control'] === cache) check(true, `${p} Cache-Control: ${cache}`);
-      else note(`${p} Cache-Control: ${r.headers['cache-control']} from netlify dev's static server (_headers says ${cache})`);
+      else note(`${p} Cache-Control: ${r.headers['cache-control']} from netlify dev's static server (${from})`);
     }
 
     // Clean URLs: a page, or a redirect to the clean address; shown as netlify dev answers.
