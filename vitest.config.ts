@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // Two files at a time: most tests wait on the CLI, a browser or a server in a child process,
+    // so two keep both cores of a CI machine busy (the default, one less than the cores, runs one).
+    maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },
