@@ -35,7 +35,7 @@ export function isWithin(folder: string, file: string): boolean {
 
 /**
  * The folder whose files a folder's links may reach: the project folder, or `dir` itself when
- * it lies outside the project (`build --posts ../shared-posts`, chosen by whoever runs the build).
+ * it lies outside the project (`build --posts ../blog-posts`, chosen by whoever runs the build).
  */
 export function boundaryOf(root: string, dir: string): string {
   const absolute = path.resolve(root, dir);

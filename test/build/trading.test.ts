@@ -1,5 +1,5 @@
 /**
- * Trading lawfully and honestly in the UK (issue 18, docs/decisions in ../shared/spec): the
+ * Trading lawfully and honestly in the UK (issue 18, docs/trading.md): the
  * trader's identity where the law expects it, and the guard that keeps example values out of a
  * build for a real site address. Everything is checked through the built HTML of the real CLI.
  */
