@@ -64,7 +64,6 @@ function newPost(id: number, slug: string, title: string): FakePost {
 }
 
 interface StartedBuild {
-  pid: number;
   done: Promise<CliResult>;
 }
 
@@ -86,7 +85,7 @@ function startBuild(root: string, apiUrl: string): StartedBuild {
       resolve({ code: code ?? (signal ? 128 : 1), stdout, stderr });
     });
   });
-  return { pid: child.pid!, done };
+  return { done };
 }
 
 /** The hash of a fresh, lone build of what `wp` lists now, in a project of its own. */

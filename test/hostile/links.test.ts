@@ -160,11 +160,11 @@ describe('a link out of the project is refused, naming the link and its target',
 describe('links inside the project', () => {
   it('a link to a file inside the project is followed (a page, an image)', async () => {
     const { root } = await project();
-    await mkdir(path.join(root, 'shared'));
-    await rename(path.join(root, 'content', 'pages', 'about.yaml'), path.join(root, 'shared', 'about.yaml'));
-    await symlink('../../shared/about.yaml', path.join(root, 'content', 'pages', 'about.yaml'));
-    await writeFile(path.join(root, 'shared', 'badge.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><text>BADGE</text></svg>');
-    await symlink('../../shared/badge.svg', path.join(root, 'content', 'images', 'badge.svg'));
+    await mkdir(path.join(root, 'common'));
+    await rename(path.join(root, 'content', 'pages', 'about.yaml'), path.join(root, 'common', 'about.yaml'));
+    await symlink('../../common/about.yaml', path.join(root, 'content', 'pages', 'about.yaml'));
+    await writeFile(path.join(root, 'common', 'badge.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><text>BADGE</text></svg>');
+    await symlink('../../common/badge.svg', path.join(root, 'content', 'images', 'badge.svg'));
     const built = await runCli(['--root', root, 'build']);
     expect(built.code, built.stderr).toBe(0);
     expect(await readFile(path.join(root, 'dist', 'about.html'), 'utf8')).toContain('<h1');
@@ -173,14 +173,14 @@ describe('links inside the project', () => {
 
   it('a link to a folder under content/images/ is not followed, even inside the project; nor one to a hidden file', async () => {
     const run = await rebuiltAfter(async (root) => {
-      await mkdir(path.join(root, 'shared-images'));
-      await writeFile(path.join(root, 'shared-images', 'a.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-      await symlink('../../shared-images', path.join(root, 'content', 'images', 'shared'));
+      await mkdir(path.join(root, 'common-images'));
+      await writeFile(path.join(root, 'common-images', 'a.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+      await symlink('../../common-images', path.join(root, 'content', 'images', 'common'));
       await writeFile(path.join(root, '.env'), 'SECRET=1\n');
       await symlink('../../.env', path.join(root, 'content', 'images', 'env.txt'));
     });
     expect(run.result.code).toBe(1);
-    expect(run.result.stderr).toMatch(/SF143 +content\/images\/shared\n.*the folder .*shared-images: the build does not follow links to folders/);
+    expect(run.result.stderr).toMatch(/SF143 +content\/images\/common\n.*the folder .*common-images: the build does not follow links to folders/);
     expect(run.result.stderr).toMatch(/SF143 +content\/images\/env\.txt\n.*a hidden file or folder of the project/);
     expect(run.after).toBe(run.before);
   });
