@@ -2,14 +2,14 @@
 // 1. Precompression on the project's own content/: `build` and `build --precompress` (what
 //    `npm run build` runs), interleaved, `runs` of each, wall time from spawn to exit; the ratio
 //    of the medians (target ≤ 1.5) and the bytes of the .br and .gz files of one build.
-// 2. Cold builds of generated blogs (../shared/bench/make-corpus.mjs, cached under ~/.cache):
+// 2. Cold builds of generated blogs (bench/make-corpus.mjs, cached under .cache/bench/):
 //    per size the median wall time, pages per second, peak RSS and the median of each stage.
 // 3. dev (unless --no-dev): on a copy of content/, a package price changed in catalogue.yaml, timed
 //    until the open page in headless Chromium shows it (target ≤ 0.3 s).
 // Every build gets a fresh parent folder (its --out becomes a link to a sibling .out.build-* folder).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, statfsSync, writeFileSync } from 'node:fs';
-import { homedir, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -20,10 +20,10 @@ const flag = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) 
 const runs = Number(flag('--runs', '5'));
 const sizes = flag('--sizes', '1000,4000').split(',').map(Number);
 const dev = !args.includes('--no-dev');
-const corpusGenerator = path.resolve(root, '..', 'shared', 'bench', 'make-corpus.mjs');
-const cacheDir = path.join(process.env.XDG_CACHE_HOME ?? path.join(homedir(), '.cache'), 'storefront-own-bench');
+const corpusGenerator = path.join(root, 'bench', 'make-corpus.mjs');
+const cacheDir = path.join(root, '.cache', 'bench', 'own-bench');
 
-// Output on tmpfs when there is room, as the shared kit does: the disk would be measured otherwise.
+// Output on tmpfs when there is room, as bench:peers does: the disk would be measured otherwise.
 const shm = '/dev/shm';
 const scratchParent = existsSync(shm) && statfsSync(shm).bavail * statfsSync(shm).bsize > 4 * 2 ** 30 ? shm : tmpdir();
 const scratch = mkdtempSync(path.join(scratchParent, 'storefront-bench-'));
@@ -85,7 +85,7 @@ function corpus(count) {
   const rows = {};
   for (const size of sizes) {
     const posts = corpus(size);
-    readFileSync(path.join(posts, 'post-00001.md')); // warm the OS cache, as the kit does
+    readFileSync(path.join(posts, 'post-00001.md')); // warm the OS cache, as bench:peers does
     const results = Array.from({ length: runs }, () => build(['build', '--posts', posts, '--verbose'], { rss: true }));
     const seconds = median(results.map((r) => r.seconds));
     rows[`${size} posts`] = {
