@@ -64,6 +64,8 @@ export interface BuildSummary {
   pagesByKind: Record<RouteKind, number>;
   /** Pages rendered: all of them, unless a dev rebuild found some unchanged in its memo. */
   pagesRendered: number;
+  /** Share cards published, and how many of them were drawn (the others came from .cache/share/). */
+  shareCards?: { files: number; made: number };
   /** The whole output folder. */
   files: number;
   bytes: number;
@@ -91,7 +93,8 @@ export function newBuildMemo(): BuildMemo {
 }
 
 /**
- * The build, stage by stage: settings → content → route table → CMS posts → render → write.
+ * The build, stage by stage: settings → content → route table → CMS posts → images and share
+ * cards → render → write.
  * Every check runs before anything is written; the new site replaces the output folder at once
  * at the end (see SiteWriter), so a failed or killed build leaves the previous one as it was.
  */
@@ -182,7 +185,8 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     table = await step('routes', checkedRouteTable);
   }
   // Loaded on demand, as the CMS client is: sharp and the HTTP client are needed only for images.
-  const images = await step('images', async () => {
+  const { makeShareCards } = await import('./images/share-cards.js');
+  const imagesMade = step('images', async () => {
     const { processSiteImages } = await import('./images/process-images.js');
     const made = await processSiteImages(
       content.posts,
@@ -202,6 +206,12 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     return made;
   });
   const generatorRoot = packageRoot();
+  // Every page's share card (its og:image), drawn only when what it shows has changed: the
+  // drawing goes on while the images are made and the pages render; the write stage waits for it.
+  const cardsPlanned = makeShareCards(table.routes, { root, generatorRoot, brandName: config.brandName, content, images: imagesMade });
+  cardsPlanned.catch(() => {}); // the images stage's failure is reported below, once
+  const images = await imagesMade;
+  const cards = await step('cards', () => cardsPlanned);
   const [stylesheet, script] = await Promise.all([stylesheetAsset(generatorRoot), scriptAsset(generatorRoot)]);
 
   const output = SiteWriter.open(outDir);
@@ -212,13 +222,14 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   let done = 0;
   const writeStarted = performance.now();
   let render = { rendered: 0, ms: 0 };
+  let cardsWait = 0;
   try {
     // Pages are written as they are rendered, so memory stays flat however many there are.
     render = await renderRoutes(
       config,
       content,
       table.routes,
-      renderOptions(stylesheet.file, script.file, now, images),
+      renderOptions(stylesheet.file, script.file, now, images, cards.byPath),
       async (route, html) => {
         pagesByKind[route.kind] = (pagesByKind[route.kind] ?? 0) + 1;
         progress('render', ++done, table.routes.length);
@@ -226,18 +237,23 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       },
       options.memo?.pages,
     );
-    const assets = [stylesheet, script, ...(await staticAssets(generatorRoot)), ...(await contentImages(contentDir)), ...images.files];
+    const cardsStarted = performance.now();
+    const cardFiles = await cards.files;
+    cardsWait = performance.now() - cardsStarted;
+    const assets = [stylesheet, script, ...(await staticAssets(generatorRoot)), ...(await contentImages(contentDir)), ...images.files, ...cardFiles];
     for (const file of [...assets, ...siteFiles(config, target.target, content, table, now)]) await output.write(file, precompress);
     output.commit();
   } catch (err) {
     output.abort();
     throw err;
   }
-  stages.push({ name: 'render', ms: render.ms }, { name: 'write', ms: performance.now() - writeStarted - render.ms });
+  // The share cards' drawing left after rendering counts as theirs, not the write stage's.
+  stages.push({ name: 'render', ms: render.ms }, { name: 'cards', ms: cardsWait }, { name: 'write', ms: performance.now() - writeStarted - render.ms - cardsWait });
   return {
     pages: done,
     pagesByKind,
     pagesRendered: render.rendered,
+    shareCards: { files: new Set([...cards.byPath.values()].map((card) => card.src)).size, made: cards.made },
     files: output.files,
     bytes: output.bytes,
     warnings: content.warnings,

@@ -44,11 +44,16 @@ export function Document({ frame, head, children, header, footer }: DocumentProp
         <meta property="og:description" content={head.description} />
         {head.canonicalUrl ? <meta property="og:url" content={head.canonicalUrl} /> : null}
         <meta property="og:image" content={head.ogImageUrl} />
+        {/* Every og:image is a share card, 1200 x 630 (src/images/share-cards.ts). */}
+        <meta property="og:image:width" content="1200" />
+        <meta property="og:image:height" content="630" />
+        <meta property="og:image:alt" content={head.ogImageAlt} />
         <meta property="og:locale" content="en_GB" />
         <meta name="twitter:card" content="summary_large_image" />
         <meta name="twitter:title" content={head.title} />
         <meta name="twitter:description" content={head.description} />
         <meta name="twitter:image" content={head.ogImageUrl} />
+        <meta name="twitter:image:alt" content={head.ogImageAlt} />
         <meta name="theme-color" content="#4338ca" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="alternate" type="application/atom+xml" href="/blog/feed.xml" title={`${frame.brandName} blog`} />

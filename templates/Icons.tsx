@@ -25,6 +25,15 @@ export function CheckIcon({ size = 20 }: IconProps) {
   );
 }
 
+export function InfoIcon({ size = 20 }: IconProps) {
+  return (
+    <svg {...base(size)}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 11v5M12 7.5v.01" />
+    </svg>
+  );
+}
+
 export function StarIcon({ size = 16 }: IconProps) {
   return (
     <svg {...base(size)} fill="currentColor" stroke="none">

@@ -72,7 +72,9 @@ export interface Head {
   description: string;
   /** Absent on the 404 page, which has no address of its own. */
   canonicalUrl?: string;
+  /** The page's share card (src/images/share-cards.ts), 1200 x 630, and what it shows in words. */
   ogImageUrl: string;
+  ogImageAlt: string;
   ogType: 'website' | 'article';
   noindex: boolean;
   jsonLd: object[];
@@ -88,11 +90,15 @@ export interface PackageTile {
   buyUrl: string;
   /** "Delivered over 5 to 20 days", where the service's daily pace is known. */
   delivery?: string;
+  /** The package most people take in its grid (catalogue `popular: true`): badged "Most popular". */
+  popular?: boolean;
 }
 
 export interface ServiceCard {
   name: string;
   path: string;
+  /** The platform's catalogue slug (instagram, tiktok, youtube...): the card shows its mark. */
+  platform: string;
   fromPrice: string;
   /** "4.8/5 (12 reviews)", from the service's own reviews; absent without them. */
   rating?: string;
@@ -126,6 +132,16 @@ export interface CardItem {
   title: string;
   text: Html;
   path?: string;
+  /** The platform of the service page the card links to: the card shows its mark, not the tick. */
+  platform?: string;
+}
+
+/** One platform's services, for the compact list of every service (a `service-list` section). */
+export interface ServiceListGroup {
+  platform: string;
+  /** The catalogue slug: which mark to draw. */
+  slug: string;
+  services: { name: string; path: string; fromPrice: string }[];
 }
 
 export type SectionView =
@@ -136,19 +152,37 @@ export type SectionView =
   | { kind: 'contact'; id: string }
   | { kind: 'picker'; id: string; heading: string; intro?: Html; groups: PickerGroup[]; defaultId: number }
   | { kind: 'channels'; id: string; heading: string; intro?: Html }
-  | { kind: 'trader'; id: string; heading: string; intro?: Html };
+  | { kind: 'trader'; id: string; heading: string; intro?: Html }
+  | { kind: 'service-list'; id: string; heading: string; intro?: Html; groups: ServiceListGroup[] };
 
 export interface PickerGroup {
   platform: string;
   tabs: { id: number; label: string; path?: string; packages: PackageTile[] }[];
 }
 
+/** A hero button; one that links to a service page carries that platform's mark. */
+export interface HeroButton extends NavLink {
+  platform?: string;
+}
+
+/** A tile of the hero's visual: a platform's mark, its name and what it offers from the catalogue. */
+export interface HeroTile {
+  platform: string;
+  name: string;
+  /** "Followers, Likes and Views", "8 packages". */
+  detail: string;
+  /** "from £1.00" */
+  fromPrice: string;
+}
+
 export interface HeroView {
   heading: string;
   intro?: Html;
-  buttons: NavLink[];
+  buttons: HeroButton[];
   rating?: RatingLine;
   breadcrumb?: Crumb[];
+  /** Home: the platforms sold; a service page: its own platform. Absent: a text-only hero. */
+  visual?: HeroTile[];
 }
 
 /** An image as the image stage made it: see templates/sections/Picture.tsx. */

@@ -64,6 +64,8 @@ function stageWork(name: string, summary: BuildSummary, postsDir: string, stageM
         : `${count(summary.blog.posts, 'post')} from the CMS cache (.cache/cms)`;
     case 'routes':
       return `${summary.pages} pages in the route table`;
+    case 'cards':
+      return summary.shareCards && `${count(summary.shareCards.files, 'share card')}, ${summary.shareCards.made} drawn (the others from .cache/share)`;
     case 'render':
       return `${rendered} pages rendered${stageMs > 0 && rendered > 0 ? ` (${Math.round(rendered / (stageMs / 1000))} a second)` : ''}`;
     case 'write':

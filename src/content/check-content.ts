@@ -147,6 +147,19 @@ function checkCatalogue(content: SiteContent, problems: ProblemList): void {
           hint: 'Every sub-category needs its own id.',
         });
       } else subIds.set(sub.id, `${platform.name} ${sub.name}`);
+      // One grid, one "Most popular": a second badge would say nothing.
+      const popular = sub.packages.flatMap((pkg, ki) => (pkg.popular ? [ki] : []));
+      for (const ki of popular.slice(1)) {
+        const field = `${subField}.packages[${ki}].popular`;
+        problems.add({
+          code: codes.twoPopularPackages,
+          file: CATALOGUE,
+          field,
+          line: line(field),
+          message: `${platform.name} ${sub.name} already has a most popular package (${formatQuantity(sub.packages[popular[0]!]!.quantity)}); ${formatQuantity(sub.packages[ki]!.quantity)} is marked popular too.`,
+          hint: 'Mark at most one package of each sub-category with popular: true.',
+        });
+      }
       sub.packages.forEach((pkg, ki) => {
         const field = `${subField}.packages[${ki}]`;
         const seen = productIds.get(pkg.id);

@@ -45,3 +45,58 @@ export function renderMarkdown(source: string): Markdown {
   collectLinks(tokens, links);
   return { kind: 'markdown', html: md.renderer.render(tokens, md.options, env), links };
 }
+
+/**
+ * What a text page's conditional blocks may depend on, each true or false for this build:
+ * `newsletter` is true when a newsletter sign-up form is shown (`newsletterUrl` is set).
+ */
+export type Conditions = Readonly<Record<string, boolean>>;
+
+const IF_LINE = /^[ \t]*<!--[ \t]*if[ \t]+([A-Za-z][A-Za-z0-9-]*)[ \t]*-->[ \t]*$/;
+const END_LINE = /^[ \t]*<!--[ \t]*end[ \t]+if[ \t]*-->[ \t]*$/;
+/** A line that looks meant as a marker; one that is not exactly one is a mistake, not text. */
+const MARKER_LIKE = /^[ \t]*<!--[ \t]*(?:if|end)\b/i;
+
+/**
+ * Keeps or drops the blocks of a Markdown body wrapped in marker lines:
+ *
+ *     <!-- if newsletter -->
+ *     ## When you sign up to our newsletter
+ *     ...
+ *     <!-- end if -->
+ *
+ * The lines between are kept when the condition is true and dropped otherwise; the marker lines
+ * themselves never reach the page. Each marker is a line of its own; blocks do not nest. The
+ * problems name the line of the body (1 for its first line).
+ */
+export function keepConditionalBlocks(body: string, conditions: Conditions): { body: string; problems: { line: number; message: string }[] } {
+  const problems: { line: number; message: string }[] = [];
+  const kept: string[] = [];
+  let open: { name: string; line: number; keep: boolean } | undefined;
+  const lines = body.split('\n');
+  lines.forEach((text, i) => {
+    const line = i + 1;
+    const start = IF_LINE.exec(text.replace(/\r$/, ''));
+    if (start) {
+      const name = start[1]!;
+      if (open) problems.push({ line, message: `"<!-- if ${name} -->" opens a block inside the block opened on line ${open.line}; blocks do not nest.` });
+      else if (!(name in conditions)) {
+        problems.push({ line, message: `"<!-- if ${name} -->" names no condition; the known ones are: ${Object.keys(conditions).sort().join(', ')}.` });
+        open = { name, line, keep: true };
+      } else open = { name, line, keep: conditions[name]! };
+      return;
+    }
+    if (END_LINE.test(text.replace(/\r$/, ''))) {
+      if (!open) problems.push({ line, message: '"<!-- end if -->" closes no block.' });
+      open = undefined;
+      return;
+    }
+    if (MARKER_LIKE.test(text)) {
+      problems.push({ line, message: `"${text.trim()}" is not a marker: write "<!-- if name -->" or "<!-- end if -->" alone on its line.` });
+      return;
+    }
+    if (!open || open.keep) kept.push(text);
+  });
+  if (open) problems.push({ line: open.line, message: `"<!-- if ${open.name} -->" is never closed by "<!-- end if -->".` });
+  return { body: kept.join('\n'), problems };
+}

@@ -6,7 +6,7 @@ import { ProblemList } from '../errors/storefront-error.js';
 import { resolveInside } from '../util/inside-project.js';
 import { listFileNames } from '../util/list-files.js';
 import type { SiteContent } from './site-content.js';
-import { renderMarkdown } from './markdown.js';
+import { keepConditionalBlocks, renderMarkdown, type Conditions } from './markdown.js';
 import { parseWithSchema } from './parse-with-schema.js';
 import {
   catalogueSchema,
@@ -148,11 +148,26 @@ export async function readSiteFiles(root: string, config: Config, contentDir: st
   }
 
   const textPages: SiteContent['textPages'] = [];
+  // What a text page's `<!-- if name -->` blocks may depend on (docs/content-model.md, "Text pages").
+  const conditions: Conditions = { newsletter: Boolean(config.newsletterUrl) };
   for (const absolute of await list('pages', '.md')) {
     const source = await readMarkdownFile(root, absolute, problems);
     const page = validate<TextPageFrontMatter>(source, textPageSchema, 'See docs/content-model.md, "Text pages".');
-    if (source && page) textPages.push({ file: source.file, page, body: renderMarkdown(source.body ?? '') });
-    else stated(root, absolute, unreadable);
+    if (source && page) {
+      const kept = keepConditionalBlocks(source.body ?? '', conditions);
+      for (const problem of kept.problems) {
+        problems.add({
+          code: codes.schema,
+          file: source.file,
+          line: source.bodyLine === undefined ? undefined : source.bodyLine + problem.line - 1,
+          message: problem.message,
+          hint: 'See docs/content-model.md, "Text pages": a block is a line <!-- if newsletter -->, the Markdown it shows, and a line <!-- end if -->.',
+        });
+      }
+      // The links of every block are checked, shown in this build or not.
+      const everyBlock = keepConditionalBlocks(source.body ?? '', Object.fromEntries(Object.keys(conditions).map((name) => [name, true])));
+      textPages.push({ file: source.file, page, body: { ...renderMarkdown(kept.body), links: renderMarkdown(everyBlock.body).links } });
+    } else stated(root, absolute, unreadable);
   }
 
   const services: SiteContent['services'] = [];

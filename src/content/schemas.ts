@@ -33,6 +33,10 @@ export const packageSchema = z.strictObject({
   quantity: z.number().int().positive(),
   price: z.number(),
   slug,
+  popular: z
+    .boolean()
+    .optional()
+    .describe('The package most people take in its grid, badged "Most popular"; at most one per sub-category'),
 });
 
 export const catalogueSchema = z.strictObject({
@@ -136,6 +140,8 @@ export const sectionSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('channels'), ...sectionBase }),
   /** The trader's identity (content/trader.yaml), for the contact page. */
   z.strictObject({ kind: z.literal('trader'), ...sectionBase }),
+  /** Every service that has a page, as one compact list grouped by platform, with its starting price from the catalogue. */
+  z.strictObject({ kind: z.literal('service-list'), ...sectionBase }),
 ]);
 
 const pageBase = {
@@ -187,9 +193,12 @@ export const textPageSchema = z.strictObject({
   title: text,
   description: text,
   heading: text,
+  /** When the page first appeared (the legal pages: 26 June 2022); shown before `updated`. */
+  published: isoDate.optional(),
+  /** When the page's text last changed. */
   updated: isoDate,
   noindex: z.boolean().default(false),
-});
+}).refine((page) => !page.published || page.published <= page.updated, { message: 'published must not be after updated', path: ['published'] });
 
 /**
  * Where the ratings the site shows come from: one source for the whole site. Either the reviews

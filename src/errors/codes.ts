@@ -19,6 +19,8 @@ export const codes = {
   duplicateSubCategoryId: 'SF115',
   /** A support tile names a different size than the largest package of its grid. */
   supportTileMismatch: 'SF116',
+  /** More than one package of a sub-category marked `popular: true`: a grid has one "Most popular". */
+  twoPopularPackages: 'SF117',
   duplicateRoute: 'SF120',
   brokenInternalLink: 'SF121',
   badRedirect: 'SF122',

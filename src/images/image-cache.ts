@@ -2,12 +2,14 @@ import { readdir, rm, stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
- * The image stage's two folders in .cache/: the files made of each picture, by a hash of its
- * bytes (process-images.ts), and each image downloaded, by a hash of its address, beside the CMS
- * posts so that `--offline` builds have them too (fetch-image.ts).
+ * The image stage's folders in .cache/: the files made of each picture, by a hash of its
+ * bytes (process-images.ts), each image downloaded, by a hash of its address, beside the CMS
+ * posts so that `--offline` builds have them too (fetch-image.ts), and each page's share card,
+ * by a hash of what it shows (share-cards.ts).
  */
 export const madeDir = (root: string): string => path.join(root, '.cache', 'images');
 export const downloadsDir = (root: string): string => path.join(root, '.cache', 'cms', 'images');
+export const shareDir = (root: string): string => path.join(root, '.cache', 'share');
 
 /**
  * How long the image caches keep what no build has used: a picture replaced or a post taken
@@ -25,13 +27,13 @@ export async function markUsed(...entries: string[]): Promise<void> {
 }
 
 /**
- * Removes from both image caches what no build has used for KEEP_UNUSED_MS, so that they do not
+ * Removes from the image caches what no build has used for KEEP_UNUSED_MS, so that they do not
  * grow with every picture ever replaced; left-overs of a killed build (temporary files, an entry
  * half made) go the same way.
  */
 export async function pruneImageCaches(root: string): Promise<void> {
   const before = Date.now() - KEEP_UNUSED_MS;
-  for (const dir of [madeDir(root), downloadsDir(root)]) {
+  for (const dir of [madeDir(root), downloadsDir(root), shareDir(root)]) {
     for (const name of await readdir(dir).catch(() => [])) {
       const entry = path.join(dir, name);
       const changed = await stat(entry).then((found) => found.mtimeMs, () => Date.now());

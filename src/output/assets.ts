@@ -72,11 +72,11 @@ export async function contentImages(contentDir: string): Promise<Asset[]> {
   return files;
 }
 
-/** Files copied as they are: the favicon and the Open Graph image. */
+/** Files copied as they are: the favicon. (Each page's share image is made by src/images/share-cards.ts.) */
 export async function staticAssets(root: string): Promise<Asset[]> {
   const dir = path.join(root, 'templates', 'static');
   return Promise.all(
-    ['favicon.svg', 'assets/og-image.png'].map(async (file) => ({
+    ['favicon.svg'].map(async (file) => ({
       file,
       contents: await readFile(path.join(dir, file)),
     })),

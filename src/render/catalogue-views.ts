@@ -1,6 +1,6 @@
 import { buyUrl, formatPrice, formatQuantity, type Service } from '../catalogue/catalogue-index.js';
 import type { Catalogue } from '../content/schemas.js';
-import type { PackageTile, PickerGroup, ServiceCard } from '../../templates/view-model.js';
+import type { HeroTile, PackageTile, PickerGroup, ServiceCard, ServiceListGroup } from '../../templates/view-model.js';
 
 type DeliveryPerDay = NonNullable<Service['sub']['deliveryPerDay']>;
 
@@ -30,12 +30,13 @@ export function packageTiles(service: Service, checkoutUrl: string): PackageTile
     price: formatPrice(pkg.price),
     buyUrl: buyUrl(checkoutUrl, pkg.slug),
     delivery: pace && `Delivered over ${deliveryDays(pkg.quantity, pace)}`,
+    popular: pkg.popular || undefined,
   }));
 }
 
 /** A cross-sell card: the price is derived from the catalogue, the rating from the reviews (when there are any). */
 export function serviceCard(service: Service, path: string, rating: string | undefined): ServiceCard {
-  return { name: `${service.platform.name} ${service.sub.name}`, path, fromPrice: formatPrice(service.lowPrice!), rating };
+  return { name: `${service.platform.name} ${service.sub.name}`, path, platform: service.platform.slug, fromPrice: formatPrice(service.lowPrice!), rating };
 }
 
 /** The home picker: platforms with listed products, each sub-category a tab. */
@@ -58,4 +59,63 @@ export function pickerGroups(
         })),
     }))
     .filter((group) => group.tabs.length > 0);
+}
+
+/**
+ * The platform of every service page, by its path: a card or a button linking to one shows that
+ * platform's mark. Derived from the page's sub-category, never from the link's text.
+ */
+export function platformOfPaths(services: ReadonlyMap<number, Service>, pages: readonly { path: string; subCategory: number }[]): Map<string, string> {
+  const platforms = new Map<string, string>();
+  for (const page of pages) {
+    const service = services.get(page.subCategory);
+    if (service) platforms.set(page.path, service.platform.slug);
+  }
+  return platforms;
+}
+
+/** "Followers, likes and views": a platform's services as a phrase. */
+function listOf(names: string[]): string {
+  const words = names.map((name, i) => (i === 0 ? name : name.toLowerCase()));
+  return words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
+
+/** The home hero's tiles: each platform with listed packages, its services and lowest price. */
+export function platformTiles(catalogue: Catalogue, services: ReadonlyMap<number, Service>): HeroTile[] {
+  return catalogue.platforms.flatMap((platform) => {
+    const listed = platform.sub.filter((sub) => sub.packages.length > 0);
+    if (listed.length === 0) return [];
+    const low = Math.min(...listed.map((sub) => services.get(sub.id)!.lowPrice!));
+    return [{ platform: platform.slug, name: platform.name, detail: listOf(listed.map((sub) => sub.name)), fromPrice: formatPrice(low) }];
+  });
+}
+
+/** A service page's hero tile: its platform's mark, its name, how many packages and from what price. */
+export function serviceTile(service: Service): HeroTile {
+  const count = service.sub.packages.length;
+  return {
+    platform: service.platform.slug,
+    name: `${service.platform.name} ${service.sub.name.toLowerCase()}`,
+    detail: `${count} ${count === 1 ? 'package' : 'packages'}`,
+    fromPrice: formatPrice(service.lowPrice!),
+  };
+}
+
+/** Every service that has a page, grouped by platform in catalogue order, with its starting price. */
+export function serviceListGroups(
+  catalogue: Catalogue,
+  services: ReadonlyMap<number, Service>,
+  pathOfSub: ReadonlyMap<number, string>,
+): ServiceListGroup[] {
+  return catalogue.platforms
+    .map((platform) => ({
+      platform: platform.name,
+      slug: platform.slug,
+      services: platform.sub.flatMap((sub) => {
+        const path = pathOfSub.get(sub.id);
+        const low = services.get(sub.id)?.lowPrice;
+        return path && low !== undefined ? [{ name: sub.name, path, fromPrice: formatPrice(low) }] : [];
+      }),
+    }))
+    .filter((group) => group.services.length > 0);
 }

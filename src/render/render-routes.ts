@@ -9,6 +9,7 @@ import type { Post } from '../content/post.js';
 import type { Section } from '../content/schemas.js';
 import { codes } from '../errors/codes.js';
 import type { SiteImages } from '../images/process-images.js';
+import type { ShareCard } from '../images/share-cards.js';
 import { NOTHING_WRITTEN, StorefrontError, type Problem } from '../errors/storefront-error.js';
 import { absoluteUrl, blogListPath, postPath, type Route } from '../routes/route-table.js';
 import { Document } from '../../templates/Document.js';
@@ -22,7 +23,7 @@ import { NotFoundPage } from '../../templates/pages/NotFoundPage.js';
 import { ServicePage } from '../../templates/pages/ServicePage.js';
 import { TextPage } from '../../templates/pages/TextPage.js';
 import type { Crumb, Frame, Head, HeroView, ImageView, PostCard, SectionView } from '../../templates/view-model.js';
-import { deliveryPace, packageTiles, pickerGroups, serviceCard } from './catalogue-views.js';
+import { deliveryPace, packageTiles, pickerGroups, platformOfPaths, platformTiles, serviceCard, serviceListGroups, serviceTile } from './catalogue-views.js';
 import { withBasePath } from './base-path.js';
 import { makeFrameFactory } from './frame.js';
 import { formatDay } from './format-day.js';
@@ -32,15 +33,16 @@ import { blogPosting, breadcrumbList, organization, serviceWithOffer, webSite } 
 export interface RenderOptions {
   stylesheetHref: string;
   scriptHref: string;
-  ogImagePath: string;
   now: Date;
   /** The posts' images in their formats and widths, and their share images (the image stage). */
   images: Pick<SiteImages, 'sets' | 'shares'>;
+  /** Each route's share card, its og:image (the image stage). */
+  shareCards: ReadonlyMap<string, ShareCard>;
 }
 
-/** Where every page finds the stylesheet, the script (by their files in the output) and the Open Graph image. */
-export function renderOptions(stylesheetFile: string, scriptFile: string, now: Date, images: RenderOptions['images']): RenderOptions {
-  return { stylesheetHref: `/${stylesheetFile}`, scriptHref: `/${scriptFile}`, ogImagePath: '/assets/og-image.png', now, images };
+/** Where every page finds the stylesheet, the script (by their files in the output) and its share card. */
+export function renderOptions(stylesheetFile: string, scriptFile: string, now: Date, images: RenderOptions['images'], shareCards: RenderOptions['shareCards']): RenderOptions {
+  return { stylesheetHref: `/${stylesheetFile}`, scriptHref: `/${scriptFile}`, now, images, shareCards };
 }
 
 const SLOT = 'storefront-slot';
@@ -135,6 +137,8 @@ interface PreparedPage {
 class RenderContext {
   private readonly services: Map<number, Service>;
   private readonly pathOfSub: Map<number, string>;
+  /** The platform slug of each service page's path: links to it show that platform's mark. */
+  private readonly platformOfPath: Map<string, string>;
   private readonly frameFor: (path: string) => Frame;
   private readonly ratings: Ratings;
   readonly basePath: string;
@@ -146,6 +150,7 @@ class RenderContext {
   ) {
     this.services = indexCatalogue(content.catalogue);
     this.pathOfSub = new Map(content.services.map((s) => [s.page.subCategory, s.page.path]));
+    this.platformOfPath = platformOfPaths(this.services, content.services.map((s) => s.page));
     this.ratings = new Ratings(content.reviews);
     this.basePath = config.basePath;
     this.frameFor = makeFrameFactory(config, content, { stylesheetHref: options.stylesheetHref, scriptHref: options.scriptHref }, options.now);
@@ -185,12 +190,20 @@ class RenderContext {
       title: `${title} | ${this.config.brandName}`,
       description,
       canonicalUrl: this.absolute(route.path),
-      ogImageUrl: this.absolute(this.options.ogImagePath),
+      ogImageUrl: this.absolute(this.shareCard(route).src),
+      ogImageAlt: this.shareCard(route).alt,
       ogType: 'website',
       noindex: !route.indexable,
       jsonLd: [],
       ...extra,
     };
+  }
+
+  /** The route's share card: the image stage makes one for every route. */
+  private shareCard(route: Route): ShareCard {
+    const card = this.options.shareCards.get(route.path);
+    if (!card) throw new Error(`no share card was made for ${route.path}`);
+    return card;
   }
 
   private crumbs(label: string, path: string): Crumb[] {
@@ -205,7 +218,13 @@ class RenderContext {
       case 'page': {
         const { page } = route;
         const isHome = route.path === '/';
-        const hero: HeroView = { heading: page.hero.heading, intro: page.hero.intro, buttons: page.hero.buttons, rating: isHome ? this.ratings.line() : undefined };
+        const hero: HeroView = {
+          heading: page.hero.heading,
+          intro: page.hero.intro,
+          buttons: this.heroButtons(page.hero.buttons),
+          rating: isHome ? this.ratings.line() : undefined,
+          visual: isHome ? platformTiles(this.content.catalogue, this.services) : undefined,
+        };
         return {
           head: this.head(route, page.title, page.description, {
             jsonLd: isHome ? [organization(this.config, this.content.trader, this.absolute), webSite(this.config, this.absolute)] : [],
@@ -229,9 +248,10 @@ class RenderContext {
         const hero: HeroView = {
           heading: page.hero.heading,
           intro: page.hero.intro,
-          buttons: page.hero.buttons,
+          buttons: this.heroButtons(page.hero.buttons),
           breadcrumb,
           rating: this.ratings.line(page.subCategory),
+          visual: [serviceTile(service)],
         };
         return {
           head: this.head(route, page.title, page.description, { jsonLd }),
@@ -259,8 +279,8 @@ class RenderContext {
           head: this.head(route, page.title, page.description),
           ...pageBody(TextPage, {
             hero: { heading: page.heading, buttons: [], breadcrumb: this.crumbs(page.title, page.path) },
-            updated: formatDay(page.updated),
-            updatedIso: page.updated.toISOString().slice(0, 10),
+            published: page.published && { text: formatDay(page.published), iso: page.published.toISOString().slice(0, 10) },
+            updated: { text: formatDay(page.updated), iso: page.updated.toISOString().slice(0, 10) },
             body: route.body,
           }),
         };
@@ -284,8 +304,9 @@ class RenderContext {
         const { post } = route;
         const card = this.postCard(post);
         const url = this.absolute(route.path);
-        // A raster share image for link previews (which show no SVG): the post's own, or the site's.
-        const imageUrl = this.absolute((post.image && this.options.images.shares.get(post.image.src)) ?? this.options.ogImagePath);
+        // Link previews show the post's share card (its title over its image, in head()); the
+        // structured data names the picture itself, as a raster (1200 x 630), or the card without one.
+        const imageUrl = this.absolute((post.image && this.options.images.shares.get(post.image.src)) ?? this.shareCard(route).src);
         const contentHtml = this.bodyImages(post.contentHtml);
         const breadcrumb: Crumb[] = [
           { label: 'Home', path: '/' },
@@ -295,7 +316,6 @@ class RenderContext {
         return {
           head: this.head(route, post.titleText, post.excerptText, {
             ogType: 'article',
-            ogImageUrl: imageUrl,
             jsonLd: [blogPosting(this.config, post, url, imageUrl), breadcrumbList(breadcrumb, this.absolute)],
           }),
           inputs: { post: card, breadcrumb, contentHtml },
@@ -367,9 +387,19 @@ class RenderContext {
             defaultId: section.defaultSubCategory,
             groups: pickerGroups(this.content.catalogue, this.services, this.pathOfSub, this.config.checkoutUrl),
           };
+        case 'service-list':
+          return { ...section, groups: serviceListGroups(this.content.catalogue, this.services, this.pathOfSub) };
+        case 'cards':
+        case 'steps':
+          return { ...section, items: section.items.map((item) => ({ ...item, platform: item.path && this.platformOfPath.get(item.path) })) };
         default:
           return section;
       }
     });
+  }
+
+  /** Hero buttons; one linking to a service page carries its platform's mark. */
+  private heroButtons(buttons: { label: string; path: string }[]): HeroView['buttons'] {
+    return buttons.map((button) => ({ ...button, platform: this.platformOfPath.get(button.path) }));
   }
 }

@@ -15,6 +15,8 @@ export interface SourceFile {
   data: unknown;
   /** Markdown body, for Markdown files. */
   body?: string;
+  /** The line of the file on which the body starts, for Markdown files. */
+  bodyLine?: number;
   /** Line number of a key path, when the document has it. */
   lineOf(fieldPath: readonly PropertyKey[]): number | undefined;
 }
@@ -176,5 +178,7 @@ export function parseMarkdownText(file: string, text: string, problems: ProblemL
     return undefined;
   }
   const parsed = parseYamlText(split.matter, file, problems, codes.frontMatterSyntax, 1);
-  return parsed && { file, body: split.body, data: parsed.data ?? {}, lineOf: parsed.lineOf };
+  // The body is the end of the text, so the lines before it are the front matter's.
+  const bodyLine = text.slice(0, text.length - split.body.length).split('\n').length;
+  return parsed && { file, body: split.body, bodyLine, data: parsed.data ?? {}, lineOf: parsed.lineOf };
 }

@@ -26,7 +26,7 @@ export function BlogPostPage({ post, contentHtml, breadcrumb }: { post: PostCard
         <div className="container container-narrow">
           {post.image ? <Picture className="post-image" image={post.image} sizes={POST_IMAGE_SIZES} priority /> : null}
           <div className="prose" dangerouslySetInnerHTML={{ __html: contentHtml }} />
-          <p>
+          <p className="post-back">
             <a href="/blog">Back to the blog</a>
           </p>
         </div>

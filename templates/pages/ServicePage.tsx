@@ -1,3 +1,4 @@
+import { InfoIcon } from '../Icons.js';
 import { CrossSells } from '../sections/CrossSells.js';
 import { Faq } from '../sections/Faq.js';
 import { Hero } from '../sections/Hero.js';
@@ -33,7 +34,8 @@ export function ServicePage(props: ServicePageProps) {
         <div className="container">
           <h2 id="packages-heading">{props.packagesHeading}</h2>
           <p className="notice" role="note">
-            {props.publicAccountNotice}
+            <InfoIcon />
+            <span>{props.publicAccountNotice}</span>
           </p>
           <PackageGrid packages={props.packages} labelledBy="packages-heading" supportTile={props.supportTile} />
           {props.delivery ? (

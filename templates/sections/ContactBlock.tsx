@@ -1,6 +1,6 @@
 import type { ContactBlockProps } from '../view-model.js';
 
-/** The site-wide 'Lets Get Started Today!' call to action. */
+/** The site-wide call to action ("Let's Get Started Today!"), from content/site.yaml. */
 export function ContactBlock({ block, id }: { block: ContactBlockProps; id: string }) {
   return (
     <section className="section contact-block" id={id} aria-labelledby={`${id}-heading`}>

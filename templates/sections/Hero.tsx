@@ -1,31 +1,58 @@
 import { StarIcon } from '../Icons.js';
+import { PlatformMark } from '../PlatformMark.js';
 import type { HeroView } from '../view-model.js';
 import { Breadcrumb } from './Breadcrumb.js';
 import { Html } from './Html.js';
 
+/**
+ * The page's heading, intro and buttons; with a visual, the platforms it sells beside them (one
+ * tile each: mark, name, services and starting price, all from the catalogue).
+ */
 export function Hero({ hero, large = false }: { hero: HeroView; large?: boolean }) {
   return (
     <section className={large ? 'hero hero-large' : 'hero'} aria-labelledby="page-heading">
-      <div className="container">
-        {hero.breadcrumb ? <Breadcrumb crumbs={hero.breadcrumb} /> : null}
-        <h1 id="page-heading">{hero.heading}</h1>
-        {hero.rating ? (
-          <p className="rating-line">
-            <span className="stars" aria-hidden="true">
-              <StarIcon />
-            </span>
-            <a href={hero.rating.href}>{hero.rating.text}</a>
-          </p>
-        ) : null}
-        <Html value={hero.intro} className="hero-intro prose" />
-        {hero.buttons.length > 0 ? (
-          <p className="hero-buttons">
-            {hero.buttons.map((button, i) => (
-              <a key={button.path} className={i === 0 ? 'button button-large' : 'button button-large button-ghost'} href={button.path}>
-                {button.label}
-              </a>
+      <div className={hero.visual ? 'container hero-split' : 'container'}>
+        <div className="hero-text">
+          {hero.breadcrumb ? <Breadcrumb crumbs={hero.breadcrumb} /> : null}
+          <h1 id="page-heading">{hero.heading}</h1>
+          {hero.rating ? (
+            <p className="rating-line">
+              <span className="stars" aria-hidden="true">
+                <StarIcon />
+              </span>
+              <a href={hero.rating.href}>{hero.rating.text}</a>
+            </p>
+          ) : null}
+          <Html value={hero.intro} className="hero-intro prose" />
+          {hero.buttons.length > 0 ? (
+            <p className="hero-buttons">
+              {hero.buttons.map((button, i) => (
+                <a
+                  key={button.path}
+                  className={button.platform ? 'button button-ghost button-platform' : i === 0 ? 'button button-large' : 'button button-large button-ghost'}
+                  href={button.path}
+                >
+                  {button.platform ? <PlatformMark platform={button.platform} size="sm" /> : null}
+                  {button.label}
+                </a>
+              ))}
+            </p>
+          ) : null}
+        </div>
+        {hero.visual ? (
+          <ul className={`hero-visual hero-visual-${hero.visual.length === 1 ? 'one' : 'many'}`}>
+            {hero.visual.map((tile) => (
+              <li className="hero-tile" key={tile.platform + tile.name}>
+                <PlatformMark platform={tile.platform} size="lg" />
+                <div>
+                  <p className="hero-tile-name">{tile.name}</p>
+                  <p className="hero-tile-detail">
+                    {tile.detail} from <strong data-price>{tile.fromPrice}</strong>
+                  </p>
+                </div>
+              </li>
             ))}
-          </p>
+          </ul>
         ) : null}
       </div>
     </section>

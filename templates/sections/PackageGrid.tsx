@@ -1,6 +1,7 @@
+import { gridClass, PACKAGE_COLUMNS } from '../grid.js';
 import type { PackageTile } from '../view-model.js';
 
-/** Package tiles with Buy Now links to the external checkout. */
+/** Package tiles with Buy Now links to the external checkout; the one most people take is badged. */
 export function PackageGrid({
   packages,
   labelledBy,
@@ -11,9 +12,10 @@ export function PackageGrid({
   supportTile?: { heading: string; text: string };
 }) {
   return (
-    <ul className="package-grid" aria-labelledby={labelledBy}>
+    <ul className={`${gridClass(packages.length + (supportTile ? 1 : 0), PACKAGE_COLUMNS)} package-grid`} aria-labelledby={labelledBy}>
       {packages.map((pkg) => (
-        <li className="package" key={pkg.id}>
+        <li className={pkg.popular ? 'package package-popular' : 'package'} key={pkg.id}>
+          {pkg.popular ? <p className="package-badge">Most popular</p> : null}
           <p className="package-quantity">
             <span className="package-number">{pkg.quantity}</span> <span className="package-unit">{pkg.unit}</span>
           </p>
@@ -22,7 +24,7 @@ export function PackageGrid({
           </p>
           {pkg.delivery ? <p className="package-delivery">{pkg.delivery}</p> : null}
           <a className="button button-block" href={pkg.buyUrl}>
-            Buy Now<span className="visually-hidden">{`: ${pkg.label} for ${pkg.price}`}</span>
+            Buy Now<span className="visually-hidden">{`: ${pkg.label} for ${pkg.price}${pkg.popular ? ', our most popular package' : ''}`}</span>
           </a>
         </li>
       ))}

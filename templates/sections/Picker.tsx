@@ -1,3 +1,4 @@
+import { columnsFor } from '../grid.js';
 import type { PickerGroup } from '../view-model.js';
 import { PackageGrid } from './PackageGrid.js';
 
@@ -14,7 +15,8 @@ export function Picker({ groups, defaultId }: { groups: PickerGroup[]; defaultId
         {groups.map((group) => (
           <div className="picker-group" key={group.platform}>
             <p className="picker-platform">{group.platform}</p>
-            <ul>
+            {/* On a phone, two tabs to a row where a row of three would leave one alone. */}
+            <ul className={columnsFor(group.tabs.length, 3) < 3 ? 'picker-tabs-two' : undefined}>
               {group.tabs.map((tab) => (
                 <li key={tab.id}>
                   <a href={`#pick-${tab.id}`} data-tab={tab.id}>

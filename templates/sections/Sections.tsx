@@ -1,10 +1,12 @@
 import { ShieldIcon } from '../Icons.js';
+import { CARD_COLUMNS, gridClass } from '../grid.js';
 import type { Frame, SectionView } from '../view-model.js';
 import { Cards } from './Cards.js';
 import { Channels } from './Channels.js';
 import { ContactBlock } from './ContactBlock.js';
 import { Html } from './Html.js';
 import { Picker } from './Picker.js';
+import { ServiceList } from './ServiceList.js';
 import { TraderDetails } from './TraderDetails.js';
 
 function SectionShell({
@@ -68,7 +70,7 @@ export function Sections({ sections, frame }: { sections: SectionView[]; frame: 
           case 'guarantees':
             return (
               <SectionShell key={section.id} {...section} alt={alt}>
-                <ul className="card-grid">
+                <ul className={gridClass(section.items.length, CARD_COLUMNS)}>
                   {section.items.map((item) => (
                     <li className="card" key={item.title}>
                       <span className="card-icon" aria-hidden="true">
@@ -91,6 +93,12 @@ export function Sections({ sections, frame }: { sections: SectionView[]; frame: 
             return (
               <SectionShell key={section.id} {...section} alt={alt}>
                 <TraderDetails trader={frame.trader} />
+              </SectionShell>
+            );
+          case 'service-list':
+            return (
+              <SectionShell key={section.id} {...section} alt={alt}>
+                <ServiceList id={section.id} groups={section.groups} />
               </SectionShell>
             );
           case 'channels':

@@ -14,6 +14,8 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { freePort, runCli, startPreviewProcess, tempProject } from '../helpers.js';
 import { launchChromium } from '../support/browser.js';
 import { NewsletterEndpoint } from '../support/newsletter-endpoint.js';
+// The page kinds (one template each): axe checks one page of each fully, and every other page once.
+import { KINDS, UNLISTED_ROUTES } from '../support/page-kinds.mjs';
 
 let project: Awaited<ReturnType<typeof tempProject>>;
 let preview: Awaited<ReturnType<typeof startPreviewProcess>> | undefined;
@@ -46,7 +48,7 @@ beforeAll(async () => {
   preview = await startPreviewProcess(['--root', project.root, '--port', String(await freePort())]);
   const sitemap = await readFile(path.join(project.root, 'dist', 'sitemap.xml'), 'utf8');
   routes = [...sitemap.matchAll(/<loc>https:\/\/www\.example\.com([^<]*)<\/loc>/g)].map((m) => m[1]!);
-  routes.push('/term-of-service', '/privacy-policy', '/no-such-page');
+  routes.push(...UNLISTED_ROUTES);
   browser = await launching;
 }, TEST_TIMEOUT);
 
@@ -160,16 +162,6 @@ async function closeAxePages(): Promise<void> {
   axePages.clear();
 }
 
-/** The page kinds (one template each): axe checks one page of each fully, and every other page once. */
-const KINDS: { kind: string; is: (routePath: string) => boolean }[] = [
-  { kind: 'home', is: (r) => r === '/' },
-  { kind: 'service', is: (r) => r.startsWith('/buy-') },
-  { kind: 'text page', is: (r) => r === '/privacy-policy' || r === '/term-of-service' },
-  { kind: 'blog list', is: (r) => r === '/blog' },
-  { kind: 'blog post', is: (r) => r.startsWith('/blog/') },
-  { kind: 'about and contact', is: (r) => r === '/about' || r === '/contact' },
-  { kind: '404', is: (r) => r === '/no-such-page' },
-];
 const representative = (kind: (typeof KINDS)[number]) => routes.find(kind.is);
 
 describe('the browser script', { timeout: TEST_TIMEOUT }, () => {

@@ -60,7 +60,7 @@ describe('build --base /shop/', () => {
     }
     const home = parseHtml(await readFile(path.join(dist(), 'index.html'), 'utf8'));
     expect(home.querySelector('link[rel=canonical]')?.getAttribute('href')).toBe(`${SITE}/shop/`);
-    expect(home.querySelector('meta[property="og:image"]')?.getAttribute('content')).toBe(`${SITE}/shop/assets/og-image.png`);
+    expect(home.querySelector('meta[property="og:image"]')?.getAttribute('content')).toMatch(new RegExp(`^${SITE}/shop/assets/share/[0-9a-f]{16}\\.png$`));
     const organization = home.querySelectorAll('script[type="application/ld+json"]').map((s) => JSON.parse(s.textContent)).find((d) => d['@type'] === 'Organization');
     expect(organization['@id']).toBe(`${SITE}/shop/#organization`);
     expect(organization.url).toBe(`${SITE}/shop/`);

@@ -28,12 +28,13 @@ interface CataloguePackage {
   quantity: number;
   price: number;
   slug: string;
+  popular?: boolean;
 }
 interface CatalogueFile {
-  platforms: { name: string; sub: { id: number; name: string; packages: CataloguePackage[] }[] }[];
+  platforms: { name: string; slug: string; sub: { id: number; name: string; packages: CataloguePackage[] }[] }[];
 }
 const catalogue = parseYaml(await readFile(path.join(repoRoot, 'content/catalogue.yaml'), 'utf8')) as CatalogueFile;
-const subById = new Map(catalogue.platforms.flatMap((p) => p.sub.map((s) => [s.id, { ...s, platform: p.name }] as const)));
+const subById = new Map(catalogue.platforms.flatMap((p) => p.sub.map((s) => [s.id, { ...s, platform: p.name, platformSlug: p.slug }] as const)));
 const pounds = (price: number) => `£${price.toFixed(2)}`;
 
 beforeAll(async () => {
@@ -64,7 +65,7 @@ describe('outputs', () => {
   it('prints a summary: pages by kind, files and bytes written, the time of each stage', () => {
     const lines = buildOutput.trim().split('\n');
     expect(lines).toHaveLength(3);
-    expect(lines[0]).toMatch(/^Built 20 pages \(3 page, 10 service, 2 text, 1 blog-list, 3 blog-post, 1 not-found\) and \d+ other files, \d+ KB, into .* in \d+\.\d\d s\.$/);
+    expect(lines[0]).toMatch(/^Built 20 pages \(3 page, 10 service, 2 text, 1 blog-list, 3 blog-post, 1 not-found\) and \d+ other files, (\d+ KB|\d+\.\d MB), into .* in \d+\.\d\d s\.$/);
     expect(lines[1]).toMatch(/^  stages: config \d+\.\d\d s · content \d+\.\d\d s · routes .* · render .* · write \d+\.\d\d s$/);
     expect(lines[2]).toBe('  target: static (the default; --target names a host)');
   });
@@ -225,7 +226,9 @@ describe('service pages', () => {
   it('each has the public-account notice, a visible breadcrumb and BreadcrumbList data', () => {
     for (const routePath of servicePaths()) {
       const html = page(routePath);
-      expect(html.querySelector('.notice')?.text).toBe('Your account should be public!');
+      // A note with an info icon, worded calmly: information, not an alert (issue 27).
+      expect(html.querySelector('.notice')?.text).toBe('Your account needs to be public while we deliver.');
+      expect(html.querySelector('.notice')?.getAttribute('role')).toBe('note');
       const crumbs = html.querySelectorAll('.breadcrumb a').map((a) => a.getAttribute('href'));
       expect(crumbs).toEqual(['/', routePath]);
       const data = html.querySelectorAll('script[type="application/ld+json"]').map((s) => JSON.parse(s.text));
@@ -266,6 +269,37 @@ describe('service pages', () => {
     expect(cards('/buy-youtube-subscribers')).toEqual(['/buy-youtube-watch-hours', '/buy-youtube-likes', '/buy-youtube-views']);
   });
 
+  it('badges the package the catalogue marks popular, at most one per grid', () => {
+    for (const routePath of servicePaths()) {
+      const route = table.byPath.get(routePath)!;
+      if (route.kind !== 'service') throw new Error('not a service');
+      const badged = page(routePath).querySelectorAll('#packages .package-popular');
+      const marked = subById.get(route.page.subCategory)!.packages.filter((p) => p.popular);
+      expect(marked.length, routePath).toBeLessThanOrEqual(1);
+      expect(badged.map((t) => Number(t.querySelector('.package-number')!.text.replace(/,/g, ''))), routePath).toEqual(marked.map((p) => p.quantity));
+      for (const tile of badged) expect(tile.querySelector('.package-badge')?.text).toBe('Most popular');
+    }
+    expect(page('/buy-instagram-followers').querySelector('#packages .package-popular .package-number')?.text).toBe('1,000');
+  });
+
+  it("cards and cross-sells linking to a service page show that platform's mark, taken from the catalogue", () => {
+    const markOf = (card: HTMLElement) => card.querySelector('.mark')?.classList.value.find((c) => /^mark-(?!sm$|md$|lg$)/.test(c));
+    const expected = (href: string) => {
+      const route = table.byPath.get(href)!;
+      if (route.kind !== 'service') throw new Error(`${href} is not a service page`);
+      return `mark-${subById.get(route.page.subCategory)!.platformSlug}`;
+    };
+    const cards = [...page('/').querySelectorAll('#services .card'), ...servicePaths().flatMap((p) => page(p).querySelectorAll('.service-card'))];
+    expect(cards.length).toBeGreaterThan(6);
+    for (const card of cards) {
+      const href = card.querySelector('h3 a')!.getAttribute('href')!;
+      expect(markOf(card), href).toBe(expected(href));
+      expect(card.querySelector('.card-icon'), href).toBeNull();
+    }
+    // A service page's hero shows its own platform's mark.
+    for (const routePath of servicePaths()) expect(markOf(page(routePath).querySelector('.hero-visual')!), routePath).toBe(expected(routePath));
+  });
+
   it('Instagram followers: 8 packages, no unsourced rating line, Organization, WebSite and Service with an AggregateOffer and no aggregateRating', () => {
     const html = page('/buy-instagram-followers');
     expect(html.querySelectorAll('#packages .package')).toHaveLength(8);
@@ -301,11 +335,18 @@ describe('service pages', () => {
 });
 
 describe('other pages', () => {
-  it('home: two YouTube buttons, six feature blocks, how to order in three steps, /about, picker defaulting to 10', () => {
+  it('home: a button per platform, six feature blocks, how to order in three steps, /about, picker defaulting to 10', () => {
     const home = page('/');
+    // The headline names three platforms: one button each, with its platform's mark (issue 27).
     expect(home.querySelectorAll('.hero-buttons a').map((a) => a.getAttribute('href'))).toEqual([
+      '/buy-instagram-followers',
+      '/buy-tiktok-followers',
       '/buy-youtube-subscribers',
-      '/buy-youtube-views',
+    ]);
+    expect(home.querySelectorAll('.hero-buttons a .mark').map((m) => m.classList.value.find((c) => c.startsWith('mark-') && c !== 'mark-sm'))).toEqual([
+      'mark-instagram',
+      'mark-tiktok',
+      'mark-youtube',
     ]);
     expect(home.querySelectorAll('#services .card h3 a').map((a) => a.getAttribute('href'))).toEqual([
       '/buy-youtube-subscribers', '/buy-youtube-views', '/buy-tiktok-followers',
@@ -329,14 +370,25 @@ describe('other pages', () => {
     expect(picker.text).not.toContain('Facebook');
   });
 
-  it('contact: channels from the site data, no form; about: the ten services and the contact block', () => {
+  it('contact: channels from the site data, no form; about: the ten services in one list and the contact block', () => {
     const contact = page('/contact');
     expect(contact.querySelectorAll('main form')).toHaveLength(0);
     expect(contact.querySelectorAll('.channel')).toHaveLength(2);
     expect(contact.querySelector('.channel a[href="mailto:support@example.com"]')).toBeTruthy();
     const about = page('/about');
-    expect(about.querySelectorAll('#services .card h3 a')).toHaveLength(10);
-    expect(about.querySelector('.contact-block h2')?.text).toBe('Lets Get Started Today!');
+    // One compact list grouped by platform, each service with its starting price from the catalogue.
+    expect(about.querySelectorAll('#services .card')).toHaveLength(0);
+    expect(about.querySelectorAll('#services .service-group h3').map((h) => h.text.trim())).toEqual(['Instagram', 'TikTok', 'YouTube']);
+    const listed = about.querySelectorAll('#services .service-group li');
+    expect(listed).toHaveLength(10);
+    for (const item of listed) {
+      const href = item.querySelector('a')!.getAttribute('href')!;
+      const route = table.byPath.get(href)!;
+      if (route.kind !== 'service') throw new Error(`${href} is not a service page`);
+      const lowest = Math.min(...subById.get(route.page.subCategory)!.packages.map((p) => p.price));
+      expect(item.querySelector('[data-price]')?.text, href).toBe(pounds(lowest));
+    }
+    expect(about.querySelector('.contact-block h2')?.text).toBe("Let's Get Started Today!");
     expect(about.querySelector('.contact-block a')?.getAttribute('href')).toBe('/contact');
   });
 
@@ -377,14 +429,13 @@ describe('other pages', () => {
 describe('business constants of the specification (sections 1, 5 and 9)', () => {
   const cases: [string, string[]][] = [
     ['/buy-instagram-followers', ['about 15 minutes', '24 to 48 hours', '30 days', '6 months', '24/7', 'password', 'public', 'a week']],
-    ['/buy-instagram-likes', ['bonus views', 'automatic', 'split']],
+    ['/buy-instagram-likes', ['bonus views', 'split']],
     ['/buy-instagram-views', ['Reels', 'Story views']],
     ['/buy-tiktok-followers', ['5,000']],
     ['/buy-youtube-subscribers', ['1,000 subscribers', 'steps of 10']],
     ['/buy-youtube-likes', ['first 48 hours']],
     ['/buy-youtube-views', ['1,000,000', '20%']],
     ['/buy-youtube-watch-hours', ['lifetime', '60 minutes', '50 to 200 watch hours a day', 'Delivered over 20 to 80 days', '4,000 watch hours']],
-    ['/about', ['12+ years', 'over 1,000']],
     ['/term-of-service', ['13', 'GBP', 'chargeback', 'IP address', '24 November 2026', 'right to cancel', '14 days', 'England and Wales', 'Complaints']],
     ['/privacy-policy', ['California', 'one month', 'last four digits', 'UK GDPR', 'Data Protection Act 2018', 'Wycliffe House', 'Information Commissioner']],
   ];
@@ -394,4 +445,12 @@ describe('business constants of the specification (sections 1, 5 and 9)', () => 
       for (const phrase of phrases) expect(text, phrase).toContain(phrase);
     });
   }
+  // Claims without a source kept in content are not shown (issue 27): the specification's years
+  // in business and customers a day, and the monthly automatic-likes plan, which has no price.
+  it('no page states 12+ years, over 1,000 customers a day or an automatic-likes plan', () => {
+    for (const route of table.routes) {
+      const text = page(route.path).text.replace(/\s+/g, ' ');
+      for (const phrase of ['12+ years', '1,000 customers', 'over a decade', 'automatic-likes', 'automatic likes']) expect(text, `${route.path}: ${phrase}`).not.toContain(phrase);
+    }
+  });
 });

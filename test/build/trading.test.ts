@@ -1,9 +1,10 @@
 /**
  * Trading lawfully and honestly in the UK (issue 18, docs/trading.md): the
  * trader's identity where the law expects it, and the guard that keeps example values out of a
- * build for a real site address. Everything is checked through the built HTML of the real CLI.
+ * build for a real site address; honest copy about what is sold (issue 27). Everything is
+ * checked through the built HTML of the real CLI.
  */
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseHtml, type HTMLElement } from 'node-html-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -237,5 +238,90 @@ describe('ratings', () => {
       expect(html.querySelectorAll('.rating-line, .service-card-rating, #reviews'), file).toHaveLength(0);
       expect(html.textContent, file).not.toMatch(/\d\/5|out of 5|reviews\)/);
     }
+  });
+});
+
+describe('honest copy about what is sold (issue 27)', () => {
+  let root: string;
+  /** The service pages, by the name of their content file (buy-instagram-followers). */
+  let services: string[];
+  beforeAll(async () => {
+    ({ root } = await project());
+    const built = await runCli(['--root', root, 'build'], { NEWSLETTER_URL: '' });
+    expect(built.code, built.stderr).toBe(0);
+    services = (await readdir(path.join(root, 'content/services'))).filter((file) => file.endsWith('.yaml')).map((file) => file.slice(0, -'.yaml'.length));
+  });
+
+  const text = (html: HTMLElement) => html.textContent.replace(/\s+/g, ' ');
+  const PLATFORMS: Record<string, string> = { instagram: 'Instagram', tiktok: 'TikTok', youtube: 'YouTube' };
+
+  /** Every HTML file of the built site, by its path in dist/. */
+  async function allPages(): Promise<string[]> {
+    const entries = await readdir(path.join(root, 'dist'), { recursive: true });
+    return entries.filter((file) => file.endsWith('.html'));
+  }
+
+  it("every service page's FAQ says the platform's own rules forbid what it sells, what may follow, and what the delivered accounts are", async () => {
+    expect(services).toHaveLength(10);
+    for (const name of services) {
+      const [, platform, kind] = /^buy-(instagram|tiktok|youtube)-(.+)$/.exec(name)!;
+      const sold = kind === 'watch-hours' ? 'watch time' : kind!;
+      const answers = (await page(root, `${name}.html`)).querySelectorAll('#faq details').map(text);
+      const honest = answers.find((answer) => answer.includes(`${PLATFORMS[platform!]}'s own rules forbid`));
+      expect(honest, name).toBeDefined();
+      expect(honest, name).toContain(sold);
+      // What may happen: the count removed, the reach limited, the account warned.
+      for (const consequence of ['may remove', 'fewer people', 'warn you']) expect(honest, `${name}: ${consequence}`).toContain(consequence);
+      expect(honest, name).toContain('we cannot promise they are active people who will engage');
+      expect(honest, name).toMatch(/never (ask for|need) your password/);
+    }
+  });
+
+  it('no page promises that bought numbers win trust, or states an unsourced track record or an unpriced plan', async () => {
+    const refused = [
+      'look credible', 'credible to', 'credibility for your brand', 'trusted to new customers', 'trustworthy to', 'builds trust', 'build trust', 'social proof',
+      '12+ years', '1,000 customers', 'over a decade', 'automatic-likes', 'automatic likes',
+    ];
+    const files = await allPages();
+    expect(files.length).toBeGreaterThan(15);
+    for (const file of files) {
+      const shown = text(await page(root, file)).toLowerCase();
+      for (const phrase of refused) expect(shown, `${file}: ${phrase}`).not.toContain(phrase);
+    }
+    // The service pages describe a package as a higher count, never as what wins visitors over.
+    for (const name of services) {
+      const shown = text((await page(root, `${name}.html`)).querySelector('main')!).toLowerCase();
+      for (const phrase of ['seriously', 'look established', 'first impression', 'look popular', 'well received', 'worth their time']) expect(shown, `${name}: ${phrase}`).not.toContain(phrase);
+    }
+  });
+
+  it('the legal pages show when they were first published and when their text last changed', async () => {
+    for (const [file, source] of [['term-of-service.html', 'terms-of-service.md'], ['privacy-policy.html', 'privacy-policy.md']] as const) {
+      const updated = /^updated: (\d{4}-\d{2}-\d{2})$/m.exec(await readFile(path.join(root, 'content/pages', source), 'utf8'))![1]!;
+      const shownUpdated = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${updated}T00:00:00Z`));
+      const dates = (await page(root, file)).querySelector('main .container-narrow > p.muted')!;
+      expect(text(dates), file).toBe(`First published 26 June 2022 · Last updated ${shownUpdated}`);
+      expect(dates.querySelectorAll('time').map((time) => time.getAttribute('datetime')), file).toEqual(['2022-06-26', updated]);
+    }
+  });
+
+  it('the privacy policy speaks of a newsletter only when the sign-up form is shown', async () => {
+    const withoutForm = await page(root, 'privacy-policy.html');
+    expect((await page(root, 'index.html')).querySelector('footer form')).toBeNull();
+    expect(text(withoutForm.querySelector('main')!)).not.toMatch(/newsletter/i);
+    expect(withoutForm.querySelector('main')!.innerHTML).not.toMatch(/&lt;!--|end if/);
+
+    const { root: withNewsletter } = await project();
+    const built = await runCli(['--root', withNewsletter, 'build'], { NEWSLETTER_URL: 'https://news.example.com/subscribe' });
+    expect(built.code, built.stderr).toBe(0);
+    expect((await page(withNewsletter, 'index.html')).querySelector('footer form')).not.toBeNull();
+    const policy = (await page(withNewsletter, 'privacy-policy.html')).querySelector('main')!;
+    for (const part of ['When you sign up to our newsletter', 'Newsletter e-mail address', 'Marketing e-mails', 'Signing up to our newsletter is entirely up to you']) {
+      expect(text(policy), part).toContain(part);
+    }
+    // A list item between the markers stays in its list.
+    const recipients = policy.querySelectorAll('ul').find((list) => text(list).includes('our e-mail provider'))!;
+    expect(text(recipients)).toContain('our newsletter provider');
+    expect(policy.innerHTML).not.toMatch(/&lt;!--|end if/);
   });
 });

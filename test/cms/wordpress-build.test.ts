@@ -98,8 +98,9 @@ describe('a build against WordPress with 250 posts', () => {
     expect(page.querySelector('article time')?.getAttribute('datetime')).toBe('2025-01-11T18:00:00.000Z');
     expect(page.querySelector('article .prose h2')?.text).toBe('Why it matters');
     expect(page.querySelector('link[rel=canonical]')?.getAttribute('href')).toBe(`${SITE}/blog/growth-note-250`);
-    const image = page.querySelector('meta[property="og:image"]')?.getAttribute('content');
-    expect(image).toMatch(new RegExp(`^${SITE}/assets/img/[0-9a-f]{16}-share\\.jpg$`));
+    // Link previews show the post's share card; the structured data names its picture.
+    expect(page.querySelector('meta[property="og:image"]')?.getAttribute('content')).toMatch(new RegExp(`^${SITE}/assets/share/[0-9a-f]{16}\\.png$`));
+    const image = expect.stringMatching(new RegExp(`^${SITE}/assets/img/[0-9a-f]{16}-share\\.jpg$`));
     const data = page.querySelectorAll('script[type="application/ld+json"]').map((s) => JSON.parse(s.text));
     const posting = data.find((d) => d['@type'] === 'BlogPosting');
     expect(posting).toMatchObject({
@@ -120,8 +121,8 @@ describe('a build against WordPress with 250 posts', () => {
     expect(sitemap).toContain(`<loc>${SITE}/blog/page/21</loc>`);
   });
 
-  it('saves the fetch under .cache/cms/, without credentials, and keeps only it and the images made between builds', async () => {
-    expect((await readdir(path.join(project.root, '.cache'))).sort()).toEqual(['cms', 'images']);
+  it('saves the fetch under .cache/cms/, without credentials, and keeps only it, the images and the share cards made between builds', async () => {
+    expect((await readdir(path.join(project.root, '.cache'))).sort()).toEqual(['cms', 'images', 'share']);
     const files = (await readdir(path.join(project.root, '.cache', 'cms'))).filter((name) => name !== 'images');
     expect(files).toHaveLength(1);
     // The 125 featured images, downloaded once, each with the ETag and Last-Modified to ask next time.

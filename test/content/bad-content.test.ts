@@ -197,8 +197,23 @@ const cases: Case[] = [
   },
   {
     name: 'date that is not in the calendar (30 February)',
-    breakIt: (root) => editFile(root, 'content/pages/privacy-policy.md', 'updated: 2026-11-24', 'updated: 2026-02-30'),
+    breakIt: (root) => editFile(root, 'content/pages/privacy-policy.md', 'updated: 2026-11-25', 'updated: 2026-02-30'),
     expect: ['SF103', 'content/pages/privacy-policy.md', '› updated', 'must be a real date'],
+  },
+  {
+    name: 'a text page first published after its last update',
+    breakIt: (root) => editFile(root, 'content/pages/terms-of-service.md', 'published: 2022-06-26', 'published: 2027-01-01'),
+    expect: ['SF103', 'content/pages/terms-of-service.md', '› published', 'must not be after updated'],
+  },
+  {
+    name: 'a text-page block on a condition that does not exist',
+    breakIt: (root) => editFile(root, 'content/pages/privacy-policy.md', '<!-- if newsletter -->', '<!-- if newsleter -->'),
+    expect: ['SF103', 'content/pages/privacy-policy.md:16', '"<!-- if newsleter -->" names no condition', 'newsletter'],
+  },
+  {
+    name: 'a text-page block never closed',
+    breakIt: (root) => editFile(root, 'content/pages/privacy-policy.md', /<!-- end if -->\n(?![\s\S]*<!-- end if -->)/, ''),
+    expect: ['SF103', 'content/pages/privacy-policy.md:', 'is never closed'],
   },
   {
     name: 'date with month 13',
@@ -247,6 +262,11 @@ const cases: Case[] = [
     name: 'support tile that names another size than the largest package',
     breakIt: (root) => editFile(root, 'content/services/buy-tiktok-followers.yaml', 'heading: More than 5,000?', 'heading: More than 10,000?'),
     expect: ['SF116', 'content/services/buy-tiktok-followers.yaml', '› supportTile.heading', 'the largest package in the grid is 5,000'],
+  },
+  {
+    name: 'two most popular packages in one grid',
+    breakIt: (root) => editFile(root, 'content/catalogue.yaml', 'slug: 500-ig-followers }', 'slug: 500-ig-followers, popular: true }'),
+    expect: ['SF117', 'content/catalogue.yaml:', '› platforms[0].sub[0].packages[3].popular', 'Instagram Followers already has a most popular package (500); 1,000 is marked popular too'],
   },
   {
     name: 'rating typed into a hero, without a source',

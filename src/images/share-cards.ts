@@ -1,0 +1,301 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Font, Glyph } from 'opentype.js/dist/opentype.min.mjs';
+import { formatPrice, indexCatalogue } from '../catalogue/catalogue-index.js';
+import type { SiteContent } from '../content/site-content.js';
+import type { Route } from '../routes/route-table.js';
+import { readCacheFile } from '../util/inside-project.js';
+import { limitConcurrency } from '../util/run-parallel.js';
+import { writeFileAtomic } from '../util/write-atomic.js';
+import { markUsed, shareDir } from './image-cache.js';
+import type { SiteImages } from './process-images.js';
+
+/** Open Graph and X show a 1.91:1 picture; 1200 x 630 is what they ask for. */
+export const SHARE_CARD_SIZE = { width: 1200, height: 630 } as const;
+/**
+ * Part of every card's key: raise it when the drawing changes, or when sharp or opentype.js is
+ * upgraded (either may change a pixel), so that no card kept in .cache/share/ is out of date.
+ */
+const DESIGN = 2;
+/**
+ * Inter (OFL) from its npm package, so that every machine draws the same letters: the text is
+ * turned into paths here, and the rasteriser never looks for a font of its own. Fontsource
+ * ships each subset apart; Latin covers English and the pound sign, Latin Extended the accented
+ * letters of other European languages, read only when a title needs it.
+ */
+const FONT_FILES = ['@fontsource/inter/files/inter-latin-700-normal.woff', '@fontsource/inter/files/inter-latin-ext-700-normal.woff'];
+
+/** A page's card: where it is published, and what it shows in words (og:image:alt). */
+export interface ShareCard {
+  src: string;
+  alt: string;
+}
+
+export interface ShareCards {
+  /** By route path; every route has one (the 404 page shows the home page's). */
+  byPath: Map<string, ShareCard>;
+  /** The PNGs, once drawn: await them after rendering the pages. */
+  files: Promise<{ file: string; contents: Buffer }[]>;
+  /** Cards this build draws; the others come from .cache/share/. Final once `files` is. */
+  readonly made: number;
+}
+
+export interface ShareCardOptions {
+  root: string;
+  /** Where templates/static/favicon.svg, the brand's mark, is. */
+  generatorRoot: string;
+  brandName: string;
+  content: Pick<SiteContent, 'catalogue' | 'site'>;
+  /** The images stage's result, to come: the posts' share images (1200 x 630 JPEGs), drawn under their titles. */
+  images: Promise<Pick<SiteImages, 'shares' | 'files'>>;
+}
+
+/** What a card shows; its key is a hash of all of it. */
+interface CardText {
+  title: string;
+  price?: string;
+  background?: Buffer;
+}
+
+/**
+ * The share card of every page: the brand's mark and name and the page's heading, a service
+ * page's starting price, a post's title over its own image. Each is kept in .cache/share/ by a
+ * hash of what it shows, so a build draws only the cards whose words or pictures changed, and
+ * one that draws none loads neither sharp nor the font.
+ *
+ * Called before the images stage, with its result to come: the cards without a picture are
+ * drawn while the post images are made (which keep one core busy of the two or more a build
+ * machine has), the posts' cards once their images are there.
+ */
+export async function makeShareCards(routes: readonly Route[], options: ShareCardOptions): Promise<ShareCards> {
+  const services = indexCatalogue(options.content.catalogue);
+  const plainText = (route: Route): CardText | undefined => {
+    switch (route.kind) {
+      case 'page':
+        return { title: route.page.hero.heading };
+      case 'service': {
+        const low = services.get(route.page.subCategory)?.lowPrice;
+        return { title: route.page.hero.heading, price: low === undefined ? undefined : `from ${formatPrice(low)}` };
+      }
+      case 'text':
+        return { title: route.page.heading };
+      case 'blog-list':
+        // Every list page has the blog's heading: the number keeps their cards apart.
+        return { title: route.pageNumber > 1 ? `${options.content.site.blog.heading} – page ${route.pageNumber}` : options.content.site.blog.heading };
+      case 'blog-post':
+      case 'not-found':
+        // A post's card waits for its image; the 404 page has no address of its own and is never
+        // indexed: a link to a missing page shows the home page's card.
+        return undefined;
+    }
+  };
+  const mark = await readFile(path.join(options.generatorRoot, 'templates', 'static', 'favicon.svg'), 'utf8');
+  const fontBytes = readFileSync(fontFile(0));
+  const identity = createHash('sha256').update(`${DESIGN}\0${options.brandName}\0${mark}\0`).update(fontBytes).digest();
+  const dir = shareDir(options.root);
+  let tools: Promise<Tools> | undefined;
+  const byPath = new Map<string, ShareCard>();
+  const cards = new Map<string, { file: string; contents: Promise<Buffer> }>();
+  let made = 0;
+
+  /** Each card's address and words, by route; its picture from .cache/share/, or drawn. */
+  const plan = (texts: [Route, CardText][]) => {
+    for (const [route, text] of texts) {
+      const key = createHash('sha256').update(identity).update(`${text.title}\0${text.price ?? ''}\0`).update(text.background ?? '').digest('hex');
+      const file = `assets/share/${key.slice(0, 16)}.png`;
+      byPath.set(route.path, { src: `/${file}`, alt: text.price ? `${text.title} – ${text.price}` : text.title });
+      if (!cards.has(key)) cards.set(key, { file, contents: keptOrDrawn(key, text) });
+    }
+  };
+  // librsvg and the PNG encoder run on libuv's threads; two cards at a time is enough to keep
+  // them busy without crowding out the images stage.
+  const gate = limitConcurrency(2);
+  const keptOrDrawn = async (key: string, text: CardText): Promise<Buffer> => {
+    const cached = path.join(dir, `${key}.png`);
+    const kept = await readCacheFile(cached, options.root);
+    if (kept) {
+      await markUsed(cached);
+      return kept;
+    }
+    made += 1;
+    return gate(async () => {
+      const drawn = await draw(await (tools ??= loadTools()), text, options.brandName, mark);
+      await writeFileAtomic(cached, drawn);
+      return drawn;
+    });
+  };
+  const settled = (list: Iterable<{ contents: Promise<Buffer> }>) => Promise.allSettled([...list].map((card) => card.contents));
+
+  plan(routes.flatMap((route) => { const text = plainText(route); return text ? [[route, text] as [Route, CardText]] : []; }));
+  let images: Pick<SiteImages, 'shares' | 'files'>;
+  try {
+    images = await options.images;
+  } catch (err) {
+    // The images stage failed, and the build with it: let the drawing already begun finish first.
+    await settled(cards.values());
+    throw err;
+  }
+  const shareBytes = new Map(images.files.map((f) => [`/${f.file}`, f.contents]));
+  plan(
+    routes.flatMap((route) => {
+      if (route.kind !== 'blog-post') return [];
+      const share = route.post.image && images.shares.get(route.post.image.src);
+      return [[route, { title: route.post.titleText, background: share ? shareBytes.get(share) : undefined }] as [Route, CardText]];
+    }),
+  );
+  const home = byPath.get('/');
+  for (const route of routes) if (!byPath.has(route.path) && home) byPath.set(route.path, home);
+
+  const files = (async () => {
+    const list = await Promise.all([...cards.values()].map(async ({ file, contents }) => ({ file, contents: await contents })));
+    // By name: the same site lists its files in the same order.
+    return list.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  })();
+  // A failure is reported when the write stage waits for the files, not as an unhandled rejection before.
+  files.catch(() => {});
+  return { byPath, files, get made() { return made; } };
+}
+
+const fontFile = (index: number) => createRequire(import.meta.url).resolve(FONT_FILES[index]!);
+
+interface Tools {
+  sharp: (typeof import('sharp'))['default'];
+  /** The glyph of a character: from Inter's Latin subset, else its Latin Extended one, else none. */
+  glyph: (char: string) => Shape | undefined;
+}
+
+/** A glyph, and its outline in font units, traced once for every card that shows it. */
+interface Shape {
+  font: Font;
+  glyph: Glyph;
+  outline?: string;
+}
+
+/** sharp and the font, loaded only when a card is drawn: loading sharp alone takes 0.15 to 0.3 s here. */
+async function loadTools(): Promise<Tools> {
+  // opentype.js's ES module build, minified: its `main` is a UMD script that takes three times as long to load.
+  const [{ default: sharp }, opentype] = await Promise.all([import('sharp'), import('opentype.js/dist/opentype.min.mjs')]);
+  const load = (index: number) => {
+    const bytes = readFileSync(fontFile(index));
+    return opentype.parse(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+  };
+  const fonts: Font[] = [load(0)];
+  const shapes = new Map<string, Shape | undefined>();
+  const find = (char: string): Shape | undefined => {
+    for (let i = 0; i < FONT_FILES.length; i++) {
+      fonts[i] ??= load(i);
+      const glyph = fonts[i]!.charToGlyph(char);
+      if (glyph.index > 0) return { font: fonts[i]!, glyph };
+    }
+    return undefined;
+  };
+  return {
+    sharp,
+    glyph: (char) => {
+      if (!shapes.has(char)) shapes.set(char, find(char));
+      return shapes.get(char);
+    },
+  };
+}
+
+/**
+ * A line of text set in Inter Bold: its width, and `draw`, which places each glyph's outline at
+ * (x, y) as a path. Tracing an outline is the slow part of opentype.js: each is traced once, in
+ * font units, and scaled into place. (Each path is written out in full: librsvg draws that in
+ * two thirds of the time it takes for <use> references to one copy.)
+ */
+function setLine(tools: Tools, text: string, size: number): { width: number; draw: (x: number, y: number) => string } {
+  // A character Inter lacks (an emoji, another script) is left out of the picture; the alt keeps it.
+  const shapes = [...text].map((char) => tools.glyph(char)).filter((shape) => shape !== undefined);
+  const advances = shapes.map(({ font, glyph }, i) => {
+    const next = shapes[i + 1];
+    const kerning = next && next.font === font ? font.getKerningValue(glyph, next.glyph) : 0;
+    return (((glyph.advanceWidth ?? 0) + kerning) * size) / font.unitsPerEm;
+  });
+  return {
+    width: advances.reduce((sum, advance) => sum + advance, 0),
+    draw: (x, y) => {
+      let paths = '';
+      shapes.forEach((shape, i) => {
+        shape.outline ??= shape.glyph.getPath(0, 0, shape.font.unitsPerEm).toPathData(0);
+        if (shape.outline) paths += `<path d="${shape.outline}" transform="translate(${x.toFixed(1)} ${y.toFixed(1)}) scale(${(size / shape.font.unitsPerEm).toFixed(5)})"/>`;
+        x += advances[i]!;
+      });
+      return paths;
+    },
+  };
+}
+
+/** Words onto lines no wider than `width`, greedily (a word longer than a line has one to itself). */
+function wrap(tools: Tools, text: string, size: number, width: number): string[] {
+  const lines: string[] = [];
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const last = lines.at(-1);
+    if (last !== undefined && setLine(tools, `${last} ${word}`, size).width <= width) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
+const MARGIN = 80;
+const TEXT_WIDTH = SHARE_CARD_SIZE.width - 2 * MARGIN;
+/** The title's sizes, largest first: the first that fits it on three lines (four at the last). */
+const TITLE_SIZES = [76, 68, 60, 52, 46];
+
+/** The title at the largest size that fits, the last line cut with an ellipsis when none does. */
+function fitTitle(tools: Tools, title: string): { lines: string[]; size: number } {
+  for (const size of TITLE_SIZES.slice(0, -1)) {
+    const lines = wrap(tools, title, size, TEXT_WIDTH);
+    if (lines.length <= 3) return { lines, size };
+  }
+  const size = TITLE_SIZES.at(-1)!;
+  const lines = wrap(tools, title, size, TEXT_WIDTH);
+  if (lines.length <= 4) return { lines, size };
+  let last = lines.slice(3).join(' ');
+  while (last.includes(' ') && setLine(tools, `${last}…`, size).width > TEXT_WIDTH) last = last.slice(0, last.lastIndexOf(' '));
+  return { lines: [...lines.slice(0, 3), `${last}…`], size };
+}
+
+/**
+ * One card as a PNG. Everything is drawn as shapes in one SVG (the mark as it is, the words as
+ * paths), which sharp rasterises with librsvg; a post's image goes underneath, darkened so that
+ * white text reads on any picture.
+ */
+async function draw(tools: Tools, text: CardText, brandName: string, mark: string): Promise<Buffer> {
+  const { width, height } = SHARE_CARD_SIZE;
+  const markSize = 72;
+  const brand = setLine(tools, brandName, 40).draw(MARGIN + markSize + 22, MARGIN - 8 + markSize / 2 + 14);
+  const title = fitTitle(tools, text.title);
+  const lineHeight = Math.round(title.size * 1.15);
+  // The title sits in the middle of the room between the brand line and the price (or the foot).
+  const top = 190;
+  const bottom = text.price ? 470 : height - MARGIN;
+  const firstBaseline = top + (bottom - top - title.lines.length * lineHeight) / 2 + title.size * 0.9;
+  const titleText = title.lines.map((line, i) => setLine(tools, line, title.size).draw(MARGIN, firstBaseline + i * lineHeight)).join('');
+  let price = '';
+  if (text.price) {
+    const set = setLine(tools, text.price, 44);
+    const pill = { height: 80, padding: 32, y: height - MARGIN - 80 };
+    price = `<rect x="${MARGIN}" y="${pill.y}" width="${(set.width + 2 * pill.padding).toFixed(1)}" height="${pill.height}" rx="${pill.height / 2}" fill="#ffffff"/><g fill="#312e81">${set.draw(MARGIN + pill.padding, pill.y + 56)}</g>`;
+  }
+  const background = text.background
+    ? '<rect width="100%" height="100%" fill="#0f0c29" fill-opacity="0.62"/>'
+    : '<linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#312e81"/><stop offset="1" stop-color="#1e1b4b"/></linearGradient><rect width="100%" height="100%" fill="url(#bg)"/>';
+  const svg = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
+    background,
+    // The favicon is an <svg> with a viewBox: nested, it scales into its place.
+    mark.replace(/<svg\b/, `<svg x="${MARGIN}" y="${MARGIN - 8}" width="${markSize}" height="${markSize}"`),
+    `<g fill="#ffffff">${brand}${titleText}</g>`,
+    price,
+    '</svg>',
+  ].join('');
+  const overlay = Buffer.from(svg);
+  const image = text.background ? tools.sharp(text.background).resize(width, height, { fit: 'cover' }).composite([{ input: overlay }]) : tools.sharp(overlay);
+  // Opaque, so RGB: a quarter less to compress. Each row of a top-to-bottom gradient is one
+  // colour, which deflate packs almost for free; at sharp's default level (6): 9 took twice as long.
+  return image.removeAlpha().png().toBuffer();
+}

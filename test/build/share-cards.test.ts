@@ -1,0 +1,112 @@
+/**
+ * Share cards made by the build (issue 27): every indexable page's og:image is its own
+ * 1200 x 630 PNG showing the brand, the page's heading and, on a service page, its starting
+ * price; the same content draws the same bytes, and a warm build draws none. Through the real
+ * CLI on a copy of the real content.
+ */
+import { readdir, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { parse as parseHtml, type HTMLElement } from 'node-html-parser';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { hashTree, projectsOfThisFile, runCli } from '../helpers.js';
+
+const project = projectsOfThisFile();
+const SITE = 'https://www.example.com';
+
+let root: string;
+/** The first (cold) build's --verbose output. */
+let firstBuild: string;
+/** Each sitemap URL's page, by its path. */
+const pages = new Map<string, HTMLElement>();
+
+const dist = (...parts: string[]) => path.join(root, 'dist', ...parts);
+const fileOf = (pathname: string) => (pathname === '/' ? 'index.html' : `${decodeURI(pathname).slice(1)}.html`);
+const meta = (page: HTMLElement, key: string) => page.querySelector(`meta[property="${key}"], meta[name="${key}"]`)?.getAttribute('content');
+/** What --verbose says the cards stage did: cards published, cards drawn. */
+const cardsStage = (output: string) => {
+  const match = /(\d+) share cards?, (\d+) drawn/.exec(output);
+  if (!match) throw new Error(`no cards stage in the output:\n${output}`);
+  return { files: Number(match[1]), drawn: Number(match[2]) };
+};
+const build = async () => {
+  const result = await runCli(['--root', root, 'build', '--verbose']);
+  expect(result.code, result.stderr).toBe(0);
+  return result.stderr;
+};
+
+beforeAll(async () => {
+  ({ root } = await project());
+  firstBuild = await build();
+  const sitemap = await readFile(dist('sitemap.xml'), 'utf8');
+  for (const [, url] of sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)) {
+    const pathname = new URL(url!).pathname;
+    pages.set(pathname, parseHtml(await readFile(dist(fileOf(pathname)), 'utf8')));
+  }
+}, 60_000);
+
+describe('share cards', () => {
+  it('every indexable page has its own 1200 x 630 PNG og:image, and none is blank', async () => {
+    expect(pages.size).toBeGreaterThan(15);
+    const seen = new Map<string, string>();
+    for (const [pathname, page] of pages) {
+      const url = meta(page, 'og:image')!;
+      expect(url, pathname).toMatch(new RegExp(`^${SITE}/assets/share/[0-9a-f]{16}\\.png$`));
+      expect(seen.get(url), `${pathname} shares its card with ${seen.get(url)}`).toBeUndefined();
+      seen.set(url, pathname);
+      expect(meta(page, 'twitter:image'), pathname).toBe(url);
+      expect(meta(page, 'twitter:card'), pathname).toBe('summary_large_image');
+      expect([meta(page, 'og:image:width'), meta(page, 'og:image:height')], pathname).toEqual(['1200', '630']);
+      const image = sharp(await readFile(dist(new URL(url).pathname)));
+      const { format, width, height } = await image.metadata();
+      expect([format, width, height], pathname).toEqual(['png', 1200, 630]);
+      // Drawn, not a flat colour: every channel varies across the picture.
+      for (const [i, channel] of (await image.stats()).channels.entries()) expect(channel.stdev, `${pathname}, channel ${i}`).toBeGreaterThan(10);
+    }
+    // The flat picture every page shared before is gone.
+    await expect(readFile(dist('assets', 'og-image.png'))).rejects.toThrow();
+  });
+
+  it("says in og:image:alt what it shows: the page's heading, and a service page's starting price from the catalogue", async () => {
+    // The starting price, worked out here from the catalogue itself: its cheapest package, in pounds and pence.
+    const catalogue = parseYaml(await readFile(path.join(root, 'content', 'catalogue.yaml'), 'utf8')) as { platforms: { sub: { id: number; packages: { price: number }[] }[] }[] };
+    const cheapest = new Map(catalogue.platforms.flatMap((p) => p.sub.map((sub) => [sub.id, Math.min(...sub.packages.map((pkg) => pkg.price))] as const)));
+    const services = new Map<string, number>();
+    for (const file of await readdir(path.join(root, 'content', 'services'))) {
+      const service = parseYaml(await readFile(path.join(root, 'content', 'services', file), 'utf8')) as { path: string; subCategory: number };
+      services.set(service.path, service.subCategory);
+    }
+    expect(services.size).toBeGreaterThan(5);
+    for (const [pathname, page] of pages) {
+      const heading = page.querySelector('h1')!.text.trim();
+      const alt = meta(page, 'og:image:alt');
+      const sub = services.get(pathname);
+      if (sub === undefined) expect(alt, pathname).toBe(heading);
+      else expect(alt, pathname).toBe(`${heading} – from £${cheapest.get(sub)!.toFixed(2)}`);
+      expect(meta(page, 'twitter:image:alt'), pathname).toBe(alt);
+    }
+    expect(meta(pages.get('/buy-instagram-followers')!, 'og:image:alt')).toBe('Buy Instagram Followers – from £1.89');
+  });
+
+  it("gives the 404 page, which is not indexable, the home page's card", async () => {
+    const notFound = parseHtml(await readFile(dist('404.html'), 'utf8'));
+    expect(meta(notFound, 'og:image')).toBe(meta(pages.get('/')!, 'og:image'));
+  });
+
+  it('draws every card in a cold build, none in a warm one, and the same bytes from the same content', async () => {
+    const cards = await hashTree(dist('assets', 'share'));
+    const cold = cardsStage(firstBuild);
+    // Every page has one (pages outside the sitemap too), and the folder holds nothing else.
+    expect(cold.files).toBe((await readdir(dist('assets', 'share'))).length);
+    expect(cold.files).toBeGreaterThanOrEqual(pages.size);
+    expect(cold.drawn).toBe(cold.files);
+    // Warm: every card is read from .cache/share/.
+    expect(cardsStage(await build())).toEqual({ files: cold.files, drawn: 0 });
+    expect(await hashTree(dist('assets', 'share'))).toBe(cards);
+    // Cold again: drawn anew, byte for byte the same.
+    await rm(path.join(root, '.cache', 'share'), { recursive: true, force: true });
+    expect(cardsStage(await build())).toEqual(cold);
+    expect(await hashTree(dist('assets', 'share'))).toBe(cards);
+  }, 60_000);
+});
