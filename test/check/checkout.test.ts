@@ -15,7 +15,7 @@ import { FakeStoreApi, productsOf, type FakeProduct } from '../support/fake-stor
 type Project = Awaited<ReturnType<typeof tempProject>>;
 const catalogueText = await readFile(path.join(repoRoot, 'content/catalogue.yaml'), 'utf8');
 const catalogue = parseYaml(catalogueText);
-const lineOf = (slug: string) => catalogueText.split('\n').findIndex((line) => line.includes(`slug: ${slug} `)) + 1;
+const lineOf = (slug: string) => catalogueText.split('\n').findIndex((line) => new RegExp(`slug: ${slug}[ ,]`).test(line)) + 1;
 
 /** 60 products of the same shop that the storefront does not sell: the Store API answers in two pages of 100. */
 const others: FakeProduct[] = Array.from({ length: 60 }, (_, i) => ({

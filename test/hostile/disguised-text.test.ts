@@ -140,7 +140,7 @@ describe('a right-to-left override in a short field of identity is refused', () 
       const result = await runCli(['--root', root, 'build']);
       expect(result.code).toBe(1);
       expect(result.stderr).toContain('content/pages/about.yaml:');
-      expect(result.stderr).toContain('› sections[0].heading');
+      expect(result.stderr).toContain('› sections[1].heading');
       expect(result.stderr).toContain('U+202E RIGHT-TO-LEFT OVERRIDE');
       expect(result.stderr).toContain('hint: Remove it. Right-to-left text may use the marks U+200F and U+200E');
       expect(await hashTree(dist())).toBe(distHash);
