@@ -1,6 +1,7 @@
 // Lighthouse audit of a built site, mobile and desktop, for a developer to read:
 //   npm run compile && node bin/storefront.js build --out /tmp/site
-//   node scripts/audit.mjs [--out DIR]        (default DIR: dist)
+//   node scripts/audit.mjs [--out DIR] [--mobile] [path ...]   (default DIR: dist; paths: PAGES below;
+//   the path `post` stands for the first post /blog links to)
 // Serves DIR with the real preview server on 127.0.0.1 (free port), runs Lighthouse in Debian's
 // Chromium on a fixed list of pages, and prints one row per page and mode (category scores,
 // LCP, CLS, TBT, bytes transferred by resource type), the failing audits behind every score
@@ -18,6 +19,9 @@ import { startPreview } from '../lib/bundle/preview-server.js';
 const args = process.argv.slice(2);
 const outIndex = args.indexOf('--out');
 const outDir = path.resolve(outIndex >= 0 && args[outIndex + 1] ? args[outIndex + 1] : 'dist');
+if (outIndex >= 0) args.splice(outIndex, 2);
+const mobileOnly = args.includes('--mobile');
+const chosenPaths = args.filter((arg) => arg !== '--mobile');
 
 const PAGES = ['/', '/buy-instagram-followers', '/buy-tiktok-likes', '/buy-youtube-subscribers', '/about', '/contact', '/blog'];
 const NOT_FOUND = '/no-such-page';
@@ -26,7 +30,8 @@ const BUDGET_BYTES = 30 * 1024;
 const EXPECTED_ON_404 = 'http-status-code, is-crawlable (noindex) and errors-in-console (the document\'s own 404) are expected on a 404 page';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const CATEGORY_SHORT = { performance: 'perf', accessibility: 'a11y', 'best-practices': 'bp', seo: 'seo' };
-const MODES = { mobile: undefined, desktop: desktopConfig }; // undefined: Lighthouse's default (mobile) config
+// undefined: Lighthouse's default (mobile) config
+const MODES = mobileOnly ? { mobile: undefined } : { mobile: undefined, desktop: desktopConfig };
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
@@ -127,10 +132,10 @@ let chrome;
 try {
   preview = await startPreview(outDir, 0, '127.0.0.1');
   console.log(`Serving ${outDir} at ${preview.url}`);
-  chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
 
   const post = await firstPostPath(preview.url);
-  const pages = [...PAGES, ...(post ? [post] : []), NOT_FOUND];
+  const pages = chosenPaths.length ? chosenPaths.map((p) => (p === 'post' ? post : p)).filter(Boolean) : [...PAGES, ...(post ? [post] : []), NOT_FOUND];
   if (!post) console.log('No blog post is linked from /blog; skipping the blog-post page.');
 
   const failures = [];

@@ -70,7 +70,7 @@ try {
     });
     preview.once('exit', (code) => reject(new Error(`preview stopped with ${code}: ${text}`)));
   });
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
   console.log('Image bytes in Chromium, 375 x 812 px at 2x (a phone):');
   for (const address of ['/blog', `/blog/growth-note-${postCount}`]) {
     const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2 });

@@ -126,7 +126,7 @@ if (dev) {
       child.stderr.on('data', read);
       exited.then((code) => reject(new Error(`dev exited (${code}) before serving:\n${log}`)));
     });
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
     const page = await browser.newPage();
     await page.goto(`${url}/buy-instagram-followers`);
     const times = [];

@@ -17,7 +17,7 @@ const src = (file) => path.join(root, 'src', file);
 // (Only these folders: a running `storefront dev` keeps its own bundles in lib/dev-bundle-*.)
 for (const dir of ['tools', 'bundle', 'assets']) rmSync(path.join(lib, dir), { recursive: true, force: true });
 await build({
-  entryPoints: { 'generator-bundle': src('dev/generator-bundle.ts'), assets: src('output/assets.ts') },
+  entryPoints: { 'generator-bundle': src('dev/generator-bundle.ts'), assets: src('output/assets.ts'), 'json-schemas': src('content/json-schemas.ts') },
   outdir: path.join(lib, 'tools'),
   bundle: true,
   format: 'esm',
@@ -42,3 +42,9 @@ mkdirSync(path.join(lib, 'assets'), { recursive: true });
 writeFileSync(path.join(lib, 'assets', 'site.css'), await compileStylesheet(root));
 writeFileSync(path.join(lib, 'assets', 'site.js'), await compileScript(root));
 writeFileSync(path.join(lib, 'assets', 'dev-client.js'), await compileScript(root, 'src/dev/client/dev-client.ts'));
+
+// The JSON Schemas of the content files, for editors (.vscode/settings.json maps them; see
+// docs/content-model.md, "Schemas in your editor"), each rewritten only when its text changed.
+// A build writes them too, into the project it builds.
+const { writeJsonSchemas } = await import(path.join(lib, 'tools', 'json-schemas.js'));
+writeJsonSchemas(root, true);

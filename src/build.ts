@@ -4,6 +4,7 @@ import type { CmsMode } from './cms/load-cms-posts.js';
 import { buildService, resolveTarget, type Target } from './config/deploy-target.js';
 import { CONFIG_FILE, imageOrigins, loadConfig, siteRoot, type Config } from './config/load-config.js';
 import { loadContent, type ContentMemo, type SiteContent } from './content/load-content.js';
+import { writeJsonSchemas } from './content/json-schemas.js';
 import { checkPlaceholders, isReservedHost } from './content/placeholders.js';
 import { publishedPosts } from './content/publishing.js';
 import { defaultCmsOptions } from './cms/retry.js';
@@ -112,6 +113,14 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const now = options.now ?? new Date();
 
   checkOutputFolder(outDir, root);
+  // The content files' JSON Schemas for editors (.storefront/schemas), when missing or out of
+  // date; first, so that an editor has them while the content is still being fixed. A project
+  // folder that cannot be written to only goes without them.
+  try {
+    writeJsonSchemas(root);
+  } catch {
+    // Not the build's concern.
+  }
   const env = options.env ?? process.env;
   const log = options.log ?? (() => {});
   const progress = options.progress ?? (() => {});

@@ -14,7 +14,7 @@
  *   define( 'STOREFRONT_BUILD_HOOK_URL', 'https://api.github.com/repos/OWNER/REPO/dispatches' );
  *   define( 'STOREFRONT_BUILD_HOOK_TOKEN', 'the token' );
  *
- * See docs/deploying.md, "Rebuild when a post is published".
+ * See docs/wordpress.md, "Rebuild when a post is published".
  */
 
 defined( 'ABSPATH' ) || exit;

@@ -6,6 +6,7 @@
 import { CommanderError, type Command } from 'commander';
 import { codes } from '../errors/codes.js';
 import { StorefrontError } from '../errors/storefront-error.js';
+import { nearest } from '../util/nearest.js';
 
 /** The command as typed: `storefront build`. */
 export function commandPath(command: Command): string {
@@ -14,17 +15,29 @@ export function commandPath(command: Command): string {
   return names.join(' ');
 }
 
-/** A rejected command line as a StorefrontError; `usage` is the command whose help helps. */
+/**
+ * A rejected command line as a StorefrontError; `usage` is the command whose help helps.
+ * Commander's guess, on a line of its own in its message (`\n(Did you mean build?)`), joins the
+ * message's line, as every "Did you mean" of the CLI does; a value that is none of an option's
+ * choices gets the nearest choice the same way.
+ */
 export function flagError(err: CommanderError, usage: string): StorefrontError {
-  const message = err.message.replace(/^error: /, '');
+  const [first = '', ...rest] = err.message.replace(/^error: /, '').split('\n').map((line) => line.trim()).filter(Boolean);
   // The flag or the word concerned is the first quoted thing: '--port <port>', 'nope'.
-  const subject = /'([^']+)'/.exec(message)?.[1]?.split(' ')[0];
+  const subject = /'([^']+)'/.exec(first)?.[1]?.split(' ')[0];
   const unknownCommand = err.code === 'commander.unknownCommand';
+  let guess = /^\(Did you mean (.+)\?\)$/.exec(rest.join(' '))?.[1];
+  // `--target netlfy`: "argument 'netlfy' is invalid. Allowed choices are netlify, cloudflare, …".
+  const choice = /argument '([^']*)' is invalid\. Allowed choices are (.+?)\.?$/.exec(first);
+  if (choice) guess = nearest(choice[1]!, choice[2]!.split(', '));
+  const typed = choice?.[1] ?? /'([^']+)'/.exec(first)?.[1];
+  const sentence = /[.?)]$/.test(first) ? first : `${first}.`;
+  const help = `\`${usage} --help\` lists the ${unknownCommand ? 'commands' : 'options'}.`;
   return new StorefrontError({
     code: codes.badFlag,
     field: subject,
-    message: /[.?)]$/.test(message) ? message : `${message}.`,
-    hint: `\`${usage} --help\` lists the ${unknownCommand ? 'commands' : 'options'}.`,
+    message: guess ? `${sentence} Did you mean ${guess}?` : [sentence, ...rest].join(' '),
+    hint: guess && typed ? `Write ${guess} instead of ${typed}; ${help}` : help,
   });
 }
 

@@ -5,6 +5,7 @@ import { TARGETS, type Target } from '../config/deploy-target.js';
 import { codes } from '../errors/codes.js';
 import { StorefrontError } from '../errors/storefront-error.js';
 import { packageRoot } from '../package-root.js';
+import { noContentFolder } from '../util/project-folder.js';
 import { ALL_INTERFACES, EXPOSED_NOTE, LOOPBACK, normaliseHost, reachableFromNetwork, servingLines } from '../preview/listen-address.js';
 import { headline, stageLines, summaryDetail } from './build-report.js';
 import { isHelpOrVersion, throwFlagErrors } from './flag-errors.js';
@@ -79,6 +80,15 @@ function stopOnSignal(close: () => Promise<void>): void {
   for (const signal of STOP_SIGNALS) process.on(signal, stop);
 }
 
+/**
+ * Outside a project folder (no content/ under --root, by default the current folder) a command
+ * that reads the content stops with one problem, before it reads any setting or file.
+ */
+function requireProjectFolder(root: string): void {
+  const problem = noContentFolder(root);
+  if (problem) throw new StorefrontError(problem);
+}
+
 export function createProgram(): Command {
   const program = new Command();
   program
@@ -106,6 +116,7 @@ export function createProgram(): Command {
     .option('--allow-placeholders', 'let example values (example.com, drama numbers, the example trader) through for a real SITE_URL: a staging build')
     .action(async (options: BuildFlags) => {
       const { root } = program.opts<{ root: string }>();
+      requireProjectFolder(root);
       if (options.offline && options.staleOk) {
         throw new StorefrontError({
           code: codes.badFlag,
@@ -186,6 +197,7 @@ export function createProgram(): Command {
     .option('--open', 'open the site in the system browser')
     .action(async (options: { port: number; host: string; open?: boolean }) => {
       const { root, debug } = program.opts<{ root: string; debug?: boolean }>();
+      requireProjectFolder(root);
       // Loaded on demand: the watcher, the worker and the dev server are only needed here.
       const { runDev } = await import('../dev/dev-command.js');
       const dev = await runDev({ root, port: options.port, host: options.host, open: options.open === true, debug });
@@ -242,6 +254,7 @@ export function createProgram(): Command {
     .option('--offline', "read the checkout's products from the cache in .cache/, without the network")
     .action(async (options: { to: string; offline?: boolean }) => {
       const { root } = program.opts<{ root: string }>();
+      requireProjectFolder(root);
       const { pullCatalogue } = await import('../checkout/check-checkout.js');
       const pulled = await pullCatalogue(root, process.env, options.to, options.offline === true);
       for (const line of pulled.changes) output.result(line);

@@ -67,8 +67,9 @@ export function asStorefrontError(err: unknown): StorefrontError {
 }
 
 /**
- * `SF103  content/services/x.yaml:12 › faq[3].a`, the message and the hint, for each problem;
- * the stack trace only with --debug. Colours (the code red, the hint cyan) only if `colours` has them.
+ * `SF103  content/services/x.yaml:12 › faq[3].a`, the message, the lines of the file around the
+ * place when the problem has them (a YAML syntax error), and the hint, for each problem; the stack
+ * trace only with --debug. Colours (the code red, the hint cyan) only if `colours` has them.
  * Every piece of a problem is one line of text that may come from content or from a server (a
  * field name, a WordPress error, a product's name): its controls, line breaks and text-direction
  * characters are shown escaped (`\x1b`, `\r`, `\n`, `\u202e`) before colour is added, so no
@@ -85,6 +86,8 @@ export function formatError(err: unknown, debug: boolean, colours: Palette = pla
     lines.push('');
     lines.push(`  ${colours.red(safe(problem.code))}${where ? `  ${where}` : ''}`);
     lines.push(`  ${safe(problem.message)}`);
+    // The lines of the file around the place, with a caret (escaped again: they are the file's text).
+    for (const line of problem.frame ?? []) lines.push(`  ${safe(line)}`);
     if (problem.hint) lines.push(`  ${colours.cyan(`hint: ${safe(problem.hint)}`)}`);
   }
   if (error.footer) lines.push('', safe(error.footer));

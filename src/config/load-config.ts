@@ -122,7 +122,7 @@ const basePath = z
   .refine((value) => /^([A-Za-z0-9~-][A-Za-z0-9._~-]*)?(\/[A-Za-z0-9~-][A-Za-z0-9._~-]*)*$/.test(value), 'must be a path such as /shop/: letters, digits, - _ . ~ between slashes, no part starting with . or _')
   .transform((value) => (value ? `/${value}` : ''));
 
-const configSchema = z.strictObject({
+export const configSchema = z.strictObject({
   // The trading name on every page: no invisible or text-direction character (plain-text.ts).
   brandName: z.string().superRefine(plainText('identity')).trim().min(1, 'must not be empty'),
   siteUrl: origin,

@@ -20,8 +20,12 @@ const REVIEWS = 'content/reviews.yaml';
 export function checkContent(content: SiteContent, problems: ProblemList): void {
   checkCatalogue(content, problems);
   const services = indexCatalogue(content.catalogue);
-  const subIdHint = `Known sub-categories: ${[...services.keys()].join(', ')}.`;
+  const subIdHint = `Use the id of a sub-category of ${CATALOGUE}: ${[...services.keys()].join(', ')}.`;
   const pageOfSub = new Set(content.services.map((s) => s.page.subCategory));
+  const withoutPage = [...services.keys()].filter((id) => !pageOfSub.has(id) && !content.unreadable.subCategories.includes(id));
+  // A service page naming a sub-category the catalogue does not have was meant for one it has, and
+  // maybe one that is cross-sold or reviewed: that page is the one problem, not also each of those.
+  const pageLost = content.services.some((s) => !services.has(s.page.subCategory));
 
   for (const { file, page } of content.services) {
     const service = services.get(page.subCategory);
@@ -31,7 +35,9 @@ export function checkContent(content: SiteContent, problems: ProblemList): void 
         file,
         field: 'subCategory',
         message: `Sub-category ${page.subCategory} is not in the catalogue.`,
-        hint: subIdHint,
+        hint: withoutPage.length
+          ? `Use the id of a sub-category of ${CATALOGUE}; these have no service page yet: ${withoutPage.join(', ')}.`
+          : subIdHint,
       });
     } else if (service.sub.packages.length === 0) {
       problems.add({
@@ -54,13 +60,13 @@ export function checkContent(content: SiteContent, problems: ProblemList): void 
             : `Cross-sell ${id} is not a sub-category of the catalogue.`,
           hint: subIdHint,
         });
-      } else if (!pageOfSub.has(id) && !content.unreadable.subCategories.includes(id)) {
+      } else if (!pageOfSub.has(id) && !content.unreadable.subCategories.includes(id) && !pageLost) {
         problems.add({
           code: codes.unknownSubCategory,
           file,
           field: `crossSells[${i}]`,
           message: `Cross-sell ${id} (${target.platform.name} ${target.sub.name}) has no service page to link to.`,
-          hint: 'Cross-sell only sub-categories that have a page in content/services/.',
+          hint: `Remove ${id} from crossSells, or give sub-category ${id} a page in content/services/.`,
         });
       }
     });
@@ -101,18 +107,17 @@ export function checkContent(content: SiteContent, problems: ProblemList): void 
   if (content.reviews && 'reviews' in content.reviews) {
     content.reviews.reviews.forEach((review, i) => {
       const problem = !pageOfSub.has(review.subCategory)
-        ? `Sub-category ${review.subCategory} has no service page to show this review on.`
+        ? pageLost || content.unreadable.subCategories.includes(review.subCategory)
+          ? undefined
+          : {
+              message: `Sub-category ${review.subCategory} has no service page to show this review on.`,
+              hint: 'Correct its subCategory to the service the customer reviewed (one with a page in content/services/), or remove the review.',
+            }
         : review.date.getTime() > Date.now()
-          ? 'The review is dated in the future.'
+          ? { message: 'The review is dated in the future.', hint: 'Correct its date to the day the customer wrote it.' }
           : undefined;
       if (problem) {
-        problems.add({
-          code: codes.badReview,
-          file: REVIEWS,
-          field: `reviews[${i}]`,
-          message: problem,
-          hint: 'Keep only reviews customers have written about a service the site shows, with the day they wrote them.',
-        });
+        problems.add({ code: codes.badReview, file: REVIEWS, field: `reviews[${i}]`, ...problem });
       }
     });
   }

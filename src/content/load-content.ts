@@ -1,10 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { imageOrigins, type Config } from '../config/load-config.js';
-import { NOTHING_WRITTEN, ProblemList } from '../errors/storefront-error.js';
+import { NOTHING_WRITTEN, ProblemList, StorefrontError } from '../errors/storefront-error.js';
 import { codes } from '../errors/codes.js';
 import { boundaryOf, insideProject } from '../util/inside-project.js';
 import { listFileNames } from '../util/list-files.js';
+import { noContentFolder } from '../util/project-folder.js';
 import { checkContent } from './check-content.js';
 import { contentImageFiles } from './local-image.js';
 import { unsafeSvgReason } from './svg-safety.js';
@@ -45,6 +46,9 @@ export async function loadContent(
 ): Promise<SiteContent> {
   const problems = collected ?? new ProblemList();
   const contentDir = options.contentDir ?? path.join(root, 'content');
+  // Outside a project folder: one problem, not one for each file the build needs.
+  const noContent = noContentFolder(root, contentDir);
+  if (noContent) throw new StorefrontError([...problems.items, noContent], NOTHING_WRITTEN);
   const postsDir = options.postsDir ?? path.join(contentDir, 'blog');
   // A posts folder that is a link out of the project is reported once, and not even listed.
   const postsReadable = options.localPosts !== false && (!existsSync(postsDir) || insideProject(root, postsDir, problems, boundaryOf(root, postsDir)) !== undefined);

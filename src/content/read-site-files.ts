@@ -5,6 +5,7 @@ import { codes } from '../errors/codes.js';
 import { ProblemList } from '../errors/storefront-error.js';
 import { resolveInside } from '../util/inside-project.js';
 import { listFileNames } from '../util/list-files.js';
+import { nearest } from '../util/nearest.js';
 import type { SiteContent } from './site-content.js';
 import { keepConditionalBlocks, renderMarkdown, type Conditions } from './markdown.js';
 import { parseWithSchema } from './parse-with-schema.js';
@@ -27,7 +28,7 @@ import {
   type Reviews,
 } from './schemas.js';
 import { readMarkdownFile, readYamlFile, type SourceFile, type YamlMemo } from '../util/source-file.js';
-import { expandTokens } from './tokens.js';
+import { describeFacts, expandTokens, type FactSource } from './tokens.js';
 import { traderAddress, traderIdentity } from './trader.js';
 
 /**
@@ -68,21 +69,46 @@ function stated(root: string, absolute: string, unreadable: SiteContent['unreada
 }
 
 
+/** A text page's `<!-- if name -->` block problem (markdown.ts), with what to do about it. */
+function blockProblem(message: string, conditions: string[]): { message: string; hint: string } {
+  const form = 'a block is a line <!-- if newsletter -->, the Markdown it shows, and a line <!-- end if --> (docs/content-model.md, "Text pages")';
+  const name = /names no condition/.test(message) ? /<!-- if (\S+) -->/.exec(message)?.[1] : undefined;
+  const guess = name === undefined ? undefined : nearest(name, conditions);
+  if (name !== undefined) {
+    return {
+      message: guess ? `${message} Did you mean ${guess}?` : message,
+      hint: guess ? `Write <!-- if ${guess} -->.` : `Write one of the known conditions, or remove the block; ${form}.`,
+    };
+  }
+  if (/is never closed/.test(message)) return { message, hint: `Add a line <!-- end if --> where the block ends; ${form}.` };
+  if (/closes no block/.test(message)) return { message, hint: `Remove this line, or add <!-- if name --> where the block starts; ${form}.` };
+  if (/do not nest/.test(message)) return { message, hint: `Close the first block with <!-- end if --> before this line; ${form}.` };
+  return { message, hint: `Rewrite the line; ${form}.` };
+}
+
 /** The claims, settings and the trader's identity that `{{tokens}}` may name. */
 function tokenFacts(config: Config, site: SourceFile | undefined, trader: Trader | undefined): Record<string, string> {
   const claims = (site?.data as { claims?: Record<string, unknown> } | undefined)?.claims ?? {};
   const facts: Record<string, string> = {};
-  for (const [key, value] of Object.entries(claims)) facts[key] = String(value);
+  const sources: Record<string, FactSource> = {};
+  for (const [key, value] of Object.entries(claims)) {
+    facts[key] = String(value);
+    sources[key] = { where: 'content/site.yaml (claims)', checked: true };
+  }
+  const settings = { where: 'the settings (content/config.yaml or the environment)', checked: false };
   facts.brandName = config.brandName;
   facts.supportEmail = config.supportEmail;
   facts.messagingNumber = config.messagingNumber;
   facts.checkoutUrl = config.checkoutUrl;
+  for (const name of ['brandName', 'supportEmail', 'messagingNumber', 'checkoutUrl']) sources[name] = settings;
   if (trader) {
     facts.legalName = trader.legalName;
     facts.traderAddress = traderAddress(trader);
     facts.traderPhone = trader.phone;
     facts.traderIdentity = traderIdentity(trader);
+    for (const name of ['legalName', 'traderAddress', 'traderPhone', 'traderIdentity']) sources[name] = { where: 'content/trader.yaml', checked: false };
   }
+  describeFacts(facts, sources);
   return facts;
 }
 
@@ -98,7 +124,8 @@ export async function readSiteFiles(root: string, config: Config, contentDir: st
         code: codes.missingFile,
         file: path.relative(root, absolute),
         message: 'This required content file does not exist.',
-        hint: 'Restore it from the repository (git checkout -- content/).',
+        // The one file: `git checkout -- content/` would also undo every other change to the content.
+        hint: `Restore it from the repository (git checkout -- ${path.relative(root, absolute).split(path.sep).join('/')}), or write it as docs/content-model.md describes.`,
       });
       return undefined;
     }
@@ -116,11 +143,12 @@ export async function readSiteFiles(root: string, config: Config, contentDir: st
   const validate = <T>(
     source: SourceFile | undefined,
     schema: Parameters<typeof parseWithSchema>[0],
-    hint: string,
+    reference: string,
+    isCopy?: Parameters<typeof expandTokens>[3],
   ): T | undefined => {
     if (!source) return undefined;
-    expandTokens(source, facts, tokenProblems);
-    return parseWithSchema(schema, source, problems, hint) as T | undefined;
+    expandTokens(source, facts, tokenProblems, isCopy);
+    return parseWithSchema(schema, source, problems, reference) as T | undefined;
   };
 
   const site = validate<Site>(siteSource, siteSchema, 'See docs/content-model.md for the fields of site.yaml.');
@@ -129,6 +157,8 @@ export async function readSiteFiles(root: string, config: Config, contentDir: st
     catalogueSource,
     catalogueSchema,
     'See docs/content-model.md for the fields of the catalogue.',
+    // Its prices are no copy: `price: £3` is its schema's problem (SF103), not a typed price (SF105).
+    (at) => at.at(-1) !== 'price',
   );
   // Optional: without it the site shows no rating.
   const reviewsPath = path.join(contentDir, 'reviews.yaml');
@@ -160,8 +190,7 @@ export async function readSiteFiles(root: string, config: Config, contentDir: st
           code: codes.schema,
           file: source.file,
           line: source.bodyLine === undefined ? undefined : source.bodyLine + problem.line - 1,
-          message: problem.message,
-          hint: 'See docs/content-model.md, "Text pages": a block is a line <!-- if newsletter -->, the Markdown it shows, and a line <!-- end if -->.',
+          ...blockProblem(problem.message, Object.keys(conditions)),
         });
       }
       // The links of every block are checked, shown in this build or not.

@@ -5,6 +5,13 @@ import { renderMarkdown } from './markdown.js';
 /**
  * The shape of every content file. Objects are strict: a misspelt key is an error, not a
  * silently ignored field. Markdown fields come out rendered (see markdown.ts).
+ *
+ * The descriptions and examples (`.describe()`, `.meta()`) are for editors: the JSON Schemas of
+ * the content files are made from these schemas (json-schemas.ts) and shown while typing. A
+ * `.meta()` may also carry a JSON Schema keyword that zod does not check here (`exclusiveMinimum`,
+ * `pattern`, `allOf`...): a rule the build checks later, in check-content.ts or route-table.ts,
+ * that a JSON Schema can state of one value, so that the editor says it at once. Those rules
+ * stay the build's to enforce; such a keyword never makes a schema stricter than the build.
  */
 
 /**
@@ -26,13 +33,51 @@ const slug = identity().regex(/^[a-z0-9-]+$/, 'must be lowercase letters, digits
 const sitePath = identity()
   .regex(/^\/([a-z0-9-]+(\/[a-z0-9-]+)*)?$/, 'must be a path like /about: lowercase, hyphens, no trailing slash');
 const anchorId = z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be lowercase letters, digits and hyphens');
-const link = z.strictObject({ label: text, path: sitePath });
+
+/**
+ * The ids the templates give to elements of every page, which a section cannot take: the same
+ * list as RESERVED_IDS in check-content.ts (SF123), for the JSON Schema only
+ * (test/content/json-schemas.test.ts compares the two).
+ */
+export const RESERVED_SECTION_IDS = [
+  'main', 'site-nav', 'page-heading', 'packages', 'packages-heading', 'faq', 'faq-heading',
+  'more-services', 'more-services-heading', 'newsletter-email', 'newsletter-heading', 'newsletter-consent',
+  'reviews', 'reviews-heading',
+];
+const sectionId = anchorId.meta({
+  description: 'The section\'s anchor (`/about#how-it-works`): lowercase letters, digits and hyphens, unique on the page.',
+  examples: ['how-it-works', 'benefits'],
+  allOf: [
+    {
+      pattern: `^(?!(?:${RESERVED_SECTION_IDS.join('|')})$|pick-)`,
+      patternErrorMessage: `This id is used by the page layout; these are taken: ${RESERVED_SECTION_IDS.join(', ')}, pick-*.`,
+    },
+  ],
+});
+
+const pathMeta = (description: string) => ({ description, examples: ['/', '/about', '/buy-tiktok-likes'] });
+const link = z.strictObject({
+  label: text.describe('The link\'s text.'),
+  path: sitePath.meta(pathMeta('A page of the site: a root-relative path such as /about (lowercase, hyphens, no trailing slash).')),
+});
+
+const positiveId = (description: string, examples: number[]) => z.number().int().positive().meta({ description, examples });
 
 export const packageSchema = z.strictObject({
-  id: z.number().int().positive(),
-  quantity: z.number().int().positive(),
-  price: z.number(),
-  slug,
+  id: positiveId('The product id at the checkout: unique across the whole catalogue.', [1001]),
+  quantity: z.number().int().positive().meta({ description: 'How many units the package delivers (followers, likes, views, hours).', examples: [100, 1000] }),
+  // The build checks the price (SF112, isValidPrice in catalogue-index.ts); the JSON Schema says the same.
+  price: z.number().meta({
+    description: 'The price in pounds (GBP): positive, at most two decimals, below £10,000. The only place a price lives.',
+    examples: [1.89, 10],
+    exclusiveMinimum: 0,
+    exclusiveMaximum: 10_000,
+    multipleOf: 0.01,
+  }),
+  slug: slug.meta({
+    description: 'The checkout\'s product slug ({checkoutUrl}/product/{slug}); it starts with the quantity (10k = 10,000).',
+    examples: ['100-ig-followers', '10k-ig-followers'],
+  }),
   popular: z
     .boolean()
     .optional()
@@ -40,23 +85,28 @@ export const packageSchema = z.strictObject({
 });
 
 export const catalogueSchema = z.strictObject({
-  currency: z.literal('GBP'),
+  currency: z.literal('GBP').describe('Prices are in pounds sterling.'),
   platforms: z.array(
     z.strictObject({
-      id: z.number().int().positive(),
-      name,
-      slug,
+      id: positiveId('The platform\'s id.', [1]),
+      name: name.meta({ description: 'The platform\'s name as shown.', examples: ['Instagram'] }),
+      slug: slug.meta({ description: 'The platform\'s slug: lowercase letters, digits and hyphens.', examples: ['instagram'] }),
       sub: z.array(
         z.strictObject({
-          id: z.number().int().positive(),
-          name,
-          service: identity().min(1),
+          id: positiveId('The sub-category\'s id, unique among sub-categories; a service page names it as subCategory.', [10]),
+          name: name.meta({ description: 'Shown on tiles and cards: "1,000 Followers".', examples: ['Followers'] }),
+          service: identity().min(1).meta({ description: 'The kind of service, as the checkout names it.', examples: ['followers'] }),
           /** How many units a day delivery adds, slowest and fastest, where the pace is known (watch hours). */
           deliveryPerDay: z
             .strictObject({ slowest: z.number().int().positive(), fastest: z.number().int().positive() })
             .refine((pace) => pace.fastest >= pace.slowest, 'fastest must be at least slowest')
             .optional(),
-          packages: z.array(packageSchema),
+          packages: z.array(packageSchema).meta({
+            description: 'The packages of the grid, smallest first. At most one is popular: true (SF117).',
+            contains: { type: 'object', required: ['popular'], properties: { popular: { const: true } } },
+            minContains: 0,
+            maxContains: 1,
+          }),
         }),
       ),
     }),
@@ -64,15 +114,18 @@ export const catalogueSchema = z.strictObject({
 });
 
 export const siteSchema = z.strictObject({
-  claims: z.record(z.string().regex(/^[A-Za-z][A-Za-z0-9]*$/), prose()),
+  claims: z.record(z.string().regex(/^[A-Za-z][A-Za-z0-9]*$/), prose()).meta({
+    description: 'Facts stated once and used everywhere as {{name}} tokens: the name is letters and digits, the value the phrase a token reads as.',
+    examples: [{ startTime: 'about 15 minutes', refillWindow: '30 days' }],
+  }),
   footerBlurb: text,
   publicAccountNotice: text,
   guarantees: z.array(z.strictObject({ title: text, text })).min(1),
   contactBlock: z.strictObject({ eyebrow: text.optional(), heading: text, text, buttonLabel: text }),
   contactChannels: z.array(
-    z.strictObject({ icon: z.enum(['chat', 'email']), title: text, desc: text, contact: identity() }),
+    z.strictObject({ icon: z.enum(['chat', 'email']), title: text, desc: text, contact: identity().describe('The address or number shown, often a token: {{supportEmail}}.') }),
   ),
-  paymentBrands: z.array(z.enum(['visa', 'mastercard', 'paypal', 'apple-pay', 'google-pay'])).length(5),
+  paymentBrands: z.array(z.enum(['visa', 'mastercard', 'paypal', 'apple-pay', 'google-pay'])).length(5).describe('The five payment marks of the footer, in the order shown.'),
   navigation: z.strictObject({
     /** The header's own links; the Services menu is placed after the first one. */
     main: z.array(link).min(1),
@@ -89,83 +142,141 @@ export const siteSchema = z.strictObject({
  * and e-mail are the brandName and supportEmail settings.
  */
 export const traderSchema = z.strictObject({
-  legalName: name,
+  legalName: name.meta({ description: 'The legal name of the company or person selling: as registered, not the brand.', examples: ['Example Trading Ltd'] }),
   /** Companies House number: eight digits, or two letters and six digits (SC, NI, OC...). Absent for a sole trader. */
   company: z
     .strictObject({
-      number: identity().regex(/^(\d{8}|[A-Z]{2}\d{6})$/, 'must be a Companies House number: eight digits, or two letters and six digits'),
-      registeredIn: z.enum(['England and Wales', 'Scotland', 'Northern Ireland']),
+      number: identity()
+        .regex(/^(\d{8}|[A-Z]{2}\d{6})$/, 'must be a Companies House number: eight digits, or two letters and six digits')
+        .meta({ description: 'The Companies House number: eight digits, or two letters and six digits (SC, NI, OC...). Quote it in YAML.', examples: ['01234567', 'SC123456'] }),
+      registeredIn: z.enum(['England and Wales', 'Scotland', 'Northern Ireland']).describe('Where the company is registered.'),
     })
-    .optional(),
+    .optional()
+    .describe('The registered company; leave it out for a sole trader or a partnership.'),
   /** A geographic address where the trader can be found, not a PO box. */
-  address: z.strictObject({
-    street: z.array(name).min(1).max(3),
-    town: name,
-    postcode: identity().trim().regex(/^[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$/, 'must be a UK postcode in capitals, such as SW1A 2AA'),
-    country: name,
-  }),
+  address: z
+    .strictObject({
+      street: z.array(name).min(1).max(3).meta({ description: 'One to three lines of street address.', examples: [['Unit 1', 'Example Business Park']] }),
+      town: name.meta({ description: 'The town or city.', examples: ['Exampleton'] }),
+      postcode: identity()
+        .trim()
+        .regex(/^[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$/, 'must be a UK postcode in capitals, such as SW1A 2AA')
+        // The value is trimmed before the pattern: the JSON Schema allows the spaces around it too.
+        .meta({ description: 'A UK postcode in capitals.', examples: ['SW1A 2AA'], pattern: /^\s*[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\s*$/.source }),
+      country: name.meta({ description: 'The country.', examples: ['United Kingdom'] }),
+    })
+    .describe('A geographic address where the trader can be found, not a PO box.'),
   /** Only when registered for VAT: GB and nine digits (twelve for a branch). */
-  vatNumber: identity().regex(/^GB(\d{9}|\d{12})$/, 'must be GB followed by nine (or twelve) digits, without spaces').optional(),
-  phone: identity().trim().regex(/^\+?\d[\d ]{6,18}\d$/, 'must be a telephone number of digits and spaces, such as +44 20 7946 0000'),
+  vatNumber: identity()
+    .regex(/^GB(\d{9}|\d{12})$/, 'must be GB followed by nine (or twelve) digits, without spaces')
+    .optional()
+    .meta({ description: 'Only when registered for VAT: GB and nine digits (twelve for a branch), no spaces.', examples: ['GB123456789'] }),
+  phone: identity()
+    .trim()
+    .regex(/^\+?\d[\d ]{6,18}\d$/, 'must be a telephone number of digits and spaces, such as +44 20 7946 0000')
+    .meta({ description: 'A telephone number of digits and spaces; quote it in YAML.', examples: ['+44 20 7946 0000'], pattern: /^\s*\+?\d[\d ]{6,18}\d\s*$/.source }),
 });
+
+/**
+ * Why the build refuses a redirect's old address (unsafePathReason in route-table.ts, SF125), as
+ * one pattern: a backslash or control character, a dot, slash or backslash percent-encoded, an
+ * empty segment or a trailing slash, a segment starting with . or _, a file the build writes
+ * itself, or its own folders.
+ */
+const WRITABLE_PATH =
+  /^(?:\/$|(?![\s\S]*[\\\u0000-\u001f\u007f])(?![\s\S]*%(?:2[eEfF]|5[cC]))(?![\s\S]*\/\/)(?![\s\S]*\/$)(?![\s\S]*\/[._])(?!(?:\/[sS][iI][tT][eE][mM][aA][pP]\.[xX][mM][lL]|\/[rR][oO][bB][oO][tT][sS]\.[tT][xX][tT]|\/[bB][lL][oO][gG]\/[fF][eE][eE][dD]\.[xX][mM][lL]|\/[fF][aA][vV][iI][cC][oO][nN]\.[sS][vV][gG])$)(?!\/(?:[aA][sS][sS][eE][tT][sS]|[iI][mM][aA][gG][eE][sS])\/))/;
 
 export const redirectsSchema = z.array(
   z.strictObject({
-    from: identity().regex(/^\/[^\s?#]*$/, 'must be a root-relative path'),
-    to: sitePath,
+    from: identity()
+      .regex(/^\/[^\s?#]*$/, 'must be a root-relative path')
+      .meta({
+        description: 'The old or misspelt address, root-relative; answered with a 301 to `to`.',
+        examples: ['/buy-instagrm-followers'],
+        allOf: [{ pattern: WRITABLE_PATH.source, patternErrorMessage: 'This address cannot be written as a page: no //, trailing slash, part starting with . or _, %2e, %2f or %5c, and not a file or folder the build writes itself.' }],
+      }),
+    to: sitePath.meta(pathMeta('The page it redirects to: a route of the site.')),
   }),
 );
 
 const hero = z.strictObject({
-  heading: text,
-  intro: markdown.optional(),
-  buttons: z.array(link).max(3).default([]),
+  heading: text.describe('The page\'s one <h1>.'),
+  intro: markdown.optional().describe('Markdown under the heading.'),
+  buttons: z.array(link).max(3).default([]).describe('Up to three buttons under the intro.'),
 });
 
-const item = z.strictObject({ title: text, text: markdown, path: sitePath.optional() });
-const sectionBase = { id: anchorId, heading: text, intro: markdown.optional() };
+const item = z.strictObject({
+  title: text,
+  text: markdown.describe('Markdown.'),
+  path: sitePath.optional().meta(pathMeta('Makes the item a link to this page of the site.')),
+});
+const sectionBase = { id: sectionId, heading: text.describe('The section\'s <h2>.'), intro: markdown.optional().describe('Markdown under the heading.') };
+const kind = <const Kind extends string>(value: Kind, description: string) => z.literal(value).describe(`${description} (kind: ${value})`);
 
 export const sectionSchema = z.discriminatedUnion('kind', [
   z.strictObject({
-    kind: z.literal('steps'),
+    kind: kind('steps', 'Numbered steps, with an optional button after them'),
     ...sectionBase,
     items: z.array(item).min(1),
-    cta: z.strictObject({ label: text, href: identity().url() }).optional(),
+    cta: z
+      .strictObject({
+        label: text,
+        href: identity()
+          .url()
+          // A link's scheme must be one a visitor may be sent to (check-links.ts, SF121).
+          .meta({
+            description: 'Where the button goes: an http(s), mailto: or tel: address, often {{checkoutUrl}}.',
+            examples: ['{{checkoutUrl}}'],
+            pattern: /^\s*(?:[hH][tT][tT][pP][sS]?|[mM][aA][iI][lL][tT][oO]|[tT][eE][lL]):/.source,
+            patternErrorMessage: 'Must be an absolute http(s), mailto: or tel: address.',
+          }),
+      })
+      .optional(),
   }),
-  z.strictObject({ kind: z.literal('cards'), ...sectionBase, items: z.array(item).min(1) }),
-  z.strictObject({ kind: z.literal('prose'), ...sectionBase, body: markdown }),
-  z.strictObject({ kind: z.literal('guarantees'), ...sectionBase }),
-  z.strictObject({ kind: z.literal('contact'), id: anchorId }),
-  z.strictObject({ kind: z.literal('picker'), ...sectionBase, defaultSubCategory: z.number().int() }),
-  z.strictObject({ kind: z.literal('channels'), ...sectionBase }),
+  z.strictObject({ kind: kind('cards', 'A grid of cards'), ...sectionBase, items: z.array(item).min(1) }),
+  z.strictObject({ kind: kind('prose', 'Markdown text'), ...sectionBase, body: markdown.describe('Markdown.') }),
+  z.strictObject({ kind: kind('guarantees', 'The guarantees of site.yaml'), ...sectionBase }),
+  z.strictObject({ kind: kind('contact', 'The contact block of site.yaml'), id: sectionId }),
+  z.strictObject({
+    kind: kind('picker', 'The product picker of the home page'),
+    ...sectionBase,
+    defaultSubCategory: z.number().int().meta({ description: 'The catalogue sub-category the picker shows first.', examples: [10] }),
+  }),
+  z.strictObject({ kind: kind('channels', 'The contact channels of site.yaml'), ...sectionBase }),
   /** The trader's identity (content/trader.yaml), for the contact page. */
-  z.strictObject({ kind: z.literal('trader'), ...sectionBase }),
+  z.strictObject({ kind: kind('trader', 'The trader\'s identity (content/trader.yaml), for the contact page'), ...sectionBase }),
   /** Every service that has a page, as one compact list grouped by platform, with its starting price from the catalogue. */
-  z.strictObject({ kind: z.literal('service-list'), ...sectionBase }),
+  z.strictObject({ kind: kind('service-list', 'Every service that has a page, grouped by platform, with its starting price'), ...sectionBase }),
 ]);
 
 const pageBase = {
-  path: sitePath,
-  title: text,
-  description: text,
+  path: sitePath.meta(pathMeta('The page\'s address: a root-relative path, unique among pages, redirects and posts.')),
+  title: text.describe('The <title> and the share card\'s title.'),
+  description: text.describe('The meta description: a sentence or two.'),
   hero,
-  sections: z.array(sectionSchema).default([]),
+  sections: z
+    .array(sectionSchema)
+    .default([])
+    .describe('The page\'s sections in order; `kind` is one of steps, cards, prose, guarantees, contact, picker, channels, trader, service-list.'),
 };
 
 export const pageSchema = z.strictObject(pageBase);
 
 export const servicePageSchema = z.strictObject({
   ...pageBase,
-  subCategory: z.number().int(),
-  breadcrumb: text,
-  packagesHeading: text,
-  packagesNote: markdown.optional(),
-  supportTile: z.strictObject({ heading: text, text }).optional(),
+  subCategory: z.number().int().meta({ description: 'The catalogue sub-category (its id) whose packages the page sells.', examples: [10] }),
+  breadcrumb: text.describe('The page\'s name in the breadcrumb trail.'),
+  packagesHeading: text.describe('The heading above the package grid.'),
+  packagesNote: markdown.optional().describe('Markdown under the grid; never a price (prices come from the catalogue).'),
+  supportTile: z
+    .strictObject({ heading: text.meta({ description: 'Names the largest package: "More than 5,000?".', examples: ['More than 5,000?'] }), text })
+    .optional()
+    .describe('A tile after the packages for larger orders.'),
   faqHeading: text,
-  faq: z.array(z.strictObject({ q: text, a: markdown })).min(1),
+  faq: z.array(z.strictObject({ q: text.describe('The question.'), a: markdown.describe('The answer, Markdown.') })).min(1),
   crossSellHeading: text,
-  crossSells: z.array(z.number().int()).default([]),
-  structuredData: z.boolean().default(false),
+  crossSells: z.array(z.number().int()).default([]).meta({ description: 'Sub-category ids of other services to suggest; each must have a service page.', examples: [[10, 12]] }),
+  structuredData: z.boolean().default(false).describe('Publish the page\'s packages as schema.org Product offers.'),
 });
 
 /** `2026-03-14`, `2026-03-14T09:00:00Z`, `2026-03-14 09:00:00+01:00`: a day of the calendar, optionally a time and zone. */
@@ -176,7 +287,13 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.
  * other forms, so the parts are checked first (month 1–12, the day within its month, the time
  * within the day) and only then handed to Date.
  */
-const isoDate = z.string().transform((value, ctx) => {
+/**
+ * ISO_DATE for the JSON Schema: the months 01–12, the days of each month (29 February in any
+ * year), the hours, minutes and seconds of a day, and the spaces a value is trimmed of.
+ */
+const ISO_DATE_JSON =
+  /^\s*\d{4}-(?:(?:0[1-9]|1[0-2])-(?:0[1-9]|1\d|2\d)|(?:0[13-9]|1[0-2])-30|(?:0[13578]|1[02])-31)(?:[T ](?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?\s*$/;
+const parseDate = (value: string, ctx: z.RefinementCtx<string>): Date => {
   const parts = ISO_DATE.exec(value.trim());
   const [year, month, day, hour = 0, minute = 0, second = 0] = parts ? parts.slice(1, 7).map((part) => (part === undefined ? 0 : Number(part))) : [];
   const daysInMonth = month !== undefined && month >= 1 && month <= 12 ? new Date(Date.UTC(year!, month, 0)).getUTCDate() : 0;
@@ -186,18 +303,29 @@ const isoDate = z.string().transform((value, ctx) => {
     return z.NEVER;
   }
   return date;
-});
+};
+/** The metadata is the string's, before the transform: a JSON Schema of the input keeps its examples. */
+const isoDate = (description: string) =>
+  z
+    .string()
+    .meta({
+      description: `${description} A date such as 2026-03-14, or a time too: 2026-03-14T09:00:00Z.`,
+      examples: ['2026-03-14', '2026-03-14T09:00:00Z'],
+      pattern: ISO_DATE_JSON.source,
+      patternErrorMessage: 'Must be a real date such as 2026-03-14 or 2026-03-14T09:00:00Z.',
+    })
+    .transform(parseDate);
 
 export const textPageSchema = z.strictObject({
-  path: sitePath,
-  title: text,
-  description: text,
-  heading: text,
+  path: pageBase.path,
+  title: pageBase.title,
+  description: pageBase.description,
+  heading: text.describe('The page\'s <h1>.'),
   /** When the page first appeared (the legal pages: 26 June 2022); shown before `updated`. */
-  published: isoDate.optional(),
+  published: isoDate('When the page first appeared; not after `updated`.').optional(),
   /** When the page's text last changed. */
-  updated: isoDate,
-  noindex: z.boolean().default(false),
+  updated: isoDate('When the page\'s text last changed.'),
+  noindex: z.boolean().default(false).describe('Keep the page out of search engines and the sitemap.'),
 }).refine((page) => !page.published || page.published <= page.updated, { message: 'published must not be after updated', path: ['published'] });
 
 /**
@@ -209,21 +337,21 @@ const customerReviews = z
   .array(
     z.strictObject({
       /** The catalogue sub-category reviewed. */
-      subCategory: z.number().int(),
-      author: name,
-      date: isoDate,
-      rating: z.number().int().min(1).max(5),
+      subCategory: z.number().int().meta({ description: 'The catalogue sub-category reviewed; it must have a service page.', examples: [10] }),
+      author: name.meta({ description: 'The reviewer\'s name as they gave it.', examples: ['Sam K.'] }),
+      date: isoDate('When the review was written.'),
+      rating: z.number().int().min(1).max(5).describe('Stars, 1 to 5.'),
       text,
     }),
   )
   .min(1);
 const platformRating = z.strictObject({
-  name,
-  url: identity().url().startsWith('https://', 'must be an https:// address'),
-  rating: z.number().min(1).max(5),
-  count: z.number().int().positive(),
+  name: name.meta({ description: 'The review platform.', examples: ['Trustpilot'] }),
+  url: identity().url().startsWith('https://', 'must be an https:// address').describe('The page of the platform that shows these figures (https://).'),
+  rating: z.number().min(1).max(5).meta({ description: 'The average rating shown there, 1 to 5.', examples: [4.5] }),
+  count: z.number().int().positive().describe('How many reviews the rating is of.'),
   /** The day the figures were read from the platform. */
-  readOn: isoDate,
+  readOn: isoDate('The day the figures were read from the platform.'),
 });
 /**
  * One object with both keys optional, then exactly one of them required, rather than a union of
@@ -231,27 +359,47 @@ const platformRating = z.strictObject({
  * (`reviews[0].author`) as every other file does.
  */
 export const reviewsSchema = z
-  .strictObject({ reviews: customerReviews.optional(), platform: platformRating.optional() })
+  .strictObject({
+    reviews: customerReviews.optional().describe('The reviews customers wrote, each shown on the page of the service reviewed.'),
+    platform: platformRating.optional().describe('A review platform\'s figures, with the day they were read.'),
+  })
+  .meta({ oneOf: [{ required: ['reviews'] }, { required: ['platform'] }] })
   .refine((file) => (file.reviews === undefined) !== (file.platform === undefined), 'The file must hold either reviews: [...] or platform: {...}, one of the two')
   .transform(
     (file): { reviews: z.output<typeof customerReviews> } | { platform: z.output<typeof platformRating> } =>
       file.reviews ? { reviews: file.reviews } : { platform: file.platform! },
   );
 
+/**
+ * Why the build refuses a post's slug (unsafeSlugReason in post-slug.ts, SF124; unsafePathReason
+ * in route-table.ts for /blog/{slug}, SF125), as one pattern: empty, a slash or backslash, "..",
+ * a control, space, ?, # or %, an invisible or text-direction character, a start with . or _,
+ * or the feed's own file name.
+ */
+const POST_SLUG =
+  /^(?![._])(?![fF][eE][eE][dD]\.[xX][mM][lL]$)(?![\s\S]*\.\.)[^/\\\s?#%\u0000-\u001f\u007f\u00ad\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]+$/;
+
 export const postSchema = z.strictObject({
   title: text,
   /** Not published; shown only by `build --drafts` and `dev`. */
-  draft: z.boolean().default(false),
-  slug: identity().optional(),
-  date: isoDate,
-  modified: isoDate.optional(),
-  excerpt: text,
+  draft: z.boolean().default(false).describe('Not published; shown only by `build --drafts` and `dev`.'),
+  slug: identity()
+    .optional()
+    .meta({
+      description: 'The post\'s address, /blog/{slug}; the file name without .md when left out.',
+      examples: ['tiktok-growth-routine'],
+      pattern: POST_SLUG.source,
+      patternErrorMessage: 'Must be one part of an address: no slash, "..", space, ?, # or %, not starting with . or _, not feed.xml.',
+    }),
+  date: isoDate('When the post was published; a later date holds it back until then.'),
+  modified: isoDate('When the post last changed.').optional(),
+  excerpt: text.describe('One or two sentences for the blog index and the feed.'),
   image: z
     .strictObject({
-      src: z.string().min(1),
-      alt: prose(),
-      width: z.number().int().positive(),
-      height: z.number().int().positive(),
+      src: z.string().min(1).meta({ description: 'The image: /images/{name} for a file of content/images/.', examples: ['/images/tiktok-routine.svg'] }),
+      alt: prose().describe('What the image shows, for those who cannot see it.'),
+      width: z.number().int().positive().meta({ description: 'Its width in pixels.', examples: [1200] }),
+      height: z.number().int().positive().meta({ description: 'Its height in pixels.', examples: [630] }),
     })
     .optional(),
 });

@@ -2,14 +2,33 @@ import { codes } from '../errors/codes.js';
 import type { ProblemList } from '../errors/storefront-error.js';
 import type { SourceFile } from '../util/source-file.js';
 import { formatField } from '../util/field-path.js';
+import { nearest } from '../util/nearest.js';
 
-const TOKEN = /\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\}/g;
+export const TOKEN = /\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\}/g;
 /** Braces that would be published as they are: a token of another form (`{{ start-time }}`, `{{}}`), or half of one. */
 const BRACES = /\{\{|\}\}/;
 /** Facts already reported for holding braces themselves, so that each is one problem, not one per use. */
 const reportedFacts = new WeakMap<object, Set<string>>();
+
+/** Where a fact is written, for a hint; and whether its own braces are reported there already. */
+export interface FactSource {
+  /** `content/site.yaml (claims)`, `content/trader.yaml`, `the settings (content/config.yaml or the environment)`. */
+  where: string;
+  /** True for site.yaml's claims: their text passes through expandTokens, which reports braces that are no token where they are written. */
+  checked: boolean;
+}
+const sourcesOf = new WeakMap<object, Readonly<Record<string, FactSource>>>();
+
+/**
+ * Says where each fact is written. A claim with braces that are no token is then reported at
+ * the claim only (`claims.name`), not again at each `{{name}}` that uses it, and a fact that
+ * holds a token is to be written out where it is written.
+ */
+export function describeFacts(facts: Readonly<Record<string, string>>, sources: Readonly<Record<string, FactSource>>): void {
+  sourcesOf.set(facts, sources);
+}
 /** What copy may not say, because the catalogue is the only place a price, or an offer, lives. */
-const COPY_RULES = [
+export const COPY_RULES = [
   {
     /** A price typed into copy: £4.99, $2, 4.99 GBP. */
     pattern: /[£$€]\s?\d|\d(?:[.,]\d+)?\s?(?:GBP|USD|pounds?\b)/i,
@@ -38,6 +57,11 @@ export function expandTokens(
   source: SourceFile,
   facts: Readonly<Record<string, string>>,
   problems: ProblemList,
+  /**
+   * Whether the text at a key path is copy, which the copy rules read (no typed price, no unpriced
+   * upgrade): not the catalogue's prices, which its schema checks (SF103 owns `price: £3`).
+   */
+  isCopy: (at: readonly PropertyKey[]) => boolean = () => true,
 ): void {
   const visit = (value: unknown, at: PropertyKey[]): unknown => {
     if (typeof value === 'string') return expandString(value, at);
@@ -50,7 +74,7 @@ export function expandTokens(
     return value;
   };
   const expandString = (text: string, at: PropertyKey[]): string => {
-    for (const rule of COPY_RULES) {
+    for (const rule of isCopy(at) ? COPY_RULES : []) {
       const found = rule.pattern.exec(text);
       if (found) problems.add({ code: rule.code, file: source.file, field: formatField(at), line: source.lineOf(at), message: rule.message(found[0]), hint: rule.hint });
     }
@@ -70,6 +94,10 @@ export function expandTokens(
       if (fact !== undefined && BRACES.test(fact)) {
         const reported = reportedFacts.get(facts) ?? new Set<string>();
         reportedFacts.set(facts, reported);
+        // Braces that are no token, in a claim, are reported at the claim (the rule above).
+        const holdsToken = new RegExp(TOKEN.source).test(fact);
+        const written = sourcesOf.get(facts)?.[name];
+        if (!holdsToken && written?.checked) reported.add(name);
         if (!reported.has(name)) {
           reported.add(name);
           problems.add({
@@ -77,19 +105,22 @@ export function expandTokens(
             file: source.file,
             field: formatField(at),
             line: source.lineOf(at),
-            message: `The token ${whole} stands for "${fact}", which holds a token itself: its braces would be published on every page that uses it.`,
-            hint: `Write the claim ${name} out in full in content/site.yaml (claims), without {{…}}.`,
+            message: `The token ${whole} stands for "${fact}", which holds ${holdsToken ? 'a token itself' : 'braces'}: its braces would be published on every page that uses it.`,
+            hint: `Write ${name} out in full in ${written?.where ?? 'content/site.yaml (claims)'}, without {{…}}.`,
           });
         }
       }
       if (fact !== undefined) return fact;
+      const guess = nearest(name, Object.keys(facts));
       problems.add({
         code: codes.unknownToken,
         file: source.file,
         field: formatField(at),
         line: source.lineOf(at),
-        message: `The token ${whole} names no claim or setting.`,
-        hint: `Use one of: ${Object.keys(facts).sort().join(', ')}.`,
+        message: `The token ${whole} names no claim or setting.${guess ? ` Did you mean {{${guess}}}?` : ''}`,
+        hint: guess
+          ? `Write {{${guess}}}.`
+          : `Use one of: ${Object.keys(facts).sort().join(', ')}; or add the claim ${name} to content/site.yaml (claims).`,
       });
       return whole;
     });

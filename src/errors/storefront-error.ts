@@ -14,6 +14,13 @@ export interface Problem {
   field?: string;
   /** Line in the file, when known. */
   line?: number;
+  /** Column of that line, counted from 1, when known (a YAML syntax error). */
+  column?: number;
+  /**
+   * The lines of the file around `line`, as printed under the message: the line before, the
+   * line (marked `>`), a caret under `column`, the line after (see util/code-frame.ts).
+   */
+  frame?: string[];
   /** The URL concerned (CMS errors). */
   url?: string;
   /** The next action for the user. */

@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { LineCounter, parseDocument, type Document } from 'yaml';
+import { isCollection, isScalar, isSeq, LineCounter, parseDocument, visit, type Document } from 'yaml';
 import { codes } from '../errors/codes.js';
 import type { ProblemList } from '../errors/storefront-error.js';
+import { codeFrame } from './code-frame.js';
 import { insideProject } from './inside-project.js';
 
 /**
@@ -25,7 +26,7 @@ export function displayPath(root: string, file: string): string {
   return path.relative(root, file).split(path.sep).join('/') || file;
 }
 
-function locate(doc: Document, counter: LineCounter, offset: number) {
+function locate(doc: Document, counter: LineCounter) {
   return (fieldPath: readonly PropertyKey[]): number | undefined => {
     // Walk up to the nearest node that exists (a missing field is reported at its parent).
     for (let depth = fieldPath.length; depth >= 0; depth--) {
@@ -33,7 +34,7 @@ function locate(doc: Document, counter: LineCounter, offset: number) {
         | { range?: [number, number, number] }
         | undefined;
       if (node && typeof node === 'object' && node.range) {
-        return counter.linePos(node.range[0]).line + offset;
+        return counter.linePos(node.range[0]).line;
       }
     }
     return undefined;
@@ -65,49 +66,105 @@ function tooLarge(text: string, file: string, code: string, problems: ProblemLis
   return true;
 }
 
-/** Parses YAML text, or reports its first error (the rest usually follow from it) with its line. */
+/** What to do about a syntax error, by the yaml library's code; any other: the default. */
+const SYNTAX_HINTS: Record<string, string> = {
+  BLOCK_AS_IMPLICIT_KEY:
+    'Put text that contains ": " in double quotes (q: "Refills: how do they work?"); if the next line is a field of its own, indent it like the others.',
+  MULTILINE_IMPLICIT_KEY: 'Each line of a mapping is key: value: add the missing ": " after the key, or indent the line like the others (spaces, never tabs).',
+  TAB_AS_INDENT: 'Indent with spaces: YAML does not allow tabs.',
+  DUPLICATE_KEY: 'A field may appear once: remove one of the two, or rename it.',
+  BAD_DQ_ESCAPE: 'Inside double quotes write a backslash as \\\\, or put the text in single quotes.',
+  BAD_SCALAR_START: 'Put the text in double quotes: it starts with a character YAML keeps for itself (@, `, %).',
+  MULTIPLE_DOCS: 'A content file is one document: remove the line "---" and what belongs to another file.',
+};
+const DEFAULT_SYNTAX_HINT = 'Check the indentation (spaces, never tabs) and the quoting on this line and the one above; put text that contains ": " or starts with {{ in double quotes.';
+const ALIAS_HINT = 'Write the values out instead of repeating them with anchors (&name) and aliases (*name).';
+
+/**
+ * A quoted text, a [list] or a {map} that the error's position ends, so never closed: the place
+ * it opens is where to look (yaml reports where the file, or the list, ran out).
+ */
+function unclosedAt(doc: Document, position: number): { start: number; open: string } | undefined {
+  let found: { start: number; open: string } | undefined;
+  visit(doc, (_key, node) => {
+    const range = (node as { range?: [number, number, number] }).range;
+    if (!range || range[1] !== position) return;
+    if (isScalar(node) && (node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE')) {
+      found = { start: range[0], open: node.type === 'QUOTE_DOUBLE' ? '"' : "'" };
+      return visit.BREAK;
+    }
+    if (isCollection(node) && node.flow) {
+      found = { start: range[0], open: isSeq(node) ? '[' : '{' };
+      return visit.BREAK;
+    }
+    return undefined;
+  });
+  return found;
+}
+
+const CLOSER: Record<string, string> = { '"': '"', "'": "'", '[': ']', '{': '}' };
+
+/**
+ * Parses YAML text, or reports its first error (the rest usually follow from it) with its line,
+ * its column and a code frame. `fileText` is the whole file when `text` is a front matter block:
+ * the block keeps the line break after the opening `---`, so its lines are the file's.
+ */
 function parseYamlText(
   text: string,
   file: string,
   problems: ProblemList,
   code: string,
-  lineOffset = 0,
+  fileText = text,
 ): { data: unknown; lineOf: SourceFile['lineOf'] } | undefined {
   if (tooLarge(text, file, code, problems)) return undefined;
-  const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true, lineCounter: lines });
   const err = doc.errors[0];
-  let data: unknown;
-  let failure = err && `${err.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`;
-  if (!failure) {
-    try {
-      data = doc.toJS(YAML_LIMITS);
-    } catch (e) {
-      failure = (e as Error).message;
-    }
-  }
-  if (failure) {
+  if (err) {
+    // yaml's positions count lines and columns from 1.
+    const unclosed = unclosedAt(doc, err.pos[0]);
+    const position = unclosed ? lines.linePos(unclosed.start) : err.linePos?.[0];
+    const close = unclosed && CLOSER[unclosed.open]!;
     problems.add({
       code,
       file,
-      line: err?.linePos?.[0]?.line !== undefined ? err.linePos[0].line + lineOffset : undefined,
-      message: `The YAML cannot be read: ${failure.replace(/\.$/, '')}.`,
-      hint: 'Check the indentation and quoting around that line; quote text that contains ": " or starts with {{.',
+      line: position?.line,
+      column: position?.col,
+      message: unclosed
+        ? `The YAML cannot be read: this ${unclosed.open} is never closed (no ${close} after it).`
+        : `The YAML cannot be read: ${err.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '').replace(/\.$/, '')}.`,
+      hint: unclosed
+        ? `Close it with ${close} where the ${unclosed.open === '[' ? 'list' : unclosed.open === '{' ? 'map' : 'text'} ends, or remove it.`
+        : SYNTAX_HINTS[err.code] ?? DEFAULT_SYNTAX_HINT,
+      ...(position ? { frame: codeFrame(fileText, position.line, position.col) } : {}),
     });
     return undefined;
   }
-  // Only an error's position counts the front matter's opening line; node ranges are offsets into the text.
-  return { data, lineOf: lazyLines(text, 0) };
+  let data: unknown;
+  try {
+    data = doc.toJS(YAML_LIMITS);
+  } catch (e) {
+    const failure = (e as Error).message;
+    problems.add({
+      code,
+      file,
+      message: `The YAML cannot be read: ${failure.replace(/\.$/, '')}.`,
+      hint: /alias/i.test(failure) ? ALIAS_HINT : DEFAULT_SYNTAX_HINT,
+    });
+    return undefined;
+  }
+  return { data, lineOf: lazyLines(text) };
 }
 
 /**
  * Line numbers are only needed for a message, so they are found by parsing again then; no
  * document stays in memory for the files that are fine.
  */
-function lazyLines(text: string, lineOffset: number): SourceFile['lineOf'] {
+function lazyLines(text: string): SourceFile['lineOf'] {
   return (fieldPath) => {
     const counter = new LineCounter();
     const doc = parseDocument(text, { lineCounter: counter, uniqueKeys: true });
-    return locate(doc, counter, lineOffset)(fieldPath);
+    return locate(doc, counter)(fieldPath);
   };
 }
 
@@ -177,7 +234,7 @@ export function parseMarkdownText(file: string, text: string, problems: ProblemL
     });
     return undefined;
   }
-  const parsed = parseYamlText(split.matter, file, problems, codes.frontMatterSyntax, 1);
+  const parsed = parseYamlText(split.matter, file, problems, codes.frontMatterSyntax, text);
   // The body is the end of the text, so the lines before it are the front matter's.
   const bodyLine = text.slice(0, text.length - split.body.length).split('\n').length;
   return parsed && { file, body: split.body, bodyLine, data: parsed.data ?? {}, lineOf: parsed.lineOf };

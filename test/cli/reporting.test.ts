@@ -8,6 +8,9 @@ import { plainPalette } from '../../src/cli/colours.js';
 import { ProgressDisplay } from '../../src/cli/progress.js';
 import { formatError } from '../../src/cli/report-error.js';
 import { canRedraw, wantsColour } from '../../src/cli/terminal.js';
+import { StorefrontError } from '../../src/errors/storefront-error.js';
+import { codeFrame } from '../../src/util/code-frame.js';
+import { editDistance, nearest } from '../../src/util/nearest.js';
 
 function plainLines(total: number, minStep = 1): string[] {
   const written: string[] = [];
@@ -146,5 +149,48 @@ describe('errors that are not the user’s', () => {
     const text = formatError(err, false);
     expect(text).toContain('SF901  /srv/dist/a.html');
     expect(text).toContain('hint: The disk is full');
+  });
+});
+
+describe('a code frame', () => {
+  const text = 'claims:\n  startTime about 15 minutes\n  growthWindow: 24 to 48 hours\n';
+
+  it('is the line before, the line marked, a caret under the column, the line after', () => {
+    expect(codeFrame(text, 2, 3)).toEqual(['  1 | claims:', '> 2 |   startTime about 15 minutes', '    |   ^', '  3 |   growthWindow: 24 to 48 hours']);
+    // The first and the last line have no line before or after; line numbers are aligned.
+    expect(codeFrame(text, 1, 1)).toEqual(['> 1 | claims:', '    | ^', '  2 |   startTime about 15 minutes']);
+    expect(codeFrame(`${'x: 1\n'.repeat(9)}y: [\n`, 10, 4)).toEqual(['   9 | x: 1', '> 10 | y: [', '     |    ^']);
+    expect(codeFrame(text, 9, 1)).toEqual([]);
+  });
+
+  it('shows controls escaped, with the caret still under its character, and cuts a long line around it', () => {
+    const [, marked, caret] = codeFrame('a: 1\nb: "\x1b[2J" x\n', 2, 11);
+    expect(marked).toBe('> 2 | b: "\\x1b[2J" x');
+    expect(caret!.indexOf('^') - caret!.indexOf('|')).toBe(marked!.indexOf(' x') + 1 - marked!.indexOf('|'));
+    const [long, under] = codeFrame(`k: ${'y'.repeat(500)}: z`, 1, 504);
+    expect(long!.length).toBeLessThan(120);
+    expect(long![under!.indexOf('^')]).toBe(':');
+  });
+
+  it('is printed under the message, escaped like the rest of the problem', () => {
+    const text = formatError(
+      new StorefrontError({ code: 'SF101', file: 'content/site.yaml', line: 2, column: 3, message: 'The YAML cannot be read.', frame: ['> 2 | a\x1b[2J', '    |   ^'], hint: 'Fix it.' }),
+      false,
+    );
+    expect(text).toContain('  SF101  content/site.yaml:2:3\n  The YAML cannot be read.\n  > 2 | a\\x1b[2J\n      |   ^\n  hint: Fix it.');
+  });
+});
+
+describe('the nearest known word', () => {
+  it('is at most two edits away (one for a short word), a swap of neighbours one edit, case ignored', () => {
+    expect(editDistance('pirce', 'price')).toBe(1);
+    expect(editDistance('kitten', 'sitting')).toBe(3);
+    expect(nearest('pirce', ['id', 'quantity', 'price', 'slug'])).toBe('price');
+    expect(nearest('cardz', ['steps', 'cards', 'prose'])).toBe('cards');
+    expect(nearest('Price', ['price'])).toBe('price');
+    expect(nearest('breadcrumbs', ['breadcrumb', 'title'])).toBe('breadcrumb');
+    expect(nearest('ratingLine', ['heading', 'intro', 'buttons'])).toBeUndefined();
+    expect(nearest('x', ['q', 'a'])).toBeUndefined();
+    expect(nearest('fo', ['to', 'of'])).toBe('to');
   });
 });

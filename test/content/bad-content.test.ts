@@ -4,17 +4,21 @@
  * message names the file and the field, that no stack trace is printed, and that the output of
  * an earlier, good build is left exactly as it was.
  */
-import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { existsSync, realpathSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { editFile, folderState, runCli, tempProject } from '../helpers.js';
+import { cliPath, editFile, folderState, runCli, tempProject, type CliResult } from '../helpers.js';
 
 interface Case {
   name: string;
   breakIt: (root: string) => Promise<void>;
   /** Strings the error output must contain: code, file, field, and what is wrong. */
   expect: string[];
+  /** Strings it must not contain: a problem reported twice, by a rule that does not own it. */
+  absent?: string[];
 }
 
 const cases: Case[] = [
@@ -27,7 +31,8 @@ const cases: Case[] = [
     name: 'malformed front matter',
     breakIt: (root) =>
       editFile(root, 'content/blog/tiktok-growth-routine.md', 'slug: tiktok-growth-routine', 'slug: "tiktok-growth-routine'),
-    expect: ['SF102', 'content/blog/tiktok-growth-routine.md'],
+    // Where the quote opens, not where the front matter ran out.
+    expect: ['SF102', 'content/blog/tiktok-growth-routine.md:3:7', 'this " is never closed', '  > 3 | slug: "tiktok-growth-routine\n      |       ^\n'],
   },
   {
     name: 'missing required field',
@@ -64,7 +69,9 @@ const cases: Case[] = [
   {
     name: 'page pointing to an unknown sub-category',
     breakIt: (root) => editFile(root, 'content/services/buy-instagram-likes.yaml', 'subCategory: 11', 'subCategory: 19'),
-    expect: ['SF113', 'content/services/buy-instagram-likes.yaml', '› subCategory', 'Sub-category 19'],
+    // The cross-sells to 11, the page's own sub-category, have no page only because of it.
+    expect: ['Found a problem:', 'SF113', 'content/services/buy-instagram-likes.yaml', '› subCategory', 'Sub-category 19', 'these have no service page yet: 11'],
+    absent: ['has no service page to link to'],
   },
   {
     name: 'two routes with the same path',
@@ -87,7 +94,7 @@ const cases: Case[] = [
     name: 'unknown token',
     breakIt: (root) =>
       editFile(root, 'content/services/buy-instagram-likes.yaml', 'within {{startTime}}.', 'within {{startTme}}.'),
-    expect: ['SF104', 'content/services/buy-instagram-likes.yaml', '› description', '{{startTme}}'],
+    expect: ['SF104', 'content/services/buy-instagram-likes.yaml', '› description', '{{startTme}}', 'Did you mean {{startTime}}?', 'hint: Write {{startTime}}.'],
   },
   {
     name: 'redirect to a page that does not exist',
@@ -163,7 +170,9 @@ const cases: Case[] = [
       await editFile(root, 'content/site.yaml', '  startTime: about 15 minutes', '  startTime: "{{startTime}} {{startTime}}"');
       await editFile(root, 'content/site.yaml', '  supportHours: 24/7', '  supportHours: "within {{ support-hours }}"');
     },
-    expect: ['SF104', 'content/site.yaml:4 › claims.startTime', 'The token {{startTime}} stands for "{{startTime}} {{startTime}}", which holds a token itself', 'claims.supportHours', 'braces that are no token ("within {{ support-hours }}")'],
+    expect: ['Found 2 problems', 'SF104', 'content/site.yaml:4 › claims.startTime', 'The token {{startTime}} stands for "{{startTime}} {{startTime}}", which holds a token itself', 'claims.supportHours', 'braces that are no token ("within {{ support-hours }}")'],
+    // The braces of supportHours are reported where they are written, not again where it is used.
+    absent: ['guarantees[4].title'],
   },
   {
     name: 'SVG in content/images/ that is more than a picture (a script, an event handler, a file from elsewhere)',
@@ -289,6 +298,53 @@ const cases: Case[] = [
     expect: ['SF103', 'content/reviews.yaml'],
   },
   {
+    name: 'a price typed into the catalogue with its currency sign: the schema\'s problem only',
+    breakIt: (root) => editFile(root, 'content/catalogue.yaml', 'price: 1.89,', 'price: £1.89,'),
+    expect: ['Found a problem:', 'SF103  content/catalogue.yaml:23 › platforms[0].sub[0].packages[0].price', 'found the text "£1.89"', 'hint: Write price: 1.89, the number alone'],
+    absent: ['SF105'],
+  },
+  {
+    name: 'a misspelt field: the nearest known one, and not also a missing field',
+    breakIt: (root) => editFile(root, 'content/catalogue.yaml', 'price: 1.89,', 'pirce: 1.89,'),
+    expect: ['Found a problem:', 'SF103  content/catalogue.yaml:23 › platforms[0].sub[0].packages[0].pirce', 'Unknown field pirce. Did you mean price?', 'hint: Rename pirce to price.'],
+    absent: ['required field is missing'],
+  },
+  {
+    name: 'a misspelt field of one kind of section (a discriminated union)',
+    breakIt: (root) => editFile(root, 'content/pages/home.yaml', '    defaultSubCategory: 10', '    defaultSubcategory: 10'),
+    expect: ['Found a problem:', 'SF103  content/pages/home.yaml:', '› sections[2].defaultSubcategory', 'Unknown field defaultSubcategory. Did you mean defaultSubCategory?'],
+  },
+  {
+    name: 'an unknown field with nothing near it: the fields known there',
+    breakIt: (root) => editFile(root, 'content/services/buy-instagram-likes.yaml', 'hero:\n', 'hero:\n  ratingLine: { stars: 5 }\n'),
+    expect: ['› hero.ratingLine', 'Unknown field ratingLine.\n', 'hint: Remove ratingLine, or rename it to one of the fields of hero: heading, intro, buttons.'],
+  },
+  {
+    name: 'an unknown section kind',
+    breakIt: (root) => editFile(root, 'content/pages/home.yaml', '  - kind: cards', '  - kind: cardz'),
+    expect: ['Found a problem:', 'SF103  content/pages/home.yaml:23 › sections[0].kind', 'Unknown kind cardz. Did you mean cards?', 'hint: Write kind: cards;'],
+  },
+  {
+    name: 'an unknown value of a list of values',
+    breakIt: (root) => editFile(root, 'content/site.yaml', 'icon: email', 'icon: emial'),
+    expect: ['SF103  content/site.yaml:46 › contactChannels[1].icon', 'Unknown value emial for icon. Did you mean email?', 'hint: Write email;'],
+  },
+  {
+    name: 'a YAML syntax error: its line and column, and the lines around it with a caret',
+    breakIt: (root) => editFile(root, 'content/site.yaml', '  startTime: about 15 minutes', '  startTime about 15 minutes'),
+    expect: [
+      'Found a problem:',
+      'SF101  content/site.yaml:4:3\n  The YAML cannot be read: Implicit keys need to be on a single line.\n' +
+        '    3 | claims:\n  > 4 |   startTime about 15 minutes\n      |   ^\n    5 |   growthWindow: 24 to 48 hours',
+      'hint: Each line of a mapping is key: value: add the missing ": " after the key',
+    ],
+  },
+  {
+    name: 'a syntax error in a front matter: the file\'s own line, not one below',
+    breakIt: (root) => editFile(root, 'content/blog/tiktok-growth-routine.md', 'slug: tiktok-growth-routine', 'slug: tiktok: growth routine'),
+    expect: ['SF102  content/blog/tiktok-growth-routine.md:3:7\n', '  > 3 | slug: tiktok: growth routine\n      |       ^\n', 'hint: Put text that contains ": " in double quotes'],
+  },
+  {
     name: 'an image from another site on a page (the CSP would block it)',
     breakIt: (root) => editFile(root, 'content/pages/privacy-policy.md', /\n## /, '\n![Our team](https://cdn.example.net/team.jpg)\n\n## '),
     expect: ['SF206', 'content/pages/privacy-policy.md', 'https://cdn.example.net/team.jpg', 'pages show images from content/images/ only'],
@@ -317,6 +373,7 @@ describe('bad content is rejected, every problem named, dist/ untouched', () => 
       const result = await runCli(['--root', project.root, 'build']);
       expect(result.code).toBe(1);
       for (const fragment of testCase.expect) expect(result.stderr).toContain(fragment);
+      for (const fragment of testCase.absent ?? []) expect(result.stderr).not.toContain(fragment);
       // Nothing was written beside the project either (a path that climbed out would land there).
       expect(existsSync(path.join(project.root, '..', 'outside.html'))).toBe(false);
       expect(result.stderr).toContain('hint:');
@@ -387,5 +444,55 @@ describe('bad content is rejected, every problem named, dist/ untouched', () => 
     expect(result.stderr).toContain('The output folder holds files that no build wrote: holiday.jpg.');
     expect(existsSync(path.join(project.root, 'photos', 'holiday.jpg'))).toBe(true);
     expect(existsSync(path.join(project.root, 'content', 'catalogue.yaml'))).toBe(true);
+  });
+});
+
+/** The real CLI run from a folder of one's choosing, as a person at a terminal would. */
+function runCliIn(cwd: string, args: string[]): Promise<CliResult> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [cliPath, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' } }, (error, stdout, stderr) => {
+      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+describe('run outside a project folder', () => {
+  it('from a folder without content/: one problem naming the folder, not every content file missing', async () => {
+    const elsewhere = realpathSync(await mkdtemp(path.join(tmpdir(), 'storefront-elsewhere-')));
+    try {
+      for (const args of [['build'], ['dev', '--port', '0'], ['catalogue', 'pull', '--from-checkout', '--offline']]) {
+        const result = await runCliIn(elsewhere, args);
+        expect(result.code, args.join(' ')).not.toBe(0);
+        expect(result.stderr).toMatch(/^Found a problem:\n\n {2}SF141 {2}/);
+        expect(result.stderr).toContain(`No content/ here (looked in ${elsewhere}): run it in the project folder, or pass --root DIR.`);
+        expect(result.stderr).toContain('hint: ');
+        expect(result.stderr).not.toContain('Restore it from the repository');
+        expect(result.stderr).not.toMatch(/\n\s+at .+:\d+:\d+/);
+      }
+      expect(existsSync(path.join(elsewhere, 'dist'))).toBe(false);
+      expect(existsSync(path.join(elsewhere, 'catalogue.proposed.yaml'))).toBe(false);
+    } finally {
+      await rm(elsewhere, { recursive: true, force: true });
+    }
+  });
+
+  it('from inside content/ of a project: one problem, and the hint names the project folder', async () => {
+    const project = await tempProject();
+    try {
+      const root = realpathSync(project.root);
+      const result = await runCliIn(path.join(root, 'content'), ['build']);
+      expect(result.code).not.toBe(0);
+      expect(result.stderr).toMatch(/^Found a problem:\n/);
+      expect(result.stderr).toContain(`No content/ here (looked in ${path.join(root, 'content')})`);
+      expect(result.stderr).toContain(`hint: This folder is inside the project folder ${root}: run \`cd ..\` first, or pass \`--root ..\`.`);
+      // Given with --root, the hint gives the project instead.
+      const given = await runCli(['--root', path.join(root, 'content'), 'build']);
+      expect(given.code).not.toBe(0);
+      expect(given.stderr).toMatch(/^Found a problem:\n/);
+      expect(given.stderr).toContain(`hint: This folder is inside the project folder ${root}: pass \`--root `);
+      expect(existsSync(path.join(root, 'content', 'dist'))).toBe(false);
+    } finally {
+      await project.cleanup();
+    }
   });
 });

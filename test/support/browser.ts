@@ -1,9 +1,10 @@
 import { chromium, type Browser } from 'playwright-core';
+import { chromiumPath } from './test-tools.mjs';
 
-/** Debian's Chromium, headless, with the flags that keep it off the closed network. */
+/** Chromium (Debian's, or CHROMIUM_PATH), headless, with the flags that keep it off the closed network. */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: chromiumPath(),
     args: [
       '--headless',
       '--no-sandbox',
