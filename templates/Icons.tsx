@@ -4,7 +4,8 @@ interface IconProps {
   size?: number;
 }
 
-const base = (size: number) => ({
+/** An icon's <svg> attributes: 24-unit strokes in the text colour, hidden from assistive technology. */
+export const base = (size: number) => ({
   width: size,
   height: size,
   viewBox: '0 0 24 24',

@@ -4,19 +4,9 @@
  * platform's name is always written beside it. A platform without a glyph of its own (one the
  * catalogue adds later) gets the generic tick on the accent colour.
  */
-import { CheckIcon } from './Icons.js';
+import { base, CheckIcon } from './Icons.js';
 
-const glyph = {
-  width: 24,
-  height: 24,
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 2,
-  strokeLinecap: 'round' as const,
-  strokeLinejoin: 'round' as const,
-  focusable: 'false' as const,
-};
+const glyph = base(24);
 
 /** A camera outline: a rounded square, its lens and its flash. */
 function Instagram() {

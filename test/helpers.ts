@@ -188,6 +188,19 @@ export async function startCliServer(args: string[], timeoutMs = 10_000): Promis
   return { url, child, stdout: () => stdout, stderr: () => stderr, stop };
 }
 
+/** Runs every clean-up step, even when one before it failed (or setup stopped half-way), then throws the first failure. */
+export async function cleanUp(...steps: (() => unknown)[]): Promise<void> {
+  const failures: unknown[] = [];
+  for (const step of steps) {
+    try {
+      await step();
+    } catch (error) {
+      failures.push(error);
+    }
+  }
+  if (failures.length) throw failures[0];
+}
+
 /** Starts `storefront preview` and resolves once it prints its URL. */
 export function startPreviewProcess(args: string[]): Promise<CliServer> {
   return startCliServer(['preview', ...args]);

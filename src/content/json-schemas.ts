@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
@@ -194,7 +194,9 @@ export function writeJsonSchemas(root: string, compare = false): string[] {
         continue;
       }
       mkdirSync(dir, { recursive: true });
-      writeFileSync(file, text);
+      // Whole or not at all: an editor may be reading it while a build writes it.
+      writeFileSync(`${file}.${process.pid}.tmp`, text);
+      renameSync(`${file}.${process.pid}.tmp`, file);
       changed.push(file);
     }
   }

@@ -19,7 +19,7 @@ export const SHARE_CARD_SIZE = { width: 1200, height: 630 } as const;
  * Part of every card's key: raise it when the drawing changes, or when sharp or opentype.js is
  * upgraded (either may change a pixel), so that no card kept in .cache/share/ is out of date.
  */
-const DESIGN = 2;
+const DESIGN = 3;
 /**
  * Inter (OFL) from its npm package, so that every machine draws the same letters: the text is
  * turned into paths here, and the rasteriser never looks for a font of its own. Fontsource

@@ -21,7 +21,7 @@ export function checkOutputFolder(outDir: string, root: string): void {
   // Where it really is: `--out c2/site`, c2 a link to content/, is inside content/.
   const real = path.join(realFolder(path.dirname(outDir)), path.basename(outDir));
   const realRoot = realFolder(root);
-  const protectedDirs = ['content', 'src', 'templates', 'bin', 'test', 'node_modules', '.git', '.cache'].map((d) => realFolder(path.join(root, d)));
+  const protectedDirs = ['content', 'src', 'templates', 'bin', 'test', 'node_modules', '.git', '.cache', '.storefront'].map((d) => realFolder(path.join(root, d)));
   let reason: string | undefined;
   if (inside(realRoot, real)) reason = 'it is the project folder or holds it';
   else if (protectedDirs.some((d) => inside(real, d))) reason = "it is inside a folder of the project's own files";

@@ -28,7 +28,7 @@ export function noContentFolder(root: string, contentDir = path.join(root, 'cont
   const fromHere = here === path.resolve(process.cwd());
   return {
     code: codes.missingFile,
-    file: path.resolve(contentDir),
+    file: here,
     message: `No content/ here (looked in ${here}): run it in the project folder, or pass --root DIR.`,
     hint: project
       ? `This folder is inside the project folder ${project}: ${fromHere ? `run \`cd ${relative}\` first, or pass \`--root ${relative}\`` : `pass \`--root ${relative}\``}.`

@@ -7,11 +7,10 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { freePort, runCli, startPreviewProcess, tempProject } from '../helpers.js';
+import { cleanUp, freePort, runCli, startPreviewProcess, tempProject } from '../helpers.js';
 import { launchChromium } from '../support/browser.js';
 import { firstBlogPost, KINDS, LAYOUT_PAGES } from '../support/page-kinds.mjs';
 
@@ -53,26 +52,15 @@ beforeAll(async () => {
   }
 }, TEST_TIMEOUT);
 
-// Each step runs even when the one before it failed (or beforeAll stopped half-way).
-afterAll(async () => {
-  const failures: unknown[] = [];
-  const step = async (run: () => Promise<unknown> | undefined) => {
-    try {
-      await run();
-    } catch (error) {
-      failures.push(error);
-    }
-  };
-  await step(async () => (await launching?.catch(() => undefined))?.close());
-  await step(async () => {
-    if (!preview) return;
-    const stopped = preview.stop();
-    if ((await Promise.race([stopped.then(() => true), delay(5_000, false)])) === false) preview.child.kill('SIGKILL');
-    await stopped;
-  });
-  await step(() => project?.cleanup());
-  if (failures.length) throw failures[0];
-}, TEST_TIMEOUT);
+afterAll(
+  () =>
+    cleanUp(
+      async () => (await launching?.catch(() => undefined))?.close(),
+      () => preview?.stop(),
+      () => project?.cleanup(),
+    ),
+  TEST_TIMEOUT,
+);
 
 /** One browser context per width, shared by the whole file (no test stores anything in it). */
 const contexts = new Map<number, Promise<BrowserContext>>();

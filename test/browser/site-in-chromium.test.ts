@@ -6,12 +6,11 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
 import type { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { freePort, runCli, startPreviewProcess, tempProject } from '../helpers.js';
+import { cleanUp, freePort, runCli, startPreviewProcess, tempProject } from '../helpers.js';
 import { launchChromium } from '../support/browser.js';
 import { NewsletterEndpoint } from '../support/newsletter-endpoint.js';
 // The page kinds (one template each): axe checks one page of each fully, and every other page once.
@@ -52,27 +51,16 @@ beforeAll(async () => {
   browser = await launching;
 }, TEST_TIMEOUT);
 
-// Each step runs even when the one before it failed (or beforeAll stopped half-way).
-afterAll(async () => {
-  const failures: unknown[] = [];
-  const step = async (run: () => Promise<unknown> | undefined) => {
-    try {
-      await run();
-    } catch (error) {
-      failures.push(error);
-    }
-  };
-  await step(async () => (await launching?.catch(() => undefined))?.close());
-  await step(async () => {
-    if (!preview) return;
-    const stopped = preview.stop();
-    if ((await Promise.race([stopped.then(() => true), delay(5_000, false)])) === false) preview.child.kill('SIGKILL');
-    await stopped;
-  });
-  await step(() => newsletter?.stop());
-  await step(() => project?.cleanup());
-  if (failures.length) throw failures[0];
-}, TEST_TIMEOUT);
+afterAll(
+  () =>
+    cleanUp(
+      async () => (await launching?.catch(() => undefined))?.close(),
+      () => preview?.stop(),
+      () => newsletter?.stop(),
+      () => project?.cleanup(),
+    ),
+  TEST_TIMEOUT,
+);
 
 /** One browser context per viewport and scripting setting, shared by the whole file (no test stores anything in it). */
 const contexts = new Map<string, Promise<BrowserContext>>();
