@@ -40,6 +40,13 @@ export async function tempProject(): Promise<{ root: string; cleanup: () => Prom
   return { root, cleanup: () => rm(root, { recursive: true, force: true }) };
 }
 
+/** A throwaway copy of a project folder, its output and .cache/ included (a warm start). */
+export async function copyOfProject(from: string): Promise<{ root: string; cleanup: () => Promise<void> }> {
+  const root = await mkdtemp(path.join(tmpdir(), 'storefront-test-'));
+  await cp(from, root, { recursive: true });
+  return { root, cleanup: () => rm(root, { recursive: true, force: true }) };
+}
+
 /**
  * Throwaway projects for one test file, all removed after its tests (even failed ones). Call it
  * at the file's top level: `const project = projectsOfThisFile();`, then `await project()`.

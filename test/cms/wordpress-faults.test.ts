@@ -4,8 +4,8 @@
  */
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { folderState, runCli, tempProject } from '../helpers.js';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { copyOfProject, folderState, runCli, tempProject } from '../helpers.js';
 import { FakeWordPress, makePosts } from '../support/fake-wordpress.js';
 
 let wp: FakeWordPress;
@@ -17,12 +17,19 @@ const fast = ['--cms-timeout', '400', '--cms-retries', '2'];
 // A posts limit of 300 (three pages), so that the paging cases stay small.
 const build = (...extra: string[]) => runCli(['--root', project.root, 'build', '--cms', wp.apiUrl, ...fast, ...extra], { CMS_MAX_POSTS: '300' });
 
+// An earlier, good build from local content, made once and copied for each test (a cold build
+// each time was most of this file's time); a failed CMS build must leave it alone.
+let built: Awaited<ReturnType<typeof tempProject>>;
+beforeAll(async () => {
+  built = await tempProject();
+  const earlier = await runCli(['--root', built.root, 'build']);
+  expect(earlier.code, earlier.stderr).toBe(0);
+});
+afterAll(() => built?.cleanup());
+
 beforeEach(async () => {
   wp = await new FakeWordPress(makePosts(30)).start();
-  project = await tempProject();
-  // An earlier, good build from local content; a failed CMS build must leave it alone.
-  const earlier = await runCli(['--root', project.root, 'build']);
-  expect(earlier.code, earlier.stderr).toBe(0);
+  project = await copyOfProject(built.root);
   distHash = await folderState(out());
 });
 

@@ -1,6 +1,6 @@
 /**
- * One failing fixture per way bad content must be rejected. Each case copies the real content
- * into a temporary project, breaks exactly one thing, runs the real CLI and checks that the
+ * One failing fixture per way bad content must be rejected. Each case copies a built project
+ * (the real content, its output and .cache/) into a temporary folder, breaks exactly one thing, runs the real CLI and checks that the
  * message names the file and the field, that no stack trace is printed, and that the output of
  * an earlier, good build is left exactly as it was.
  */
@@ -9,8 +9,8 @@ import { existsSync, realpathSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cliPath, editFile, folderState, runCli, tempProject, type CliResult } from '../helpers.js';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cliPath, copyOfProject, editFile, folderState, runCli, tempProject, type CliResult } from '../helpers.js';
 
 interface Case {
   name: string;
@@ -356,10 +356,18 @@ describe('bad content is rejected, every problem named, dist/ untouched', () => 
   let distHash: string;
   const out = () => path.join(project.root, 'dist');
 
-  beforeEach(async () => {
-    project = await tempProject();
-    const good = await runCli(['--root', project.root, 'build']);
+  // One good build, copied for each case (its output and .cache/ with it): a cold build per
+  // case, images and share cards drawn each time, made this file the slowest of the suite.
+  let built: Awaited<ReturnType<typeof tempProject>>;
+  beforeAll(async () => {
+    built = await tempProject();
+    const good = await runCli(['--root', built.root, 'build']);
     expect(good.code, good.stderr).toBe(0);
+  });
+  afterAll(() => built?.cleanup());
+
+  beforeEach(async () => {
+    project = await copyOfProject(built.root);
     distHash = await folderState(out());
   });
 
