@@ -7,6 +7,7 @@ import {
 } from '../catalogue/catalogue-index.js';
 import { codes } from '../errors/codes.js';
 import type { ProblemList } from '../errors/storefront-error.js';
+import { RESERVED_SECTION_IDS } from './schemas.js';
 import type { SiteContent } from './site-content.js';
 
 const CATALOGUE = 'content/catalogue.yaml';
@@ -208,11 +209,7 @@ function checkCatalogue(content: SiteContent, problems: ProblemList): void {
 }
 
 /** Ids the templates give to elements of every page; a section cannot take one of them. */
-const RESERVED_IDS = new Set([
-  'main', 'site-nav', 'page-heading', 'packages', 'packages-heading', 'faq', 'faq-heading',
-  'more-services', 'more-services-heading', 'newsletter-email', 'newsletter-heading', 'newsletter-consent',
-  'reviews', 'reviews-heading',
-]);
+const RESERVED_IDS = new Set(RESERVED_SECTION_IDS);
 
 function checkSectionIds(file: string, sections: readonly { id: string }[], problems: ProblemList): void {
   const seen = new Set<string>();

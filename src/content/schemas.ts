@@ -35,9 +35,8 @@ const sitePath = identity()
 const anchorId = z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be lowercase letters, digits and hyphens');
 
 /**
- * The ids the templates give to elements of every page, which a section cannot take: the same
- * list as RESERVED_IDS in check-content.ts (SF123), for the JSON Schema only
- * (test/content/json-schemas.test.ts compares the two).
+ * The ids the templates give to elements of every page, which a section cannot take: refused
+ * by check-content.ts (SF123, with the file and line) and by the JSON Schema in the editor.
  */
 export const RESERVED_SECTION_IDS = [
   'main', 'site-nav', 'page-heading', 'packages', 'packages-heading', 'faq', 'faq-heading',

@@ -5,7 +5,7 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { copyOfProject, folderState, runCli, tempProject } from '../helpers.js';
+import { builtProject, copyOfProject, folderState, runCli, tempProject } from '../helpers.js';
 import { FakeWordPress, makePosts } from '../support/fake-wordpress.js';
 
 let wp: FakeWordPress;
@@ -21,9 +21,7 @@ const build = (...extra: string[]) => runCli(['--root', project.root, 'build', '
 // each time was most of this file's time); a failed CMS build must leave it alone.
 let built: Awaited<ReturnType<typeof tempProject>>;
 beforeAll(async () => {
-  built = await tempProject();
-  const earlier = await runCli(['--root', built.root, 'build']);
-  expect(earlier.code, earlier.stderr).toBe(0);
+  built = await builtProject();
 });
 afterAll(() => built?.cleanup());
 

@@ -10,7 +10,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cliPath, copyOfProject, editFile, folderState, runCli, tempProject, type CliResult } from '../helpers.js';
+import { builtProject, cliPath, copyOfProject, editFile, folderState, runCli, tempProject, type CliResult } from '../helpers.js';
 
 interface Case {
   name: string;
@@ -360,9 +360,7 @@ describe('bad content is rejected, every problem named, dist/ untouched', () => 
   // case, images and share cards drawn each time, made this file the slowest of the suite.
   let built: Awaited<ReturnType<typeof tempProject>>;
   beforeAll(async () => {
-    built = await tempProject();
-    const good = await runCli(['--root', built.root, 'build']);
-    expect(good.code, good.stderr).toBe(0);
+    built = await builtProject();
   });
   afterAll(() => built?.cleanup());
 

@@ -15,7 +15,6 @@ import * as Ajv2020Module from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { CONTENT_SCHEMAS, jsonSchemaTexts, SCHEMA_DIR, writeJsonSchemas } from '../../src/content/json-schemas.js';
-import { RESERVED_SECTION_IDS } from '../../src/content/schemas.js';
 import { repoRoot } from '../helpers.js';
 
 const Ajv2020 = (Ajv2020Module as unknown as { default: typeof Ajv2020Module.Ajv2020 }).default;
@@ -268,13 +267,6 @@ describe('the bad-content cases a schema can state are refused by the schema', (
       for (const at of testCase.at) expect([...places], `a problem at ${at || 'the top'}`).toContain(at);
     });
   }
-
-  it('the reserved section ids are those of check-content.ts', () => {
-    const source = readFileSync(path.join(repoRoot, 'src/content/check-content.ts'), 'utf8');
-    const list = /const RESERVED_IDS = new Set\(\[([\s\S]*?)\]\)/.exec(source)?.[1];
-    expect(list).toBeDefined();
-    expect([...list!.matchAll(/'([^']+)'/g)].map((match) => match[1])).toEqual(RESERVED_SECTION_IDS);
-  });
 });
 
 describe('the schema files', () => {
