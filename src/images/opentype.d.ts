@@ -1,4 +1,4 @@
-// The part of opentype.js (2.x, which ships no types) that share-cards.ts uses.
+// The part of opentype.js (2.x, which ships no types) that share-card-font.ts uses.
 declare module 'opentype.js/dist/opentype.min.mjs' {
   export interface Path {
     toPathData(decimalPlaces?: number): string;
@@ -13,6 +13,8 @@ declare module 'opentype.js/dist/opentype.min.mjs' {
     unitsPerEm: number;
     charToGlyph(char: string): Glyph;
     getKerningValue(left: Glyph, right: Glyph): number;
+    /** The character map: glyph index by code point. */
+    tables: { cmap: { glyphIndexMap: Record<string, number> } };
   }
   export function parse(buffer: ArrayBuffer): Font;
 }

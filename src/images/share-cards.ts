@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Font, Glyph } from 'opentype.js/dist/opentype.min.mjs';
 import { formatPrice, indexCatalogue } from '../catalogue/catalogue-index.js';
 import type { SiteContent } from '../content/site-content.js';
 import type { Route } from '../routes/route-table.js';
@@ -11,6 +9,7 @@ import { readCacheFile } from '../util/inside-project.js';
 import { limitConcurrency } from '../util/run-parallel.js';
 import { writeFileAtomic } from '../util/write-atomic.js';
 import { markUsed, shareDir } from './image-cache.js';
+import { FONT_FILES, loadCardFont, type CardFont } from './share-card-font.js';
 import type { SiteImages } from './process-images.js';
 
 /** Open Graph and X show a 1.91:1 picture; 1200 x 630 is what they ask for. */
@@ -19,15 +18,7 @@ export const SHARE_CARD_SIZE = { width: 1200, height: 630 } as const;
  * Part of every card's key: raise it when the drawing changes, or when sharp or opentype.js is
  * upgraded (either may change a pixel), so that no card kept in .cache/share/ is out of date.
  */
-const DESIGN = 3;
-/**
- * Inter (OFL) from its npm package, so that every machine draws the same letters: the text is
- * turned into paths here, and the rasteriser never looks for a font of its own. Fontsource
- * ships each subset apart; Latin covers English and the pound sign, Latin Extended the accented
- * letters of other European languages, read only when a title needs it.
- */
-const FONT_FILES = ['@fontsource/inter/files/inter-latin-700-normal.woff', '@fontsource/inter/files/inter-latin-ext-700-normal.woff'];
-
+const DESIGN = 4;
 /** A page's card: where it is published, and what it shows in words (og:image:alt). */
 export interface ShareCard {
   src: string;
@@ -93,7 +84,7 @@ export async function makeShareCards(routes: readonly Route[], options: ShareCar
     }
   };
   const mark = await readFile(path.join(options.generatorRoot, 'templates', 'static', 'favicon.svg'), 'utf8');
-  const fontBytes = readFileSync(fontFile(0));
+  const fontBytes = readFileSync(FONT_FILES[0]!);
   const identity = createHash('sha256').update(`${DESIGN}\0${options.brandName}\0${mark}\0`).update(fontBytes).digest();
   const dir = shareDir(options.root);
   let tools: Promise<Tools> | undefined;
@@ -122,7 +113,7 @@ export async function makeShareCards(routes: readonly Route[], options: ShareCar
     }
     made += 1;
     return gate(async () => {
-      const drawn = await draw(await (tools ??= loadTools()), text, options.brandName, mark);
+      const drawn = await draw(await (tools ??= loadTools(options.generatorRoot)), text, options.brandName, mark);
       await writeFileAtomic(cached, drawn);
       return drawn;
     });
@@ -159,69 +150,34 @@ export async function makeShareCards(routes: readonly Route[], options: ShareCar
   return { byPath, files, get made() { return made; } };
 }
 
-const fontFile = (index: number) => createRequire(import.meta.url).resolve(FONT_FILES[index]!);
-
 interface Tools {
   sharp: (typeof import('sharp'))['default'];
-  /** The glyph of a character: from Inter's Latin subset, else its Latin Extended one, else none. */
-  glyph: (char: string) => Shape | undefined;
+  font: CardFont;
 }
 
-/** A glyph, and its outline in font units, traced once for every card that shows it. */
-interface Shape {
-  font: Font;
-  glyph: Glyph;
-  outline?: string;
-}
-
-/** sharp and the font, loaded only when a card is drawn: loading sharp alone takes 0.15 to 0.3 s here. */
-async function loadTools(): Promise<Tools> {
-  // opentype.js's ES module build, minified: its `main` is a UMD script that takes three times as long to load.
-  const [{ default: sharp }, opentype] = await Promise.all([import('sharp'), import('opentype.js/dist/opentype.min.mjs')]);
-  const load = (index: number) => {
-    const bytes = readFileSync(fontFile(index));
-    return opentype.parse(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
-  };
-  const fonts: Font[] = [load(0)];
-  const shapes = new Map<string, Shape | undefined>();
-  const find = (char: string): Shape | undefined => {
-    for (let i = 0; i < FONT_FILES.length; i++) {
-      fonts[i] ??= load(i);
-      const glyph = fonts[i]!.charToGlyph(char);
-      if (glyph.index > 0) return { font: fonts[i]!, glyph };
-    }
-    return undefined;
-  };
-  return {
-    sharp,
-    glyph: (char) => {
-      if (!shapes.has(char)) shapes.set(char, find(char));
-      return shapes.get(char);
-    },
-  };
+/** sharp and the font's outlines, loaded only when a card is drawn. */
+async function loadTools(generatorRoot: string): Promise<Tools> {
+  const [{ default: sharp }, font] = await Promise.all([import('sharp'), loadCardFont(generatorRoot)]);
+  return { sharp, font };
 }
 
 /**
  * A line of text set in Inter Bold: its width, and `draw`, which places each glyph's outline at
- * (x, y) as a path. Tracing an outline is the slow part of opentype.js: each is traced once, in
- * font units, and scaled into place. (Each path is written out in full: librsvg draws that in
- * two thirds of the time it takes for <use> references to one copy.)
+ * (x, y) as a path, scaled from font units. (Each path is written out in full: librsvg draws that
+ * in two thirds of the time it takes for <use> references to one copy.)
  */
-function setLine(tools: Tools, text: string, size: number): { width: number; draw: (x: number, y: number) => string } {
+function setLine({ font }: Tools, text: string, size: number): { width: number; draw: (x: number, y: number) => string } {
   // A character Inter lacks (an emoji, another script) is left out of the picture; the alt keeps it.
-  const shapes = [...text].map((char) => tools.glyph(char)).filter((shape) => shape !== undefined);
-  const advances = shapes.map(({ font, glyph }, i) => {
-    const next = shapes[i + 1];
-    const kerning = next && next.font === font ? font.getKerningValue(glyph, next.glyph) : 0;
-    return (((glyph.advanceWidth ?? 0) + kerning) * size) / font.unitsPerEm;
-  });
+  const chars = [...text].filter((char) => font.glyphs[char]);
+  const scale = size / font.unitsPerEm;
+  const advances = chars.map((char, i) => (font.glyphs[char]![0] + (font.kerning[char + (chars[i + 1] ?? '')] ?? 0)) * scale);
   return {
     width: advances.reduce((sum, advance) => sum + advance, 0),
     draw: (x, y) => {
       let paths = '';
-      shapes.forEach((shape, i) => {
-        shape.outline ??= shape.glyph.getPath(0, 0, shape.font.unitsPerEm).toPathData(0);
-        if (shape.outline) paths += `<path d="${shape.outline}" transform="translate(${x.toFixed(1)} ${y.toFixed(1)}) scale(${(size / shape.font.unitsPerEm).toFixed(5)})"/>`;
+      chars.forEach((char, i) => {
+        const outline = font.glyphs[char]![1];
+        if (outline) paths += `<path d="${outline}" transform="translate(${x.toFixed(1)} ${y.toFixed(1)}) scale(${scale.toFixed(5)})"/>`;
         x += advances[i]!;
       });
       return paths;
@@ -281,9 +237,10 @@ async function draw(tools: Tools, text: CardText, brandName: string, mark: strin
     const pill = { height: 80, padding: 32, y: height - MARGIN - 80 };
     price = `<rect x="${MARGIN}" y="${pill.y}" width="${(set.width + 2 * pill.padding).toFixed(1)}" height="${pill.height}" rx="${pill.height / 2}" fill="#ffffff"/><g fill="#312e81">${set.draw(MARGIN + pill.padding, pill.y + 56)}</g>`;
   }
+  // One flat colour: librsvg fills a gradient pixel by pixel, which doubled the time of a card.
   const background = text.background
     ? '<rect width="100%" height="100%" fill="#0f0c29" fill-opacity="0.62"/>'
-    : '<linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#312e81"/><stop offset="1" stop-color="#1e1b4b"/></linearGradient><rect width="100%" height="100%" fill="url(#bg)"/>';
+    : '<rect width="100%" height="100%" fill="#282566"/>';
   const svg = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
     background,
@@ -295,7 +252,6 @@ async function draw(tools: Tools, text: CardText, brandName: string, mark: strin
   ].join('');
   const overlay = Buffer.from(svg);
   const image = text.background ? tools.sharp(text.background).resize(width, height, { fit: 'cover' }).composite([{ input: overlay }]) : tools.sharp(overlay);
-  // Opaque, so RGB: a quarter less to compress. Each row of a top-to-bottom gradient is one
-  // colour, which deflate packs almost for free; at sharp's default level (6): 9 took twice as long.
+  // Opaque, so RGB: a quarter less to compress. At sharp's default level (6): 9 took twice as long.
   return image.removeAlpha().png().toBuffer();
 }

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { checkedContentImageFiles } from '../content/local-image.js';
+import { precompiled } from '../util/precompiled.js';
 
 export interface Asset {
   /** Path under the output folder, e.g. `assets/site.3f2a9c1b.css`. */
@@ -34,21 +34,7 @@ export async function compileScript(root: string, entry = 'src/browser/site.ts')
   return result.outputFiles[0]!.text;
 }
 
-/**
- * `npm run compile` leaves both compiled in lib/assets/ (scripts/compile.mjs), which saves
- * starting esbuild on every build; a source changed since then is compiled again here.
- */
-async function precompiled(root: string, name: string, sources: string[], compile: () => Promise<string>): Promise<string> {
-  const file = path.join(root, 'lib', 'assets', name);
-  if (existsSync(file)) {
-    const built = (await stat(file)).mtimeMs;
-    const newest = Math.max(...(await Promise.all(sources.map(async (s) => (await stat(s)).mtimeMs))));
-    if (built >= newest) return readFile(file, 'utf8');
-  }
-  return compile();
-}
-
-/** The stylesheet, under a content-hashed name so it can be cached for a year. */
+/** The stylesheet, under a content-hashed name so it can be cached for a year (compiled by `npm run compile`). */
 export async function stylesheetAsset(root: string): Promise<Asset> {
   const css = await precompiled(root, 'site.css', [path.join(root, 'templates', 'styles.css')], () => compileStylesheet(root));
   return { file: `assets/site.${contentHash(css)}.css`, contents: css };

@@ -10,7 +10,8 @@ import { parse as parseHtml, type HTMLElement } from 'node-html-parser';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { hashTree, projectsOfThisFile, runCli } from '../helpers.js';
+import { traceCardFont, type CardFont } from '../../src/images/share-card-font.js';
+import { hashTree, projectsOfThisFile, repoRoot, runCli } from '../helpers.js';
 
 const project = projectsOfThisFile();
 const SITE = 'https://www.example.com';
@@ -109,4 +110,17 @@ describe('share cards', () => {
     expect(cardsStage(await build())).toEqual(cold);
     expect(await hashTree(dist('assets', 'share'))).toBe(cards);
   }, 60_000);
+
+  it('draws its words from the font traced by `npm run compile`, which has every letter of the headings and prices', async () => {
+    const compiled = await readFile(path.join(repoRoot, 'lib', 'assets', 'share-card-font.json'), 'utf8');
+    // What a build traces for itself when lib/assets/ has no font, or an older one.
+    expect(compiled).toBe(await traceCardFont());
+    const font = JSON.parse(compiled) as CardFont;
+    const words = [...pages.values()].map((page) => meta(page, 'og:image:alt')).join('');
+    for (const char of new Set(words.replace(/\s/g, ''))) expect(font.glyphs[char]?.[1], `the outline of ${char}`).toMatch(/^M/);
+    expect(font.glyphs['£']![0]).toBeGreaterThan(0);
+    // Kerning as opentype.js reads it: Inter's pairs listed one by one, such as a quote before a
+    // comma (not its kerning by classes of letters, which opentype.js 2.0 leaves out).
+    expect(font.kerning['",']).toBeLessThan(0);
+  }, 30_000);
 });
