@@ -11,7 +11,9 @@ function stickyHeader(): void {
   if (!header) return;
   const update = () => header.classList.toggle('is-stuck', window.scrollY >= STICKY_OFFSET);
   window.addEventListener('scroll', update, { passive: true });
-  update();
+  // Reading scrollY lays the page out: at the next frame, that is the layout the frame needs
+  // anyway, rather than a second one inside this script's task.
+  requestAnimationFrame(update);
 }
 
 function mobileMenu(): void {
