@@ -18,7 +18,7 @@ export const SHARE_CARD_SIZE = { width: 1200, height: 630 } as const;
  * Part of every card's key: raise it when the drawing changes, or when sharp or opentype.js is
  * upgraded (either may change a pixel), so that no card kept in .cache/share/ is out of date.
  */
-const DESIGN = 4;
+const DESIGN = 5;
 /** A page's card: where it is published, and what it shows in words (og:image:alt). */
 export interface ShareCard {
   src: string;
@@ -201,18 +201,30 @@ const TEXT_WIDTH = SHARE_CARD_SIZE.width - 2 * MARGIN;
 /** The title's sizes, largest first: the first that fits it on three lines (four at the last). */
 const TITLE_SIZES = [76, 68, 60, 52, 46];
 
+/**
+ * `text` as it is when it fits in `width`, else cut at a word (a word wider than the line, at a
+ * letter) and ended with an ellipsis.
+ */
+function shorten(tools: Tools, text: string, size: number, width: number): string {
+  if (setLine(tools, text, size).width <= width) return text;
+  let kept = text;
+  while (kept.length > 1 && setLine(tools, `${kept}…`, size).width > width) {
+    kept = kept.includes(' ') ? kept.slice(0, kept.lastIndexOf(' ')) : [...kept].slice(0, -1).join('');
+  }
+  return `${kept}…`;
+}
+
 /** The title at the largest size that fits, the last line cut with an ellipsis when none does. */
 function fitTitle(tools: Tools, title: string): { lines: string[]; size: number } {
+  const fitted = (lines: string[], size: number) => ({ lines: lines.map((line) => shorten(tools, line, size, TEXT_WIDTH)), size });
   for (const size of TITLE_SIZES.slice(0, -1)) {
     const lines = wrap(tools, title, size, TEXT_WIDTH);
-    if (lines.length <= 3) return { lines, size };
+    if (lines.length <= 3) return fitted(lines, size);
   }
   const size = TITLE_SIZES.at(-1)!;
   const lines = wrap(tools, title, size, TEXT_WIDTH);
-  if (lines.length <= 4) return { lines, size };
-  let last = lines.slice(3).join(' ');
-  while (last.includes(' ') && setLine(tools, `${last}…`, size).width > TEXT_WIDTH) last = last.slice(0, last.lastIndexOf(' '));
-  return { lines: [...lines.slice(0, 3), `${last}…`], size };
+  // More than four lines: the rest, which no line can hold, is cut on the fourth.
+  return fitted(lines.length <= 4 ? lines : [...lines.slice(0, 3), lines.slice(3).join(' ')], size);
 }
 
 /**
@@ -223,7 +235,8 @@ function fitTitle(tools: Tools, title: string): { lines: string[]; size: number 
 async function draw(tools: Tools, text: CardText, brandName: string, mark: string): Promise<Buffer> {
   const { width, height } = SHARE_CARD_SIZE;
   const markSize = 72;
-  const brand = setLine(tools, brandName, 40).draw(MARGIN + markSize + 22, MARGIN - 8 + markSize / 2 + 14);
+  const brandX = MARGIN + markSize + 22;
+  const brand = setLine(tools, shorten(tools, brandName, 40, SHARE_CARD_SIZE.width - MARGIN - brandX), 40).draw(brandX, MARGIN - 8 + markSize / 2 + 14);
   const title = fitTitle(tools, text.title);
   const lineHeight = Math.round(title.size * 1.15);
   // The title sits in the middle of the room between the brand line and the price (or the foot).

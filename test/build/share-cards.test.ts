@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { traceCardFont, type CardFont } from '../../src/images/share-card-font.js';
-import { hashTree, projectsOfThisFile, repoRoot, runCli } from '../helpers.js';
+import { editFile, hashTree, projectsOfThisFile, repoRoot, runCli } from '../helpers.js';
 
 const project = projectsOfThisFile();
 const SITE = 'https://www.example.com';
@@ -30,6 +30,18 @@ const cardsStage = (output: string) => {
   const match = /(\d+) share cards?, (\d+) drawn/.exec(output);
   if (!match) throw new Error(`no cards stage in the output:\n${output}`);
   return { files: Number(match[1]), drawn: Number(match[2]) };
+};
+/**
+ * How much the right margin of a card on the flat background varies (the largest standard
+ * deviation of a channel): 0 when no word runs into it.
+ */
+const rightMargin = (file: string) => variation(file, 1200 - 72, 72);
+/** The largest standard deviation of a channel in a full-height strip of a picture. */
+const variation = async (file: string, left: number, width: number) => {
+  // Cut out first: stats() looks at the whole input, whatever the pipeline does.
+  const strip = await sharp(file).extract({ left, top: 0, width, height: 630 }).toBuffer();
+  const { channels } = await sharp(strip).stats();
+  return Math.max(...channels.map((channel) => channel.stdev));
 };
 const build = async () => {
   const result = await runCli(['--root', root, 'build', '--verbose']);
@@ -64,6 +76,8 @@ describe('share cards', () => {
       expect([format, width, height], pathname).toEqual(['png', 1200, 630]);
       // Drawn, not a flat colour: every channel varies across the picture.
       for (const [i, channel] of (await image.stats()).channels.entries()) expect(channel.stdev, `${pathname}, channel ${i}`).toBeGreaterThan(10);
+      // On the flat background (a post's card has its picture), no word runs into the margin.
+      if (!/^\/blog\/(?!page\/)./.test(pathname)) expect(await rightMargin(dist(new URL(url).pathname)), pathname).toBe(0);
     }
     // The flat picture every page shared before is gone.
     await expect(readFile(dist('assets', 'og-image.png'))).rejects.toThrow();
@@ -123,4 +137,19 @@ describe('share cards', () => {
     // comma (not its kerning by classes of letters, which opentype.js 2.0 leaves out).
     expect(font.kerning['",']).toBeLessThan(0);
   }, 30_000);
+
+  it('cuts a word too wide for the card, in the title or the brand, with an ellipsis', async () => {
+    const long = await project();
+    await editFile(long.root, 'content/pages/about.yaml', 'heading: About us', 'heading: About Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch-and-more');
+    await editFile(long.root, 'content/config.yaml', 'brandName: Storefront', 'brandName: Supercalifragilisticexpialidocious-Social-Growth');
+    const built = await runCli(['--root', long.root, 'build']);
+    expect(built.code, built.stderr).toBe(0);
+    const about = parseHtml(await readFile(path.join(long.root, 'dist', 'about.html'), 'utf8'));
+    // The alt keeps every word; the picture shows what fits.
+    expect(meta(about, 'og:image:alt')).toBe('About Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch-and-more');
+    const card = path.join(long.root, 'dist', new URL(meta(about, 'og:image')!).pathname);
+    expect(await rightMargin(card)).toBe(0);
+    // The words reach the margin's edge: cut to fit, not left out.
+    expect(await variation(card, 1200 - 72 - 160, 160)).toBeGreaterThan(10);
+  }, 60_000);
 });
