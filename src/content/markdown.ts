@@ -1,4 +1,5 @@
 import MarkdownIt from 'markdown-it';
+import { nearest } from '../util/nearest.js';
 
 /**
  * Rendered Markdown with the links it contains, so the cross-check can verify every internal
@@ -56,6 +57,15 @@ const IF_LINE = /^[ \t]*<!--[ \t]*if[ \t]+([A-Za-z][A-Za-z0-9-]*)[ \t]*-->[ \t]*
 const END_LINE = /^[ \t]*<!--[ \t]*end[ \t]+if[ \t]*-->[ \t]*$/;
 /** A line that looks meant as a marker; one that is not exactly one is a mistake, not text. */
 const MARKER_LIKE = /^[ \t]*<!--[ \t]*(?:if|end)\b/i;
+/** How a block is written, for the hints. */
+const BLOCK_FORM = 'a block is a line <!-- if newsletter -->, the Markdown it shows, and a line <!-- end if --> (docs/content-model.md, "Text pages")';
+
+/** A mistake in a body's blocks: its line in the body (1 for the first), what is wrong and what to do. */
+export interface BlockProblem {
+  line: number;
+  message: string;
+  hint: string;
+}
 
 /**
  * Keeps or drops the blocks of a Markdown body wrapped in marker lines:
@@ -66,11 +76,10 @@ const MARKER_LIKE = /^[ \t]*<!--[ \t]*(?:if|end)\b/i;
  *     <!-- end if -->
  *
  * The lines between are kept when the condition is true and dropped otherwise; the marker lines
- * themselves never reach the page. Each marker is a line of its own; blocks do not nest. The
- * problems name the line of the body (1 for its first line).
+ * themselves never reach the page. Each marker is a line of its own; blocks do not nest.
  */
-export function keepConditionalBlocks(body: string, conditions: Conditions): { body: string; problems: { line: number; message: string }[] } {
-  const problems: { line: number; message: string }[] = [];
+export function keepConditionalBlocks(body: string, conditions: Conditions): { body: string; problems: BlockProblem[] } {
+  const problems: BlockProblem[] = [];
   const kept: string[] = [];
   let open: { name: string; line: number; keep: boolean } | undefined;
   const lines = body.split('\n');
@@ -79,24 +88,45 @@ export function keepConditionalBlocks(body: string, conditions: Conditions): { b
     const start = IF_LINE.exec(text.replace(/\r$/, ''));
     if (start) {
       const name = start[1]!;
-      if (open) problems.push({ line, message: `"<!-- if ${name} -->" opens a block inside the block opened on line ${open.line}; blocks do not nest.` });
-      else if (!(name in conditions)) {
-        problems.push({ line, message: `"<!-- if ${name} -->" names no condition; the known ones are: ${Object.keys(conditions).sort().join(', ')}.` });
+      if (open) {
+        problems.push({
+          line,
+          message: `"<!-- if ${name} -->" opens a block inside the block opened on line ${open.line}; blocks do not nest.`,
+          hint: `Close the first block with <!-- end if --> before this line; ${BLOCK_FORM}.`,
+        });
+      } else if (!(name in conditions)) {
+        const guess = nearest(name, Object.keys(conditions));
+        const message = `"<!-- if ${name} -->" names no condition; the known ones are: ${Object.keys(conditions).sort().join(', ')}.`;
+        problems.push(
+          guess
+            ? { line, message: `${message} Did you mean ${guess}?`, hint: `Write <!-- if ${guess} -->.` }
+            : { line, message, hint: `Write one of the known conditions, or remove the block; ${BLOCK_FORM}.` },
+        );
         open = { name, line, keep: true };
       } else open = { name, line, keep: conditions[name]! };
       return;
     }
     if (END_LINE.test(text.replace(/\r$/, ''))) {
-      if (!open) problems.push({ line, message: '"<!-- end if -->" closes no block.' });
+      if (!open) problems.push({ line, message: '"<!-- end if -->" closes no block.', hint: `Remove this line, or add <!-- if name --> where the block starts; ${BLOCK_FORM}.` });
       open = undefined;
       return;
     }
     if (MARKER_LIKE.test(text)) {
-      problems.push({ line, message: `"${text.trim()}" is not a marker: write "<!-- if name -->" or "<!-- end if -->" alone on its line.` });
+      problems.push({
+        line,
+        message: `"${text.trim()}" is not a marker: write "<!-- if name -->" or "<!-- end if -->" alone on its line.`,
+        hint: `Rewrite the line; ${BLOCK_FORM}.`,
+      });
       return;
     }
     if (!open || open.keep) kept.push(text);
   });
-  if (open) problems.push({ line: open.line, message: `"<!-- if ${open.name} -->" is never closed by "<!-- end if -->".` });
+  if (open) {
+    problems.push({
+      line: open.line,
+      message: `"<!-- if ${open.name} -->" is never closed by "<!-- end if -->".`,
+      hint: `Add a line <!-- end if --> where the block ends; ${BLOCK_FORM}.`,
+    });
+  }
   return { body: kept.join('\n'), problems };
 }

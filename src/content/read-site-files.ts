@@ -5,7 +5,6 @@ import { codes } from '../errors/codes.js';
 import { ProblemList } from '../errors/storefront-error.js';
 import { resolveInside } from '../util/inside-project.js';
 import { listFileNames } from '../util/list-files.js';
-import { nearest } from '../util/nearest.js';
 import type { SiteContent } from './site-content.js';
 import { keepConditionalBlocks, renderMarkdown, type Conditions } from './markdown.js';
 import { parseWithSchema } from './parse-with-schema.js';
@@ -68,23 +67,6 @@ function stated(root: string, absolute: string, unreadable: SiteContent['unreada
   if (subCategory) unreadable.subCategories.push(Number(subCategory));
 }
 
-
-/** A text page's `<!-- if name -->` block problem (markdown.ts), with what to do about it. */
-function blockProblem(message: string, conditions: string[]): { message: string; hint: string } {
-  const form = 'a block is a line <!-- if newsletter -->, the Markdown it shows, and a line <!-- end if --> (docs/content-model.md, "Text pages")';
-  const name = /names no condition/.test(message) ? /<!-- if (\S+) -->/.exec(message)?.[1] : undefined;
-  const guess = name === undefined ? undefined : nearest(name, conditions);
-  if (name !== undefined) {
-    return {
-      message: guess ? `${message} Did you mean ${guess}?` : message,
-      hint: guess ? `Write <!-- if ${guess} -->.` : `Write one of the known conditions, or remove the block; ${form}.`,
-    };
-  }
-  if (/is never closed/.test(message)) return { message, hint: `Add a line <!-- end if --> where the block ends; ${form}.` };
-  if (/closes no block/.test(message)) return { message, hint: `Remove this line, or add <!-- if name --> where the block starts; ${form}.` };
-  if (/do not nest/.test(message)) return { message, hint: `Close the first block with <!-- end if --> before this line; ${form}.` };
-  return { message, hint: `Rewrite the line; ${form}.` };
-}
 
 /** The claims, settings and the trader's identity that `{{tokens}}` may name. */
 function tokenFacts(config: Config, site: SourceFile | undefined, trader: Trader | undefined): Record<string, string> {
@@ -190,7 +172,8 @@ export async function readSiteFiles(root: string, config: Config, contentDir: st
           code: codes.schema,
           file: source.file,
           line: source.bodyLine === undefined ? undefined : source.bodyLine + problem.line - 1,
-          ...blockProblem(problem.message, Object.keys(conditions)),
+          message: problem.message,
+          hint: problem.hint,
         });
       }
       // The links of every block are checked, shown in this build or not.

@@ -84,8 +84,10 @@ export async function makeShareCards(routes: readonly Route[], options: ShareCar
     }
   };
   const mark = await readFile(path.join(options.generatorRoot, 'templates', 'static', 'favicon.svg'), 'utf8');
-  const fontBytes = readFileSync(FONT_FILES[0]!);
-  const identity = createHash('sha256').update(`${DESIGN}\0${options.brandName}\0${mark}\0`).update(fontBytes).digest();
+  const drawing = createHash('sha256').update(`${DESIGN}\0${options.brandName}\0${mark}\0`);
+  // Both subsets: a letter of either may be on a card.
+  for (const file of FONT_FILES) drawing.update(readFileSync(file));
+  const identity = drawing.digest();
   const dir = shareDir(options.root);
   let tools: Promise<Tools> | undefined;
   const byPath = new Map<string, ShareCard>();
