@@ -1,10 +1,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LinkChecker, LinkState } from 'linkinator';
+import { output } from '../cli/output.js';
 import { codes } from '../errors/codes.js';
 import { StorefrontError, type Problem } from '../errors/storefront-error.js';
 import { parseRedirectsFile } from '../output/redirects.js';
 import { servedBasePath, startPreview } from '../preview/preview-server.js';
+import { longTitle, longTitleWarning, type LongTitle } from './page-titles.js';
 
 export interface CheckReport {
   pagesCrawled: number;
@@ -13,6 +15,8 @@ export interface CheckReport {
   problems: Problem[];
   /** External links found (fetched only with `external`). */
   external: { url: string; pages: string[]; state?: string; status?: number }[];
+  /** Pages whose <title> is over MAX_TITLE_LENGTH characters: warnings, never a failure. */
+  longTitles: LongTitle[];
 }
 
 export interface CheckOptions {
@@ -20,13 +24,16 @@ export interface CheckOptions {
   /** Fetch external links too. */
   external?: boolean;
   concurrency?: number;
+  /** Prints each warning line (a title over 60 characters); `output.warn` unless given. */
+  warn?: (line: string) => void;
 }
 
 /**
  * Serves the built folder like `preview` and crawls it with linkinator from `/`, every sitemap
  * URL and every page in the folder. Internal links must answer; redirects must end on pages;
  * canonical and sitemap URLs must answer 200 themselves; every indexable page must be reachable
- * from `/` by following links (the sitemap does not count: visitors never see it).
+ * from `/` by following links (the sitemap does not count: visitors never see it). A page whose
+ * <title> is over 60 characters is a warning: printed, listed, but no problem.
  */
 export async function checkSite(options: CheckOptions): Promise<CheckReport> {
   const sitemapPath = path.join(options.outDir, 'sitemap.xml');
@@ -46,6 +53,8 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
   const local = (url: string) => (siteOrigin && url.startsWith(siteOrigin) ? server.url + url.slice(siteOrigin.length) : url);
   const shown = (url: string) => (url.startsWith(server.url) ? url.slice(server.url.length) || '/' : url);
   const problems: Problem[] = [];
+  const longTitles: LongTitle[] = [];
+  const warn = options.warn ?? ((line: string) => output.warn(line));
   try {
     const checker = new LinkChecker();
     // Every page in the folder, so that one the sitemap leaves out is checked too; 404.html is
@@ -104,6 +113,8 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
       // read from the pages themselves.
       linksOf.set(pageUrl, [...html.matchAll(/<a\s[^>]*?href="([^"#]*)/g)].filter((m) => m[1]).map((m) => new URL(m[1]!.replace(/&amp;/g, '&'), pageUrl).href));
       if (/<meta name="robots" content="[^"]*noindex/.test(html) || response.status !== 200) noindex.add(pageUrl);
+      const long = response.status === 200 ? longTitle(shown(pageUrl), html) : undefined;
+      if (long) longTitles.push(long);
       const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&');
       if (!canonical) continue;
       const answer = await fetch(local(canonical), { redirect: 'manual' });
@@ -117,6 +128,9 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
         });
       }
     }
+    // In the order of the pages' paths, whatever order the crawl found them in.
+    longTitles.sort((a, b) => (a.page < b.page ? -1 : a.page > b.page ? 1 : 0));
+    for (const long of longTitles) warn(longTitleWarning(long));
     for (const url of sitemapUrls) {
       const answer = await fetch(local(url), { redirect: 'manual' });
       if (answer.status !== 200) {
@@ -160,7 +174,7 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
         }
       }
     }
-    return { pagesCrawled: pageUrls.length, linksChecked: result.links.length, problems, external: [...external.values()] };
+    return { pagesCrawled: pageUrls.length, linksChecked: result.links.length, problems, external: [...external.values()], longTitles };
   } finally {
     await server.close();
   }

@@ -59,7 +59,12 @@ export function webSite(config: Config, absolute: (path: string) => string): obj
   };
 }
 
-/** A Service with an AggregateOffer whose price range comes from the catalogue. */
+/**
+ * A service page's Service, with an AggregateOffer whose price range and count come from the
+ * catalogue (never typed into a page). Every service page has one; no rating or review is added.
+ * The provider is the trader's Organization by its @id, named too, since only the home page and
+ * Instagram followers carry the full Organization block.
+ */
 export function serviceWithOffer(
   config: Config,
   service: Service,
@@ -75,14 +80,19 @@ export function serviceWithOffer(
     url,
     serviceType: `${service.platform.name} ${service.sub.name}`,
     areaServed: 'GB',
-    provider: { '@id': `${siteRoot(config)}/#organization` },
-    offers: {
-      '@type': 'AggregateOffer',
-      priceCurrency: 'GBP',
-      lowPrice: service.lowPrice!.toFixed(2),
-      highPrice: service.highPrice!.toFixed(2),
-      offerCount: service.sub.packages.length,
-    },
+    provider: { '@type': 'Organization', '@id': `${siteRoot(config)}/#organization`, name: config.brandName },
+    // A service page of a sub-category without packages fails the build (SF113); no offer then.
+    offers:
+      service.lowPrice === undefined || service.highPrice === undefined
+        ? undefined
+        : {
+            '@type': 'AggregateOffer',
+            priceCurrency: 'GBP',
+            lowPrice: service.lowPrice.toFixed(2),
+            highPrice: service.highPrice.toFixed(2),
+            offerCount: service.sub.packages.length,
+            url,
+          },
   };
 }
 

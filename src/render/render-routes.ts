@@ -237,14 +237,11 @@ class RenderContext {
         const service = this.services.get(page.subCategory)!;
         const breadcrumb = this.crumbs(page.breadcrumb, page.path);
         const url = this.absolute(page.path);
+        // Every service page has its Service and AggregateOffer; structuredData adds the
+        // Organization and WebSite blocks (Instagram followers, as the specification asks).
         const jsonLd: object[] = [breadcrumbList(breadcrumb, this.absolute)];
-        if (page.structuredData) {
-          jsonLd.push(
-            organization(this.config, this.content.trader, this.absolute),
-            webSite(this.config, this.absolute),
-            serviceWithOffer(this.config, service, page.hero.heading, page.description, url),
-          );
-        }
+        if (page.structuredData) jsonLd.push(organization(this.config, this.content.trader, this.absolute), webSite(this.config, this.absolute));
+        jsonLd.push(serviceWithOffer(this.config, service, page.hero.heading, page.description, url));
         const hero: HeroView = {
           heading: page.hero.heading,
           intro: page.hero.intro,
