@@ -335,17 +335,12 @@ describe('service pages', () => {
 });
 
 describe('other pages', () => {
-  it('home: a button per platform, six feature blocks, how to order in three steps, /about, picker defaulting to 10', () => {
+  it("home: the specification's two buttons, six feature blocks, how to order in three steps, /about, picker defaulting to 10", () => {
     const home = page('/');
-    // The headline names three platforms: one button each, with its platform's mark (issue 27).
-    expect(home.querySelectorAll('.hero-buttons a').map((a) => a.getAttribute('href'))).toEqual([
-      '/buy-instagram-followers',
-      '/buy-tiktok-followers',
-      '/buy-youtube-subscribers',
-    ]);
+    // The specification's two hero buttons, YouTube subscribers and YouTube views, each with its platform's mark (issue 33).
+    expect(home.querySelectorAll('.hero-buttons a').map((a) => a.getAttribute('href'))).toEqual(['/buy-youtube-subscribers', '/buy-youtube-views']);
     expect(home.querySelectorAll('.hero-buttons a .mark').map((m) => m.classList.value.find((c) => c.startsWith('mark-') && c !== 'mark-sm'))).toEqual([
-      'mark-instagram',
-      'mark-tiktok',
+      'mark-youtube',
       'mark-youtube',
     ]);
     expect(home.querySelectorAll('#services .card h3 a').map((a) => a.getAttribute('href'))).toEqual([
@@ -396,8 +391,8 @@ describe('other pages', () => {
     const terms = page('/term-of-service').text;
     const privacy = page('/privacy-policy').text;
     const both = terms + privacy;
-    // Rewritten for UK law (issue 18) on 24 November 2026; every business rule is kept.
-    for (const fact of ['13', 'GBP', 'chargeback', 'IP address', 'California', 'last four digits', '24 November 2026']) {
+    // Rewritten for UK law (issue 18), last changed on 27 November 2026 (issue 33); every business rule is kept.
+    for (const fact of ['13', 'GBP', 'chargeback', 'IP address', 'California', 'last four digits', '27 November 2026']) {
       expect(both, fact).toContain(fact);
     }
     expect(page('/term-of-service').querySelector('main a[href="/contact"]')).toBeTruthy();
@@ -434,9 +429,9 @@ describe('business constants of the specification (sections 1, 5 and 9)', () => 
     ['/buy-tiktok-followers', ['5,000']],
     ['/buy-youtube-subscribers', ['1,000 subscribers', 'steps of 10']],
     ['/buy-youtube-likes', ['first 48 hours']],
-    ['/buy-youtube-views', ['1,000,000', '20%']],
-    ['/buy-youtube-watch-hours', ['lifetime', '60 minutes', '50 to 200 watch hours a day', 'Delivered over 20 to 80 days', '4,000 watch hours']],
-    ['/term-of-service', ['13', 'GBP', 'chargeback', 'IP address', '24 November 2026', 'right to cancel', '14 days', 'England and Wales', 'Complaints']],
+    ['/buy-youtube-views', ['1,000,000', '2,500']],
+    ['/buy-youtube-watch-hours', ['6 months', '60 minutes', '50 to 200 watch hours a day', 'Delivered over 20 to 80 days', '4,000 watch hours']],
+    ['/term-of-service', ['13', 'GBP', 'chargeback', 'IP address', '27 November 2026', 'right to cancel', '14 days', 'England and Wales', 'Complaints']],
     ['/privacy-policy', ['California', 'one month', 'last four digits', 'UK GDPR', 'Data Protection Act 2018', 'Wycliffe House', 'Information Commissioner']],
   ];
   for (const [routePath, phrases] of cases) {
