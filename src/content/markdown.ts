@@ -1,3 +1,4 @@
+import { decodeHTML } from 'entities';
 import MarkdownIt from 'markdown-it';
 import { nearest } from '../util/nearest.js';
 
@@ -45,6 +46,54 @@ export function renderMarkdown(source: string): Markdown {
   const links: string[] = [];
   collectLinks(tokens, links);
   return { kind: 'markdown', html: md.renderer.render(tokens, md.options, env), links };
+}
+
+/** A second-level heading of rendered Markdown: its id (the anchor `#id`) and its plain text. */
+export interface Heading {
+  readonly id: string;
+  readonly text: string;
+}
+
+/**
+ * An anchor from a heading's text, without its section number, so renumbering the sections keeps
+ * the links: "7. Your right to cancel" → `your-right-to-cancel`.
+ */
+export function headingSlug(text: string): string {
+  const slug = (text.replace(/^\s*\d+(?:\.\d+)*[.)]?\s+(?=\S)/, '') || text)
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/['\u2019]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return slug || 'section';
+}
+
+/**
+ * Gives every `<h2>` of rendered Markdown an id, and lists them in order for a page's contents.
+ * The id is the slug of the heading's text, made unique with `-2`, `-3`… against the others and
+ * against `taken` (the ids the rest of the page uses); a heading that already has an id keeps
+ * it. Raw HTML is off in Markdown, so every `<h2` of the HTML is a heading.
+ */
+export function withHeadingIds(html: string, taken: Iterable<string> = []): { html: string; headings: Heading[] } {
+  const used = new Set(taken);
+  for (const match of html.matchAll(/\sid="([^"]*)"/g)) used.add(decodeHTML(match[1]!));
+  const headings: Heading[] = [];
+  const out = html.replace(/<h2(\s[^>]*)?>([\s\S]*?)<\/h2>/g, (whole, attrs: string | undefined, inner: string) => {
+    const text = decodeHTML(inner.replace(/<[^>]*>/g, '')).replace(/\s+/g, ' ').trim();
+    const existing = attrs && /\sid="([^"]*)"/.exec(attrs)?.[1];
+    if (existing) {
+      headings.push({ id: decodeHTML(existing), text });
+      return whole;
+    }
+    const base = headingSlug(text);
+    let id = base;
+    for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
+    used.add(id);
+    headings.push({ id, text });
+    return `<h2 id="${id}"${attrs ?? ''}>${inner}</h2>`;
+  });
+  return { html: out, headings };
 }
 
 /**

@@ -5,6 +5,7 @@ import { decodeHTML } from 'entities';
 import { indexCatalogue, type Service } from '../catalogue/catalogue-index.js';
 import { siteRoot, type Config } from '../config/load-config.js';
 import type { SiteContent } from '../content/load-content.js';
+import { withHeadingIds } from '../content/markdown.js';
 import type { Post } from '../content/post.js';
 import type { Section } from '../content/schemas.js';
 import { codes } from '../errors/codes.js';
@@ -21,7 +22,7 @@ import { Picture } from '../../templates/sections/Picture.js';
 import { ContentPage } from '../../templates/pages/ContentPage.js';
 import { NotFoundPage } from '../../templates/pages/NotFoundPage.js';
 import { ServicePage } from '../../templates/pages/ServicePage.js';
-import { TextPage } from '../../templates/pages/TextPage.js';
+import { CONTENTS_HEADING_ID, TextPage } from '../../templates/pages/TextPage.js';
 import type { Crumb, Frame, Head, HeroView, ImageView, PostCard, SectionView } from '../../templates/view-model.js';
 import { deliveryPace, packageTiles, pickerGroups, platformOfPaths, platformTiles, serviceCard, serviceListGroups, serviceTile } from './catalogue-views.js';
 import { withBasePath } from './base-path.js';
@@ -272,13 +273,18 @@ class RenderContext {
       }
       case 'text': {
         const { page } = route;
+        // The contents list comes from the rendered body itself: each h2 gets an id (a slug of its
+        // text) that no id of the page's frame or the contents' own heading already has.
+        const frameIds = ['main', 'site-nav', 'page-heading', 'newsletter-heading', 'newsletter-email', 'newsletter-consent', CONTENTS_HEADING_ID];
+        const body = withHeadingIds(route.body.html, frameIds);
         return {
           head: this.head(route, page.title, page.description),
           ...pageBody(TextPage, {
             hero: { heading: page.heading, buttons: [], breadcrumb: this.crumbs(page.title, page.path) },
             published: page.published && { text: formatDay(page.published), iso: page.published.toISOString().slice(0, 10) },
             updated: { text: formatDay(page.updated), iso: page.updated.toISOString().slice(0, 10) },
-            body: route.body,
+            contents: body.headings,
+            body: { html: body.html },
           }),
         };
       }
