@@ -90,8 +90,12 @@ export interface PackageTile {
   buyUrl: string;
   /** "Delivered over 5 to 20 days", where the service's daily pace is known. */
   delivery?: string;
-  /** The package most people take in its grid (catalogue `popular: true`): badged "Most popular". */
-  popular?: boolean;
+  /**
+   * The package most people take in its grid (catalogue `popular:`): badged "Most popular", with
+   * the source of the claim in words, shown once under the grid: "Most popular: 1,000 followers,
+   * 412 of 1,030 Instagram followers orders from 1 September to 30 November 2026."
+   */
+  popular?: { source: string };
 }
 
 export interface ServiceCard {

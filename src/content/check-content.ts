@@ -18,8 +18,8 @@ const REVIEWS = 'content/reviews.yaml';
  * quantity, prices in pence) and every reference from a page to the catalogue. Route and link
  * checks come later, once the route table exists.
  */
-export function checkContent(content: SiteContent, problems: ProblemList): void {
-  checkCatalogue(content, problems);
+export function checkContent(content: SiteContent, problems: ProblemList, now: Date = new Date()): void {
+  checkCatalogue(content, problems, now);
   const services = indexCatalogue(content.catalogue);
   const subIdHint = `Use the id of a sub-category of ${CATALOGUE}: ${[...services.keys()].join(', ')}.`;
   const pageOfSub = new Set(content.services.map((s) => s.page.subCategory));
@@ -132,7 +132,13 @@ export function checkContent(content: SiteContent, problems: ProblemList): void 
   });
 }
 
-function checkCatalogue(content: SiteContent, problems: ProblemList): void {
+/** The four fields of a "Most popular" badge's source (schemas.ts), in the order they are written. */
+const POPULAR_SOURCE = ['from', 'to', 'orders', 'ofOrders'] as const;
+
+/** `from and ofOrders`, `from, to and orders`. */
+const andList = (words: readonly string[]) => (words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`);
+
+function checkCatalogue(content: SiteContent, problems: ProblemList, now: Date): void {
   const lineOf = content.lineOf[CATALOGUE] ?? (() => undefined);
   // Field strings like platforms[0].sub[1].packages[2].slug, back to a key path for the line.
   const line = (field: string) =>
@@ -163,9 +169,39 @@ function checkCatalogue(content: SiteContent, problems: ProblemList): void {
           field,
           line: line(field),
           message: `${platform.name} ${sub.name} already has a most popular package (${formatQuantity(sub.packages[popular[0]!]!.quantity)}); ${formatQuantity(sub.packages[ki]!.quantity)} is marked popular too.`,
-          hint: 'Mark at most one package of each sub-category with popular: true.',
+          hint: 'Keep popular: on one package of each sub-category, the one most ordered in the period its source counts.',
         });
       }
+      // "Most popular" is a claim, shown only with its source: the period and the orders counted.
+      sub.packages.forEach((pkg, ki) => {
+        const source = pkg.popular;
+        if (!source) return;
+        const field = `${subField}.packages[${ki}].popular`;
+        const named = `The ${formatQuantity(pkg.quantity)} package of ${platform.name} ${sub.name}`;
+        const missing = POPULAR_SOURCE.filter((key) => source[key] === undefined);
+        if (missing.length > 0) {
+          problems.add({
+            code: codes.popularWithoutSource,
+            file: CATALOGUE,
+            field,
+            line: line(field),
+            message:
+              missing.length === POPULAR_SOURCE.length
+                ? `${named} is marked "Most popular" without the source of the claim: the period and the orders counted.`
+                : `${named} is marked "Most popular" without all of its source: ${andList(missing)} ${missing.length === 1 ? 'is' : 'are'} missing.`,
+            hint: `Write the period and the orders counted, from the shop's order records: popular: { from: 2026-09-01, to: 2026-11-30, orders: 412, ofOrders: 1030 } (this package's orders out of all ${platform.name} ${sub.name} orders); or remove popular.`,
+          });
+        } else if (source.to!.getTime() > now.getTime()) {
+          problems.add({
+            code: codes.popularWithoutSource,
+            file: CATALOGUE,
+            field: `${field}.to`,
+            line: line(`${field}.to`),
+            message: `${named} is marked "Most popular" from orders counted to ${source.to!.toISOString().slice(0, 10)}, a day after this build: those orders are not all placed yet.`,
+            hint: 'Count a period that has ended, and write its last day as to.',
+          });
+        }
+      });
       sub.packages.forEach((pkg, ki) => {
         const field = `${subField}.packages[${ki}]`;
         const seen = productIds.get(pkg.id);

@@ -62,6 +62,83 @@ const link = z.strictObject({
 
 const positiveId = (description: string, examples: number[]) => z.number().int().positive().meta({ description, examples });
 
+/** `2026-03-14`, `2026-03-14T09:00:00Z`, `2026-03-14 09:00:00+01:00`: a day of the calendar, optionally a time and zone. */
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * A real date of the calendar: JavaScript's Date turns 30 February into 2 March and reads many
+ * other forms, so the parts are checked first (month 1–12, the day within its month, the time
+ * within the day) and only then handed to Date.
+ */
+/**
+ * ISO_DATE for the JSON Schema: the months 01–12, the days of each month (29 February in any
+ * year), the hours, minutes and seconds of a day, and the spaces a value is trimmed of.
+ */
+const ISO_DATE_JSON =
+  /^\s*\d{4}-(?:(?:0[1-9]|1[0-2])-(?:0[1-9]|1\d|2\d)|(?:0[13-9]|1[0-2])-30|(?:0[13578]|1[02])-31)(?:[T ](?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?\s*$/;
+const parseDate = (value: string, ctx: z.RefinementCtx<string>): Date => {
+  const parts = ISO_DATE.exec(value.trim());
+  const [year, month, day, hour = 0, minute = 0, second = 0] = parts ? parts.slice(1, 7).map((part) => (part === undefined ? 0 : Number(part))) : [];
+  const daysInMonth = month !== undefined && month >= 1 && month <= 12 ? new Date(Date.UTC(year!, month, 0)).getUTCDate() : 0;
+  const date = parts ? new Date(parts[4] === undefined ? `${value.trim()}T00:00:00Z` : value.trim()) : new Date(NaN);
+  if (!parts || day! < 1 || day! > daysInMonth || hour > 23 || minute > 59 || second > 59 || Number.isNaN(date.getTime())) {
+    ctx.addIssue({ code: 'custom', message: 'must be a real date such as 2026-03-14 or 2026-03-14T09:00:00Z' });
+    return z.NEVER;
+  }
+  return date;
+};
+/** The metadata is the string's, before the transform: a JSON Schema of the input keeps its examples. */
+const isoDate = (description: string) =>
+  z
+    .string()
+    .meta({
+      description: `${description} A date such as 2026-03-14, or a time too: 2026-03-14T09:00:00Z.`,
+      examples: ['2026-03-14', '2026-03-14T09:00:00Z'],
+      pattern: ISO_DATE_JSON.source,
+      patternErrorMessage: 'Must be a real date such as 2026-03-14 or 2026-03-14T09:00:00Z.',
+    })
+    .transform(parseDate);
+
+/**
+ * Where a package's "Most popular" badge comes from, kept beside it as a rating's source is: the
+ * period counted and the orders in it (docs/trading.md, "Badge a package only with its source").
+ * The fields are required by the JSON Schema (the editor says so at once) but optional here: a
+ * badge without its whole source, `popular: true` included, is refused by check-content.ts with
+ * its own code (SF118), which names the package, as is a period that ends after the build.
+ */
+const popularSource = z
+  .strictObject({
+    from: isoDate('The first day of the period whose orders were counted.').optional(),
+    to: isoDate('The last day of the period counted: not before from, and not after the build.').optional(),
+    orders: z
+      .number()
+      .int()
+      .positive()
+      .meta({ description: 'How many orders of this package were placed in the period.', examples: [412] })
+      .optional(),
+    ofOrders: z
+      .number()
+      .int()
+      .positive()
+      .meta({ description: 'How many orders of its sub-category (all its packages, this one included) were placed in the period; at least orders.', examples: [1030] })
+      .optional(),
+  })
+  .meta({
+    description:
+      'Badges the package "Most popular", with the source of the claim shown beside the grid: the orders of this package (orders) out of all the orders of its sub-category (ofOrders) from one day (from) to another (to), such as { from: 2026-09-01, to: 2026-11-30, orders: 412, ofOrders: 1030 }. At most one per sub-category (SF117).',
+    required: ['from', 'to', 'orders', 'ofOrders'],
+  })
+  .refine((source) => !source.from || !source.to || source.to.getTime() >= source.from.getTime(), {
+    message: 'to must not be before from',
+    path: ['to'],
+    params: { hint: 'Correct from or to: from is the first day of the period counted, to its last.' },
+  })
+  .refine((source) => source.orders === undefined || source.ofOrders === undefined || source.orders <= source.ofOrders, {
+    message: 'orders must not be more than ofOrders',
+    path: ['orders'],
+    params: { hint: "Correct orders or ofOrders: orders counts this package's orders, ofOrders the orders of every package of its sub-category in the same period, this one's included." },
+  });
+
 export const packageSchema = z.strictObject({
   id: positiveId('The product id at the checkout: unique across the whole catalogue.', [1001]),
   quantity: z.number().int().positive().meta({ description: 'How many units the package delivers (followers, likes, views, hours).', examples: [100, 1000] }),
@@ -78,9 +155,10 @@ export const packageSchema = z.strictObject({
     examples: ['100-ig-followers', '10k-ig-followers'],
   }),
   popular: z
-    .boolean()
-    .optional()
-    .describe('The package most people take in its grid, badged "Most popular"; at most one per sub-category'),
+    // `popular: true` and any other form that is no object become a source without its fields,
+    // which check-content.ts refuses with its own code (SF118), naming the package.
+    .preprocess((value) => (value !== null && typeof value === 'object' && !Array.isArray(value) ? value : {}), popularSource)
+    .optional(),
 });
 
 export const catalogueSchema = z.strictObject({
@@ -101,8 +179,8 @@ export const catalogueSchema = z.strictObject({
             .refine((pace) => pace.fastest >= pace.slowest, 'fastest must be at least slowest')
             .optional(),
           packages: z.array(packageSchema).meta({
-            description: 'The packages of the grid, smallest first. At most one is popular: true (SF117).',
-            contains: { type: 'object', required: ['popular'], properties: { popular: { const: true } } },
+            description: 'The packages of the grid, smallest first. At most one is popular (SF117).',
+            contains: { type: 'object', required: ['popular'] },
             minContains: 0,
             maxContains: 1,
           }),
@@ -277,43 +355,6 @@ export const servicePageSchema = z.strictObject({
   crossSells: z.array(z.number().int()).default([]).meta({ description: 'Sub-category ids of other services to suggest; each must have a service page.', examples: [[10, 12]] }),
   structuredData: z.boolean().default(false).describe('Publish the page\'s packages as schema.org Product offers.'),
 });
-
-/** `2026-03-14`, `2026-03-14T09:00:00Z`, `2026-03-14 09:00:00+01:00`: a day of the calendar, optionally a time and zone. */
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
-
-/**
- * A real date of the calendar: JavaScript's Date turns 30 February into 2 March and reads many
- * other forms, so the parts are checked first (month 1–12, the day within its month, the time
- * within the day) and only then handed to Date.
- */
-/**
- * ISO_DATE for the JSON Schema: the months 01–12, the days of each month (29 February in any
- * year), the hours, minutes and seconds of a day, and the spaces a value is trimmed of.
- */
-const ISO_DATE_JSON =
-  /^\s*\d{4}-(?:(?:0[1-9]|1[0-2])-(?:0[1-9]|1\d|2\d)|(?:0[13-9]|1[0-2])-30|(?:0[13578]|1[02])-31)(?:[T ](?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?\s*$/;
-const parseDate = (value: string, ctx: z.RefinementCtx<string>): Date => {
-  const parts = ISO_DATE.exec(value.trim());
-  const [year, month, day, hour = 0, minute = 0, second = 0] = parts ? parts.slice(1, 7).map((part) => (part === undefined ? 0 : Number(part))) : [];
-  const daysInMonth = month !== undefined && month >= 1 && month <= 12 ? new Date(Date.UTC(year!, month, 0)).getUTCDate() : 0;
-  const date = parts ? new Date(parts[4] === undefined ? `${value.trim()}T00:00:00Z` : value.trim()) : new Date(NaN);
-  if (!parts || day! < 1 || day! > daysInMonth || hour > 23 || minute > 59 || second > 59 || Number.isNaN(date.getTime())) {
-    ctx.addIssue({ code: 'custom', message: 'must be a real date such as 2026-03-14 or 2026-03-14T09:00:00Z' });
-    return z.NEVER;
-  }
-  return date;
-};
-/** The metadata is the string's, before the transform: a JSON Schema of the input keeps its examples. */
-const isoDate = (description: string) =>
-  z
-    .string()
-    .meta({
-      description: `${description} A date such as 2026-03-14, or a time too: 2026-03-14T09:00:00Z.`,
-      examples: ['2026-03-14', '2026-03-14T09:00:00Z'],
-      pattern: ISO_DATE_JSON.source,
-      patternErrorMessage: 'Must be a real date such as 2026-03-14 or 2026-03-14T09:00:00Z.',
-    })
-    .transform(parseDate);
 
 export const textPageSchema = z.strictObject({
   path: pageBase.path,

@@ -19,8 +19,13 @@ export const codes = {
   duplicateSubCategoryId: 'SF115',
   /** A support tile names a different size than the largest package of its grid. */
   supportTileMismatch: 'SF116',
-  /** More than one package of a sub-category marked `popular: true`: a grid has one "Most popular". */
+  /** More than one package of a sub-category marked `popular`: a grid has one "Most popular". */
   twoPopularPackages: 'SF117',
+  /**
+   * A package marked popular without the source of the claim kept in the catalogue (`popular: true`,
+   * or a source missing its period or its orders), or counted over a period that ends after the build.
+   */
+  popularWithoutSource: 'SF118',
   duplicateRoute: 'SF120',
   brokenInternalLink: 'SF121',
   badRedirect: 'SF122',

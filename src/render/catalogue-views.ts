@@ -1,5 +1,6 @@
 import { buyUrl, formatPrice, formatQuantity, type Service } from '../catalogue/catalogue-index.js';
 import type { Catalogue } from '../content/schemas.js';
+import { formatDay } from './format-day.js';
 import type { HeroTile, PackageTile, PickerGroup, ServiceCard, ServiceListGroup } from '../../templates/view-model.js';
 
 type DeliveryPerDay = NonNullable<Service['sub']['deliveryPerDay']>;
@@ -16,22 +17,45 @@ export function deliveryPace(pace: DeliveryPerDay, unit: string): string {
   return `${rate} ${unit.toLowerCase()} a day`;
 }
 
+/** "from 1 September to 30 November 2026": the year once when both days are in it; "on 30 November 2026" for one day. */
+function period(from: Date, to: Date): string {
+  const [first, last] = [formatDay(from), formatDay(to)];
+  if (first === last) return `on ${last}`;
+  return `from ${from.getUTCFullYear() === to.getUTCFullYear() ? first.replace(/ \d+$/, '') : first} to ${last}`;
+}
+
 /**
- * Package tiles of one sub-category, each with its Buy Now link to the checkout site, and how
- * long it takes where the service is delivered at a known daily pace.
+ * The source of a package's "Most popular" badge, in words, from the catalogue (docs/trading.md,
+ * "Badge a package only with its source"): "Most popular: 1,000 followers, 412 of 1,030 Instagram
+ * followers orders from 1 September to 30 November 2026." Undefined without a whole source, which
+ * the content check has refused (SF118) before anything is rendered.
+ */
+export function popularSourceText(service: Service, pkg: Service['sub']['packages'][number]): string | undefined {
+  const { from, to, orders, ofOrders } = pkg.popular ?? {};
+  if (!from || !to || orders === undefined || ofOrders === undefined) return undefined;
+  const unit = service.sub.name.toLowerCase();
+  return `Most popular: ${formatQuantity(pkg.quantity)} ${unit}, ${formatQuantity(orders)} of ${formatQuantity(ofOrders)} ${service.platform.name} ${unit} orders ${period(from, to)}.`;
+}
+
+/**
+ * Package tiles of one sub-category, each with its Buy Now link to the checkout site, how long it
+ * takes where the service is delivered at a known daily pace, and the popular one's source.
  */
 export function packageTiles(service: Service, checkoutUrl: string): PackageTile[] {
   const pace = service.sub.deliveryPerDay;
-  return service.sub.packages.map((pkg) => ({
-    id: pkg.id,
-    label: `${formatQuantity(pkg.quantity)} ${service.sub.name}`,
-    quantity: formatQuantity(pkg.quantity),
-    unit: service.sub.name,
-    price: formatPrice(pkg.price),
-    buyUrl: buyUrl(checkoutUrl, pkg.slug),
-    delivery: pace && `Delivered over ${deliveryDays(pkg.quantity, pace)}`,
-    popular: pkg.popular || undefined,
-  }));
+  return service.sub.packages.map((pkg) => {
+    const source = popularSourceText(service, pkg);
+    return {
+      id: pkg.id,
+      label: `${formatQuantity(pkg.quantity)} ${service.sub.name}`,
+      quantity: formatQuantity(pkg.quantity),
+      unit: service.sub.name,
+      price: formatPrice(pkg.price),
+      buyUrl: buyUrl(checkoutUrl, pkg.slug),
+      delivery: pace && `Delivered over ${deliveryDays(pkg.quantity, pace)}`,
+      popular: source === undefined ? undefined : { source },
+    };
+  });
 }
 
 /** A cross-sell card: the price is derived from the catalogue, the rating from the reviews (when there are any). */

@@ -11,7 +11,9 @@ export function PackageGrid({
   labelledBy?: string;
   supportTile?: { heading: string; text: string };
 }) {
-  return (
+  // The badge's source, in words, once per grid, right after it (docs/trading.md).
+  const popularSource = packages.find((pkg) => pkg.popular)?.popular?.source;
+  const grid = (
     <ul className={`${gridClass(packages.length + (supportTile ? 1 : 0), PACKAGE_COLUMNS)} package-grid`} aria-labelledby={labelledBy}>
       {packages.map((pkg) => (
         <li className={pkg.popular ? 'package package-popular' : 'package'} key={pkg.id}>
@@ -38,5 +40,13 @@ export function PackageGrid({
         </li>
       ) : null}
     </ul>
+  );
+  return popularSource ? (
+    <>
+      {grid}
+      <p className="package-popular-source">{popularSource}</p>
+    </>
+  ) : (
+    grid
   );
 }

@@ -10,7 +10,7 @@ import { parse as parseYaml } from 'yaml';
 import { loadConfig } from '../../src/config/load-config.js';
 import { loadContent } from '../../src/content/load-content.js';
 import { buildRouteTable, outputFile, type RouteTable } from '../../src/routes/route-table.js';
-import { repoRoot, runCli, tempProject } from '../helpers.js';
+import { editFile, repoRoot, runCli, tempProject } from '../helpers.js';
 import { faqCounts, specPrices } from './spec-prices.js';
 
 const SITE = 'https://shop.example.org';
@@ -28,7 +28,7 @@ interface CataloguePackage {
   quantity: number;
   price: number;
   slug: string;
-  popular?: boolean;
+  popular?: { from: string; to: string; orders: number; ofOrders: number };
 }
 interface CatalogueFile {
   platforms: { name: string; slug: string; sub: { id: number; name: string; packages: CataloguePackage[] }[] }[];
@@ -269,17 +269,14 @@ describe('service pages', () => {
     expect(cards('/buy-youtube-subscribers')).toEqual(['/buy-youtube-watch-hours', '/buy-youtube-likes', '/buy-youtube-views']);
   });
 
-  it('badges the package the catalogue marks popular, at most one per grid', () => {
-    for (const routePath of servicePaths()) {
-      const route = table.byPath.get(routePath)!;
-      if (route.kind !== 'service') throw new Error('not a service');
-      const badged = page(routePath).querySelectorAll('#packages .package-popular');
-      const marked = subById.get(route.page.subCategory)!.packages.filter((p) => p.popular);
-      expect(marked.length, routePath).toBeLessThanOrEqual(1);
-      expect(badged.map((t) => Number(t.querySelector('.package-number')!.text.replace(/,/g, ''))), routePath).toEqual(marked.map((p) => p.quantity));
-      for (const tile of badged) expect(tile.querySelector('.package-badge')?.text).toBe('Most popular');
+  it('badges no package: the catalogue keeps no order figures, the source a "Most popular" needs', () => {
+    expect([...subById.values()].flatMap((sub) => sub.packages.filter((p) => p.popular !== undefined))).toEqual([]);
+    for (const routePath of ['/', ...servicePaths()]) {
+      const html = page(routePath);
+      expect(html.querySelectorAll('.package-popular, .package-badge, .package-popular-source'), routePath).toHaveLength(0);
+      expect(html.text, routePath).not.toContain('Most popular');
+      expect(html.text, routePath).not.toContain('most popular package');
     }
-    expect(page('/buy-instagram-followers').querySelector('#packages .package-popular .package-number')?.text).toBe('1,000');
   });
 
   it("cards and cross-sells linking to a service page show that platform's mark, taken from the catalogue", () => {
@@ -446,6 +443,71 @@ describe('business constants of the specification (sections 1, 5 and 9)', () => 
     for (const route of table.routes) {
       const text = page(route.path).text.replace(/\s+/g, ' ');
       for (const phrase of ['12+ years', '1,000 customers', 'over a decade', 'automatic-likes', 'automatic likes']) expect(text, `${route.path}: ${phrase}`).not.toContain(phrase);
+    }
+  });
+});
+
+describe('a package the catalogue marks popular, with its source', () => {
+  let sourced: Awaited<ReturnType<typeof tempProject>>;
+  const sourcedPages = new Map<string, HTMLElement>();
+  const sourcedPage = (routePath: string) => sourcedPages.get(routePath)!;
+
+  beforeAll(async () => {
+    sourced = await tempProject();
+    await editFile(
+      sourced.root,
+      'content/catalogue.yaml',
+      'slug: 1000-tiktok-followers }',
+      'slug: 1000-tiktok-followers, popular: { from: 2026-08-01, to: 2026-10-31, orders: 412, ofOrders: 1030 } }',
+    );
+    // Across a new year: each day keeps its year.
+    await editFile(
+      sourced.root,
+      'content/catalogue.yaml',
+      'slug: 4000-youtube-watch-hours }',
+      'slug: 4000-youtube-watch-hours, popular: { from: 2025-12-01, to: 2026-02-28, orders: 37, ofOrders: 90 } }',
+    );
+    const result = await runCli(['--root', sourced.root, 'build'], env);
+    expect(result.code, result.stderr).toBe(0);
+    for (const routePath of ['/', '/buy-tiktok-followers', '/buy-youtube-watch-hours', '/buy-tiktok-likes', '/buy-instagram-followers']) {
+      sourcedPages.set(routePath, parseHtml(await readFile(path.join(sourced.root, 'dist', outputFile(routePath)), 'utf8')));
+    }
+  });
+
+  afterAll(async () => {
+    await sourced?.cleanup();
+  });
+
+  const expected: [string, string, string][] = [
+    ['/buy-tiktok-followers', '1,000', 'Most popular: 1,000 followers, 412 of 1,030 TikTok followers orders from 1 August to 31 October 2026.'],
+    ['/buy-youtube-watch-hours', '4,000', 'Most popular: 4,000 watch hours, 37 of 90 YouTube watch hours orders from 1 December 2025 to 28 February 2026.'],
+  ];
+
+  for (const [routePath, quantity, sentence] of expected) {
+    it(`${routePath}: the badge on the ${quantity} tile only, and its source once, right after the grid`, () => {
+      const html = sourcedPage(routePath);
+      const badged = html.querySelectorAll('#packages .package-popular');
+      expect(badged.map((tile) => tile.querySelector('.package-number')!.text)).toEqual([quantity]);
+      expect(html.querySelectorAll('#packages .package-badge').map((badge) => badge.text)).toEqual(['Most popular']);
+      expect(badged[0]!.querySelector('.package-badge')).not.toBeNull();
+      // The Buy Now's words for a screen reader say it of that package only.
+      const labels = html.querySelectorAll('#packages .package .visually-hidden').map((label) => label.text);
+      expect(labels.filter((label) => label.endsWith(', our most popular package'))).toHaveLength(1);
+      expect(badged[0]!.querySelector('.visually-hidden')!.text).toMatch(new RegExp(`^: ${quantity} .* for £[\\d.]+, our most popular package$`));
+      const sources = html.querySelectorAll('.package-popular-source');
+      expect(sources.map((source) => source.text)).toEqual([sentence]);
+      expect(html.querySelector('#packages ul.package-grid')!.nextElementSibling).toBe(sources[0]);
+      expect(sources[0]!.tagName).toBe('P');
+    });
+  }
+
+  it("the home picker's tab of that service shows the same badge and source; other grids none", () => {
+    const home = sourcedPage('/');
+    expect(home.querySelectorAll('#pick-20 .package-popular .package-number').map((n) => n.text)).toEqual(['1,000']);
+    expect(home.querySelectorAll('#pick-20 .package-popular-source').map((p) => p.text)).toEqual([expected[0]![2]]);
+    expect(home.querySelectorAll('.package-popular-source').map((p) => p.text).sort()).toEqual(expected.map(([, , text]) => text).sort());
+    for (const routePath of ['/buy-tiktok-likes', '/buy-instagram-followers']) {
+      expect(sourcedPage(routePath).querySelectorAll('.package-popular, .package-popular-source'), routePath).toHaveLength(0);
     }
   });
 });

@@ -274,8 +274,40 @@ const cases: Case[] = [
   },
   {
     name: 'two most popular packages in one grid',
-    breakIt: (root) => editFile(root, 'content/catalogue.yaml', 'slug: 500-ig-followers }', 'slug: 500-ig-followers, popular: true }'),
+    breakIt: (root) =>
+      editFile(
+        root,
+        'content/catalogue.yaml',
+        'slug: 500-ig-followers }\n          - { id: 1004, quantity: 1000, price: 10, slug: 1000-ig-followers }',
+        'slug: 500-ig-followers, popular: { from: 2026-08-01, to: 2026-10-31, orders: 300, ofOrders: 1030 } }\n' +
+          '          - { id: 1004, quantity: 1000, price: 10, slug: 1000-ig-followers, popular: { from: 2026-08-01, to: 2026-10-31, orders: 412, ofOrders: 1030 } }',
+      ),
     expect: ['SF117', 'content/catalogue.yaml:', '› platforms[0].sub[0].packages[3].popular', 'Instagram Followers already has a most popular package (500); 1,000 is marked popular too'],
+    absent: ['SF118', 'SF103'],
+  },
+  {
+    name: 'a package marked popular without its source (popular: true)',
+    breakIt: (root) => editFile(root, 'content/catalogue.yaml', 'slug: 1000-ig-followers }', 'slug: 1000-ig-followers, popular: true }'),
+    expect: [
+      'Found a problem:',
+      'SF118  content/catalogue.yaml:',
+      '› platforms[0].sub[0].packages[3].popular',
+      'The 1,000 package of Instagram Followers is marked "Most popular" without the source of the claim',
+      'popular: { from: 2026-09-01, to: 2026-11-30, orders: 412, ofOrders: 1030 }',
+    ],
+    absent: ['SF103'],
+  },
+  {
+    name: 'a most popular package with more orders than its whole sub-category',
+    breakIt: (root) =>
+      editFile(root, 'content/catalogue.yaml', 'slug: 1000-ig-followers }', 'slug: 1000-ig-followers, popular: { from: 2026-08-01, to: 2026-10-31, orders: 1100, ofOrders: 1030 } }'),
+    expect: ['SF103  content/catalogue.yaml:', '› platforms[0].sub[0].packages[3].popular.orders', 'orders must not be more than ofOrders', 'hint: Correct orders or ofOrders'],
+  },
+  {
+    name: 'a most popular package counted over a period not yet ended',
+    breakIt: (root) =>
+      editFile(root, 'content/catalogue.yaml', 'slug: 1000-tiktok-likes }', 'slug: 1000-tiktok-likes, popular: { from: 2999-09-01, to: 2999-11-30, orders: 412, ofOrders: 1030 } }'),
+    expect: ['SF118  content/catalogue.yaml:', '› platforms[1].sub[1].packages[3].popular.to', 'to 2999-11-30, a day after this build'],
   },
   {
     name: 'rating typed into a hero, without a source',
@@ -300,13 +332,13 @@ const cases: Case[] = [
   {
     name: 'a price typed into the catalogue with its currency sign: the schema\'s problem only',
     breakIt: (root) => editFile(root, 'content/catalogue.yaml', 'price: 1.89,', 'price: £1.89,'),
-    expect: ['Found a problem:', 'SF103  content/catalogue.yaml:23 › platforms[0].sub[0].packages[0].price', 'found the text "£1.89"', 'hint: Write price: 1.89, the number alone'],
+    expect: ['Found a problem:', 'SF103  content/catalogue.yaml:26 › platforms[0].sub[0].packages[0].price', 'found the text "£1.89"', 'hint: Write price: 1.89, the number alone'],
     absent: ['SF105'],
   },
   {
     name: 'a misspelt field: the nearest known one, and not also a missing field',
     breakIt: (root) => editFile(root, 'content/catalogue.yaml', 'price: 1.89,', 'pirce: 1.89,'),
-    expect: ['Found a problem:', 'SF103  content/catalogue.yaml:23 › platforms[0].sub[0].packages[0].pirce', 'Unknown field pirce. Did you mean price?', 'hint: Rename pirce to price.'],
+    expect: ['Found a problem:', 'SF103  content/catalogue.yaml:26 › platforms[0].sub[0].packages[0].pirce', 'Unknown field pirce. Did you mean price?', 'hint: Rename pirce to price.'],
     absent: ['required field is missing'],
   },
   {

@@ -126,9 +126,18 @@ const refusedBySchema: SchemaCase[] = [
   {
     name: 'two most popular packages in one grid',
     file: 'content/catalogue.yaml',
-    from: 'slug: 500-ig-followers }',
-    to: 'slug: 500-ig-followers, popular: true }',
+    from: 'slug: 500-ig-followers }\n          - { id: 1004, quantity: 1000, price: 10, slug: 1000-ig-followers }',
+    to:
+      'slug: 500-ig-followers, popular: { from: 2026-08-01, to: 2026-10-31, orders: 300, ofOrders: 1030 } }\n' +
+      '          - { id: 1004, quantity: 1000, price: 10, slug: 1000-ig-followers, popular: { from: 2026-08-01, to: 2026-10-31, orders: 412, ofOrders: 1030 } }',
     at: ['/platforms/0/sub/0/packages'],
+  },
+  {
+    name: 'a package marked popular without its source (popular: true)',
+    file: 'content/catalogue.yaml',
+    from: 'slug: 1000-ig-followers }',
+    to: 'slug: 1000-ig-followers, popular: true }',
+    at: ['/platforms/0/sub/0/packages/3/popular'],
   },
   { name: 'blog slug that is not one path segment', file: 'content/blog/tiktok-growth-routine.md', from: 'slug: tiktok-growth-routine', to: 'slug: ../tiktok', at: ['/slug'] },
   { name: 'post slug that takes the place of the feed', file: 'content/blog/tiktok-growth-routine.md', from: 'slug: tiktok-growth-routine', to: 'slug: feed.xml', at: ['/slug'] },
@@ -216,6 +225,9 @@ const notSaidBySchema: Record<string, string> = {
   'duplicate product id': 'across items: ids unique over the whole catalogue (uniqueItems compares whole items only)',
   'old path redirected twice': 'across items: `from` unique among the redirects (uniqueItems compares whole items only)',
   'checkout slug naming another quantity': 'across fields: the slug against the quantity',
+  'a most popular package with more orders than its whole sub-category': 'across fields: orders against ofOrders',
+  // Not of the file alone: the day of the build.
+  'a most popular package counted over a period not yet ended': "the build's day: `to` must not be after it",
   'a text page first published after its last update': 'across fields: published against updated',
   'claim that holds a token itself, and braces that are no token':
     'across fields: a claim may hold a token until a text uses it; and which braces are left depends on how tokens are replaced',
@@ -308,6 +320,10 @@ describe('the schema files', () => {
     const pkg = catalogue.properties.platforms.items.properties.sub.items.properties.packages.items.properties;
     expect(pkg.price).toMatchObject({ description: expect.stringContaining('pounds'), examples: [1.89, 10], exclusiveMinimum: 0 });
     expect(pkg.slug.description).toContain('checkout');
+    // "Most popular" only with its source: an object whose four fields are all required.
+    expect(pkg.popular).toMatchObject({ type: 'object', required: ['from', 'to', 'orders', 'ofOrders'], additionalProperties: false });
+    expect(pkg.popular.description).toContain('ofOrders');
+    expect(pkg.popular.properties.to.examples).toContain('2026-03-14');
     const service = JSON.parse(schemaText('service'));
     expect(service.properties.path.examples).toContain('/about');
     expect(service.properties.subCategory.description).toContain('sub-category');
