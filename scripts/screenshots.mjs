@@ -41,9 +41,6 @@ try {
     const page = await browser.newPage({ viewport: { width, height: HEIGHT } });
     for (const p of paths) {
       await page.goto(preview.url + p, { waitUntil: 'load' });
-      // Every section is drawn: those after the first are only as they near the window
-      // (content-visibility: auto), and a full-page picture goes beyond it. Their layout is the same.
-      await page.addStyleTag({ content: '.section { content-visibility: visible !important; }' });
       // Lazy images load before the picture is taken.
       await page.evaluate(async () => {
         const images = [...document.images];

@@ -26,11 +26,12 @@ export function CheckIcon({ size = 20 }: IconProps) {
   );
 }
 
-export function InfoIcon({ size = 20 }: IconProps) {
+/** A warning triangle: the account notice of the service pages. */
+export function WarningIcon({ size = 20 }: IconProps) {
   return (
     <svg {...base(size)}>
-      <circle cx="12" cy="12" r="9" />
-      <path d="M12 11v5M12 7.5v.01" />
+      <path d="M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z" />
+      <path d="M12 9v4M12 17v.01" />
     </svg>
   );
 }

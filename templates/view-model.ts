@@ -132,6 +132,13 @@ export interface Html {
   html: string;
 }
 
+/** A question and its answer; `id` makes the answer a link target (#platform-rules). */
+export interface FaqItem {
+  q: string;
+  a: Html;
+  id?: string;
+}
+
 export interface CardItem {
   title: string;
   text: Html;

@@ -41,7 +41,7 @@ const anchorId = z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be lowercase letter
 export const RESERVED_SECTION_IDS = [
   'main', 'site-nav', 'page-heading', 'packages', 'packages-heading', 'faq', 'faq-heading',
   'more-services', 'more-services-heading', 'newsletter-email', 'newsletter-heading', 'newsletter-consent',
-  'reviews', 'reviews-heading',
+  'reviews', 'reviews-heading', 'platform-rules', 'before-you-buy',
 ];
 const sectionId = anchorId.meta({
   description: 'The section\'s anchor (`/about#how-it-works`): lowercase letters, digits and hyphens, unique on the page.',
@@ -196,7 +196,24 @@ export const siteSchema = z.strictObject({
     examples: [{ startTime: 'about 15 minutes', refillWindow: '30 days' }],
   }),
   footerBlurb: text,
-  publicAccountNotice: text,
+  publicAccountNotice: z
+    .strictObject({
+      heading: text.describe('The notice itself, as the specification words it: \'Your account should be public!\'.'),
+      text: text.optional().describe('One explanatory line after it.'),
+    })
+    .describe('The warning at the top of every service page, above the packages.'),
+  beforeYouBuy: z
+    .strictObject({
+      platformRules: markdown.describe('What the platforms\' rules say of bought engagement and what may happen; links to #platform-rules, the page\'s full answer.'),
+      vat: z
+        .strictObject({
+          registered: text.describe('Shown when content/trader.yaml has a vatNumber: "Prices include VAT."'),
+          notRegistered: text.describe('Shown when it has none: "No VAT is charged."'),
+        })
+        .describe('How VAT stands, chosen by the trader\'s vatNumber.'),
+      cancellation: markdown.describe('The 14-day right to cancel and how it ends once delivery starts; links to the terms.'),
+    })
+    .describe('The facts beside every service page\'s packages, each stated once, each linking to its full text.'),
   guarantees: z.array(z.strictObject({ title: text, text })).min(1),
   contactBlock: z.strictObject({ eyebrow: text.optional(), heading: text, text, buttonLabel: text }),
   contactChannels: z.array(
@@ -342,6 +359,11 @@ export const pageSchema = z.strictObject(pageBase);
 export const servicePageSchema = z.strictObject({
   ...pageBase,
   subCategory: z.number().int().meta({ description: 'The catalogue sub-category (its id) whose packages the page sells.', examples: [10] }),
+  // The heading and the notice only: the introduction is the why-choose section's, after the packages.
+  hero: hero.omit({ intro: true }),
+  sections: pageBase.sections.refine((sections) => sections.filter((section) => section.kind === 'guarantees').length === 1, {
+    message: 'must hold exactly one section of kind: guarantees, the page\'s why-choose section with the promises of site.yaml',
+  }),
   breadcrumb: text.describe('The page\'s name in the breadcrumb trail.'),
   packagesHeading: text.describe('The heading above the package grid.'),
   packagesNote: markdown.optional().describe('Markdown under the grid; never a price (prices come from the catalogue).'),
@@ -350,10 +372,24 @@ export const servicePageSchema = z.strictObject({
     .optional()
     .describe('A tile after the packages for larger orders.'),
   faqHeading: text,
-  faq: z.array(z.strictObject({ q: text.describe('The question.'), a: markdown.describe('The answer, Markdown.') })).min(1),
+  faq: z
+    .array(
+      z.strictObject({
+        q: text.describe('The question.'),
+        a: markdown.describe('The answer, Markdown.'),
+        id: z
+          .literal('platform-rules')
+          .optional()
+          .describe('platform-rules on the answer about the platform\'s rules: the line beside the packages links to it.'),
+      }),
+    )
+    .min(1)
+    .refine((faq) => faq.filter((item) => item.id === 'platform-rules').length === 1, {
+      message: 'must hold exactly one answer with id: platform-rules (what the platform\'s rules say of bought engagement): the line beside the packages links to it',
+    }),
   crossSellHeading: text,
   crossSells: z.array(z.number().int()).default([]).meta({ description: 'Sub-category ids of other services to suggest; each must have a service page.', examples: [[10, 12]] }),
-  structuredData: z.boolean().default(false).describe('Publish the page\'s packages as schema.org Product offers.'),
+  structuredData: z.boolean().default(false).describe('Also publish the Organization and WebSite structured data on this page (every service page has its Service and offers).'),
 });
 
 export const textPageSchema = z.strictObject({

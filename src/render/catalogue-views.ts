@@ -59,8 +59,13 @@ export function packageTiles(service: Service, checkoutUrl: string): PackageTile
 }
 
 /** A cross-sell card: the price is derived from the catalogue, the rating from the reviews (when there are any). */
+/** A service's name as a heading shows it, in sentence case: "TikTok followers". */
+function serviceName(service: Service): string {
+  return `${service.platform.name} ${service.sub.name.toLowerCase()}`;
+}
+
 export function serviceCard(service: Service, path: string, rating: string | undefined): ServiceCard {
-  return { name: `${service.platform.name} ${service.sub.name}`, path, platform: service.platform.slug, fromPrice: formatPrice(service.lowPrice!), rating };
+  return { name: serviceName(service), path, platform: service.platform.slug, fromPrice: formatPrice(service.lowPrice!), rating };
 }
 
 /** The home picker: platforms with listed products, each sub-category a tab. */
@@ -119,7 +124,7 @@ export function serviceTile(service: Service): HeroTile {
   const count = service.sub.packages.length;
   return {
     platform: service.platform.slug,
-    name: `${service.platform.name} ${service.sub.name.toLowerCase()}`,
+    name: serviceName(service),
     detail: `${count} ${count === 1 ? 'package' : 'packages'}`,
     fromPrice: formatPrice(service.lowPrice!),
   };

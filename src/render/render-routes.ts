@@ -23,7 +23,8 @@ import { ContentPage } from '../../templates/pages/ContentPage.js';
 import { NotFoundPage } from '../../templates/pages/NotFoundPage.js';
 import { ServicePage } from '../../templates/pages/ServicePage.js';
 import { CONTENTS_HEADING_ID, TextPage } from '../../templates/pages/TextPage.js';
-import type { Crumb, Frame, Head, HeroView, ImageView, PostCard, SectionView } from '../../templates/view-model.js';
+import type { Crumb, Frame, Head, HeroView, Html as HtmlValue, ImageView, PostCard, SectionView } from '../../templates/view-model.js';
+import { escapeMarkup } from '../util/escape.js';
 import { deliveryPace, packageTiles, pickerGroups, platformOfPaths, platformTiles, serviceCard, serviceListGroups, serviceTile } from './catalogue-views.js';
 import { withBasePath } from './base-path.js';
 import { makeFrameFactory } from './frame.js';
@@ -243,9 +244,9 @@ class RenderContext {
         const jsonLd: object[] = [breadcrumbList(breadcrumb, this.absolute)];
         if (page.structuredData) jsonLd.push(organization(this.config, this.content.trader, this.absolute), webSite(this.config, this.absolute));
         jsonLd.push(serviceWithOffer(this.config, service, page.hero.heading, page.description, url));
+        // The introduction is the why-choose section's, after the packages (ServicePage.tsx).
         const hero: HeroView = {
           heading: page.hero.heading,
-          intro: page.hero.intro,
           buttons: this.heroButtons(page.hero.buttons),
           breadcrumb,
           rating: this.ratings.line(page.subCategory),
@@ -256,12 +257,13 @@ class RenderContext {
           ...pageBody(ServicePage, {
             frame,
             hero,
+            notice: this.content.site.publicAccountNotice,
             packagesHeading: page.packagesHeading,
             packages: packageTiles(service, this.config.checkoutUrl),
+            beforeYouBuy: this.beforeYouBuy(),
             delivery: service.sub.deliveryPerDay && deliveryPace(service.sub.deliveryPerDay, service.sub.name),
             packagesNote: page.packagesNote,
             supportTile: page.supportTile,
-            publicAccountNotice: this.content.site.publicAccountNotice,
             sections: this.sections(page.sections),
             faqHeading: page.faqHeading,
             faq: page.faq,
@@ -399,6 +401,13 @@ class RenderContext {
           return section;
       }
     });
+  }
+
+  /** The facts beside every service page's packages; how VAT stands follows the trader's VAT number. */
+  private beforeYouBuy(): HtmlValue[] {
+    const { platformRules, vat, cancellation } = this.content.site.beforeYouBuy;
+    const vatLine = this.content.trader.vatNumber ? vat.registered : vat.notRegistered;
+    return [platformRules, { html: `<p>${escapeMarkup(vatLine)}</p>` }, cancellation];
   }
 
   /** Hero buttons; one linking to a service page carries its platform's mark. */

@@ -1,14 +1,16 @@
 import { StarIcon } from '../Icons.js';
 import { PlatformMark } from '../PlatformMark.js';
+import type { ReactNode } from 'react';
 import type { HeroView } from '../view-model.js';
 import { Breadcrumb } from './Breadcrumb.js';
 import { Html } from './Html.js';
 
 /**
  * The page's heading, intro and buttons; with a visual, the platforms it sells beside them (one
- * tile each: mark, name, services and starting price, all from the catalogue).
+ * tile each: mark, name, services and starting price, all from the catalogue). `children` come
+ * after the heading and rating, before the intro (a service page's account notice).
  */
-export function Hero({ hero, large = false }: { hero: HeroView; large?: boolean }) {
+export function Hero({ hero, large = false, children }: { hero: HeroView; large?: boolean; children?: ReactNode }) {
   return (
     <section className={large ? 'hero hero-large' : 'hero'} aria-labelledby="page-heading">
       <div className={hero.visual ? 'container hero-split' : 'container'}>
@@ -23,6 +25,7 @@ export function Hero({ hero, large = false }: { hero: HeroView; large?: boolean 
               <a href={hero.rating.href}>{hero.rating.text}</a>
             </p>
           ) : null}
+          {children}
           <Html value={hero.intro} className="hero-intro prose" />
           {hero.buttons.length > 0 ? (
             <p className="hero-buttons">

@@ -1,7 +1,10 @@
 import { gridClass, PACKAGE_COLUMNS } from '../grid.js';
 import type { PackageTile } from '../view-model.js';
 
-/** Package tiles with Buy Now links to the external checkout; the one most people take is badged. */
+/**
+ * Package tiles with Buy Now links to the external checkout; the one most people take is badged.
+ * The support tile takes a row of its own after them (styles.css), so it is not counted in the columns.
+ */
 export function PackageGrid({
   packages,
   labelledBy,
@@ -14,7 +17,7 @@ export function PackageGrid({
   // The badge's source, in words, once per grid, right after it (docs/trading.md).
   const popularSource = packages.find((pkg) => pkg.popular)?.popular?.source;
   const grid = (
-    <ul className={`${gridClass(packages.length + (supportTile ? 1 : 0), PACKAGE_COLUMNS)} package-grid`} aria-labelledby={labelledBy}>
+    <ul className={`${gridClass(packages.length, PACKAGE_COLUMNS)} package-grid`} aria-labelledby={labelledBy}>
       {packages.map((pkg) => (
         <li className={pkg.popular ? 'package package-popular' : 'package'} key={pkg.id}>
           {pkg.popular ? <p className="package-badge">Most popular</p> : null}

@@ -37,7 +37,8 @@ export function Picker({ groups, defaultId }: { groups: PickerGroup[]; defaultId
             data-panel={tab.id}
           >
             <h3 id={`pick-${tab.id}-heading`}>
-              {tab.platform} {tab.label}
+              {/* Headings are in sentence case: "TikTok followers". */}
+              {tab.platform} {tab.label.toLowerCase()}
             </h3>
             <PackageGrid packages={tab.packages} labelledBy={`pick-${tab.id}-heading`} />
             {tab.path ? (

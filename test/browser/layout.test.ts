@@ -281,19 +281,11 @@ function colourSpread(pixels: Pixels, region = { x: 0, y: 0, width: pixels.width
 }
 
 /**
- * Lazy images load now, every section has its real height, and every image and font is ready
- * before anything is measured or photographed.
+ * Lazy images load now, and every image and font is ready before anything is measured or
+ * photographed.
  */
 async function settle(page: Page): Promise<void> {
   await page.evaluate(async () => {
-    // Sections after the first are laid out only as they near the window (content-visibility:
-    // auto), with a stand-in height until then. Scrolled through once, as a visitor would, each
-    // has its real height, which the browser then keeps.
-    for (let y = 0; y < document.documentElement.scrollHeight; y += innerHeight) {
-      window.scrollTo({ left: 0, top: y, behavior: 'instant' });
-      await new Promise(requestAnimationFrame);
-    }
-    window.scrollTo({ left: 0, top: 0, behavior: 'instant' });
     const images = [...document.images];
     for (const img of images) if (img.loading === 'lazy') img.loading = 'eager';
     const loaded = Promise.all(images.map((img) => img.decode().catch(() => undefined)));

@@ -226,8 +226,9 @@ describe('service pages', () => {
   it('each has the public-account notice, a visible breadcrumb and BreadcrumbList data', () => {
     for (const routePath of servicePaths()) {
       const html = page(routePath);
-      // A note with an info icon, worded calmly: information, not an alert (issue 27).
-      expect(html.querySelector('.notice')?.text).toBe('Your account needs to be public while we deliver.');
+      // The specification's notice, word for word, then one explanatory line (issue 33).
+      expect(html.querySelector('.notice strong')?.text).toBe('Your account should be public!');
+      expect(html.querySelector('.notice .notice-text')?.text).toBe('Keep it public until your order is complete.');
       expect(html.querySelector('.notice')?.getAttribute('role')).toBe('note');
       const crumbs = html.querySelectorAll('.breadcrumb a').map((a) => a.getAttribute('href'));
       expect(crumbs).toEqual(['/', routePath]);

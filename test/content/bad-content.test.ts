@@ -147,7 +147,7 @@ const cases: Case[] = [
   {
     name: 'section id taken by the page layout',
     breakIt: (root) => editFile(root, 'content/services/buy-instagram-likes.yaml', 'id: how-it-works', 'id: faq'),
-    expect: ['SF123', 'sections[0].id', 'already used by the page layout'],
+    expect: ['SF123', 'sections[1].id', 'already used by the page layout'],
   },
   {
     name: 'old path redirected twice',
@@ -206,7 +206,7 @@ const cases: Case[] = [
   },
   {
     name: 'date that is not in the calendar (30 February)',
-    breakIt: (root) => editFile(root, 'content/pages/privacy-policy.md', 'updated: 2026-11-25', 'updated: 2026-02-30'),
+    breakIt: (root) => editFile(root, 'content/pages/privacy-policy.md', 'updated: 2026-11-27', 'updated: 2026-02-30'),
     expect: ['SF103', 'content/pages/privacy-policy.md', '› updated', 'must be a real date'],
   },
   {
@@ -359,7 +359,7 @@ const cases: Case[] = [
   {
     name: 'an unknown value of a list of values',
     breakIt: (root) => editFile(root, 'content/site.yaml', 'icon: email', 'icon: emial'),
-    expect: ['SF103  content/site.yaml:46 › contactChannels[1].icon', 'Unknown value emial for icon. Did you mean email?', 'hint: Write email;'],
+    expect: ['SF103  content/site.yaml:69 › contactChannels[1].icon', 'Unknown value emial for icon. Did you mean email?', 'hint: Write email;'],
   },
   {
     name: 'a YAML syntax error: its line and column, and the lines around it with a caret',

@@ -156,13 +156,13 @@ const refusedBySchema: SchemaCase[] = [
     to: 'A Premium tier is available at checkout for an upgrade fee.',
     at: ['/packagesNote'],
   },
-  { name: 'section id taken by the page layout', file: 'content/services/buy-instagram-likes.yaml', from: 'id: how-it-works', to: 'id: faq', at: ['/sections/0/id'] },
+  { name: 'section id taken by the page layout', file: 'content/services/buy-instagram-likes.yaml', from: 'id: how-it-works', to: 'id: faq', at: ['/sections/1/id'] },
   {
     name: 'link with a javascript: scheme',
     file: 'content/services/buy-youtube-subscribers.yaml',
     from: 'href: "{{checkoutUrl}}"',
     to: 'href: "JavaScript:alert(1)"',
-    at: ['/sections/0/cta/href'],
+    at: ['/sections/1/cta/href'],
   },
   {
     name: 'rating typed into a hero, without a source',
@@ -188,7 +188,7 @@ const refusedBySchema: SchemaCase[] = [
   {
     name: 'date that is not in the calendar (30 February)',
     file: 'content/pages/privacy-policy.md',
-    from: 'updated: 2026-11-25',
+    from: 'updated: 2026-11-27',
     to: 'updated: 2026-02-30',
     at: ['/updated'],
   },

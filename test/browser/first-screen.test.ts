@@ -1,0 +1,254 @@
+/**
+ * What a visitor sees first, in a real headless Chromium at a phone's first screen (375 x 667,
+ * an iPhone SE) and a laptop's (1280 x 800), on every service page and the home page, served by
+ * the real preview server from a real build:
+ * 1. the specification's words: the notice 'Your account should be public!' styled as a warning
+ *    that passes contrast AA, a why-choose section, the home hero's two YouTube buttons;
+ * 2. the first package's price and Buy Now on the first screen (the whole first row on a laptop),
+ *    with only the breadcrumb, the heading and the notice above them; tiles of one grid of one
+ *    height with their buttons at one place; the support tile's button on one line;
+ * 3. beside the packages, the platform's rules (linked to the page's full answer, which opens),
+ *    how VAT stands (from content/trader.yaml) and the right to cancel (linked to the terms).
+ * On a phone no gap between two sections is over 96 px. The positions measured are printed.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { parse as parseYaml } from 'yaml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanUp, freePort, repoRoot, runCli, startPreviewProcess, tempProject } from '../helpers.js';
+import { launchChromium } from '../support/browser.js';
+
+const SCREENS = [
+  { width: 375, height: 667 },
+  { width: 1280, height: 800 },
+] as const;
+const TEST_TIMEOUT = 60_000;
+const NOTICE = 'Your account should be public!';
+/** The most space between two sections' contents on a phone. */
+const MAX_GAP = 96;
+
+/** The service pages' paths, read from their content files (not from the build). */
+async function servicePaths(): Promise<string[]> {
+  const folder = path.join(repoRoot, 'content', 'services');
+  const files = (await readdir(folder)).filter((name) => name.endsWith('.yaml')).sort();
+  return Promise.all(files.map(async (name) => (parseYaml(await readFile(path.join(folder, name), 'utf8')) as { path: string }).path));
+}
+
+let project: Awaited<ReturnType<typeof tempProject>> | undefined;
+let preview: Awaited<ReturnType<typeof startPreviewProcess>> | undefined;
+let launching: Promise<Browser> | undefined;
+let services: string[] = [];
+/** What the VAT line must say: content/trader.yaml has a vatNumber or not. */
+let vatLine = '';
+const contexts = new Map<number, Promise<BrowserContext>>();
+
+beforeAll(async () => {
+  launching = launchChromium();
+  launching.catch(() => undefined);
+  services = await servicePaths();
+  const trader = parseYaml(await readFile(path.join(repoRoot, 'content', 'trader.yaml'), 'utf8')) as { vatNumber?: string };
+  vatLine = trader.vatNumber ? 'Prices include VAT.' : 'No VAT is charged.';
+  project = await tempProject();
+  const built = await runCli(['--root', project.root, 'build'], { SITE_URL: 'https://www.example.com' });
+  expect(built.code, built.stderr).toBe(0);
+  preview = await startPreviewProcess(['--root', project.root, '--port', String(await freePort())]);
+  await launching;
+}, TEST_TIMEOUT);
+
+afterAll(
+  () =>
+    cleanUp(
+      async () => (await launching?.catch(() => undefined))?.close(),
+      () => preview?.stop(),
+      () => project?.cleanup(),
+    ),
+  TEST_TIMEOUT,
+);
+
+function context(screen: (typeof SCREENS)[number]): Promise<BrowserContext> {
+  let opening = contexts.get(screen.width);
+  if (!opening) {
+    opening = launching!.then((browser) => browser.newContext({ viewport: screen }));
+    contexts.set(screen.width, opening);
+  }
+  return opening;
+}
+
+async function open(screen: (typeof SCREENS)[number], route: string): Promise<Page> {
+  const page = await (await context(screen)).newPage();
+  const answer = await page.goto(preview!.url + route, { waitUntil: 'load' });
+  expect(answer?.status(), route).toBe(200);
+  return page;
+}
+
+/** Everything measured on a service page's first screen, scrolled to the top. Runs in the page. */
+function measureServicePage() {
+  const box = (el: Element | null) => {
+    if (!el) return null;
+    const r = el.getBoundingClientRect();
+    return { top: Math.round(r.top), bottom: Math.round(r.bottom), left: Math.round(r.left), height: Math.round(r.height) };
+  };
+  const text = (el: Element | null) => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
+  /** WCAG's relative luminance of a computed rgb() colour, and the contrast of two. */
+  const luminance = (colour: string) => {
+    const [r, g, b] = colour.match(/[\d.]+/g)!.slice(0, 3).map((c) => {
+      const v = Number(c) / 255;
+      return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+  const contrast = (a: string, b: string) => {
+    const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+    return (hi! + 0.05) / (lo! + 0.05);
+  };
+
+  const notice = document.querySelector('.hero .notice');
+  const noticeStyle = notice && getComputedStyle(notice);
+  const tiles = [...document.querySelectorAll('#packages .package:not(.package-support)')];
+  const first = tiles[0] ?? null;
+  const firstRowTop = first ? first.getBoundingClientRect().top : 0;
+  const facts = document.querySelector('#packages #before-you-buy');
+  const whyChoose = [...document.querySelectorAll('main h2')].find((h) => /^Why choose\b/.test(text(h))) ?? null;
+  const support = document.querySelector('#packages .package-support .button');
+  return {
+    heights: { window: innerHeight, scrollY },
+    breadcrumb: box(document.querySelector('.hero .breadcrumb')),
+    heading: box(document.querySelector('.hero h1')),
+    notice: box(notice),
+    noticeText: text(notice?.querySelector('strong') ?? null),
+    noticeContrast: noticeStyle ? contrast(noticeStyle.color, noticeStyle.backgroundColor) : 0,
+    noticeBorder: noticeStyle?.borderLeftColor ?? '',
+    heroHasIntro: !!document.querySelector('.hero .hero-intro'),
+    price: box(first?.querySelector('.package-price') ?? null),
+    priceText: text(first?.querySelector('.package-price') ?? null),
+    buy: box(first?.querySelector('a.button') ?? null),
+    buyText: text(first?.querySelector('a.button') ?? null).replace(/:.*/, ''),
+    firstRow: tiles.filter((t) => Math.abs(t.getBoundingClientRect().top - firstRowTop) < 2).map((t) => box(t)!),
+    tiles: tiles.map((t) => ({ height: Math.round(t.getBoundingClientRect().height), button: Math.round(t.querySelector('a.button')!.getBoundingClientRect().top - t.getBoundingClientRect().top) })),
+    support: support && { height: Math.round(support.getBoundingClientRect().height), lineHeight: parseFloat(getComputedStyle(support).lineHeight), overflows: support.scrollWidth > support.clientWidth },
+    factsAfterGrid: facts?.previousElementSibling?.matches('ul.package-grid') ?? false,
+    facts: [...(facts?.children ?? [])].map((li) => ({ text: text(li), links: [...li.querySelectorAll('a')].map((a) => a.getAttribute('href')) })),
+    rulesAnswerInFaq: !!document.querySelector('#faq details #platform-rules'),
+    packagesBottom: box(document.querySelector('#packages'))!.bottom,
+    whyChoose: whyChoose && { top: Math.round(whyChoose.getBoundingClientRect().top), text: text(whyChoose), intro: text(whyChoose.closest('section')?.querySelector('.section-intro') ?? null) },
+  };
+}
+
+/** The largest space between the contents of two adjacent sections of <main>. Runs in the page. */
+function largestSectionGap(): { gap: number; between: string } {
+  const sections = [...document.querySelectorAll('main > section, main > div > section')].filter((s) => s.getBoundingClientRect().height > 0);
+  /** The outermost boxes holding content: the children of the section's container. */
+  const contents = (s: Element) => [...(s.querySelector('.container') ?? s).children].filter((c) => c.getBoundingClientRect().height > 0);
+  let worst = { gap: 0, between: '' };
+  for (let i = 1; i < sections.length; i++) {
+    const above = contents(sections[i - 1]!).at(-1);
+    const below = contents(sections[i]!)[0];
+    if (!above || !below) continue;
+    const gap = Math.round(below.getBoundingClientRect().top - above.getBoundingClientRect().bottom);
+    if (gap > worst.gap) worst = { gap, between: `#${sections[i - 1]!.id || i - 1} and #${sections[i]!.id || i}` };
+  }
+  return worst;
+}
+
+const positions: string[] = [];
+
+describe.each(SCREENS)('at $width x $height', (screen) => {
+  it(
+    'every service page shows the notice, the first package and the facts beside it on the first screen',
+    async () => {
+      const problems: string[] = [];
+      for (const route of services) {
+        const page = await open(screen, route);
+        try {
+          const m = await page.evaluate(measureServicePage);
+          const at = `${route} at ${screen.width}`;
+          if (m.heights.scrollY !== 0) problems.push(`${at}: the page opened scrolled to ${m.heights.scrollY}`);
+          // 1. The specification's notice, as a warning that passes contrast AA.
+          if (m.noticeText !== NOTICE) problems.push(`${at}: the notice reads "${m.noticeText}"`);
+          if (m.noticeContrast < 4.5) problems.push(`${at}: the notice's contrast is ${m.noticeContrast.toFixed(2)}`);
+          if (!/^rgb\((1[5-9]\d|2\d\d), (\d{2}|1\d\d), (\d|[1-9]\d)\)$/.test(m.noticeBorder)) problems.push(`${at}: the notice's border ${m.noticeBorder} is no warning colour (amber to red)`);
+          if (!m.whyChoose) problems.push(`${at}: no "Why choose" heading`);
+          else {
+            if (m.whyChoose.top < m.packagesBottom) problems.push(`${at}: "${m.whyChoose.text}" is above the packages`);
+            if (!m.whyChoose.intro) problems.push(`${at}: the why-choose section has no introduction`);
+          }
+          // 2. The first screen sells: breadcrumb, heading, notice, then the packages.
+          const order = [m.breadcrumb, m.heading, m.notice, m.price];
+          if (order.some((b) => !b)) problems.push(`${at}: missing breadcrumb, heading, notice or package`);
+          else for (let i = 1; i < order.length; i++) if (order[i]!.top < order[i - 1]!.bottom) problems.push(`${at}: the first screen is out of order (${i})`);
+          if (m.heroHasIntro) problems.push(`${at}: the introduction is still above the packages`);
+          if (!m.price || !m.buy || m.price.bottom > m.heights.window || m.buy.bottom > m.heights.window)
+            problems.push(`${at}: the first price ends at ${m.price?.bottom} px and its Buy Now at ${m.buy?.bottom} px, in a ${m.heights.window} px window`);
+          if (m.buyText !== 'Buy Now') problems.push(`${at}: the first button reads "${m.buyText}"`);
+          if (screen.width >= 1280 && m.firstRow.some((tile) => tile.bottom > m.heights.window))
+            problems.push(`${at}: the first row of packages ends at ${Math.max(...m.firstRow.map((t) => t.bottom))} px`);
+          const heights = new Set(m.tiles.map((t) => t.height));
+          const buttons = new Set(m.tiles.map((t) => t.button));
+          if (Math.max(...heights) - Math.min(...heights) > 1) problems.push(`${at}: the package tiles' heights differ: ${[...heights].join(', ')}`);
+          if (Math.max(...buttons) - Math.min(...buttons) > 1) problems.push(`${at}: the Buy Now buttons sit at ${[...buttons].join(', ')} px in their tiles`);
+          if (m.support && (m.support.height > 2 * m.support.lineHeight || m.support.overflows)) problems.push(`${at}: "Contact support" wraps or overflows`);
+          // 3. Beside the packages: the platform's rules, VAT and cancelling, each linked.
+          if (!m.factsAfterGrid) problems.push(`${at}: the facts are not right after the package grid`);
+          const [rules, vat, cancel] = m.facts;
+          if (m.facts.length !== 3) problems.push(`${at}: ${m.facts.length} facts beside the packages`);
+          if (!rules || !/rules/i.test(rules.text) || !/removed/.test(rules.text) || !/reach/.test(rules.text) || !/warned/.test(rules.text) || !rules.links.includes('#platform-rules'))
+            problems.push(`${at}: the platform's rules line is "${rules?.text}" linking to ${rules?.links}`);
+          if (!m.rulesAnswerInFaq) problems.push(`${at}: no FAQ answer with id platform-rules`);
+          if (vat?.text !== vatLine) problems.push(`${at}: the VAT line reads "${vat?.text}", not "${vatLine}"`);
+          if (!cancel || !/14 days/.test(cancel.text) || !cancel.links.some((href) => href?.startsWith('/term-of-service#')))
+            problems.push(`${at}: the cancellation line is "${cancel?.text}" linking to ${cancel?.links}`);
+          positions.push(`${at} x ${screen.height}: price ${m.price?.top}–${m.price?.bottom} px, Buy Now ${m.buy?.top}–${m.buy?.bottom} px`);
+          if (screen.width === 375) {
+            const gap = await page.evaluate(largestSectionGap);
+            if (gap.gap > MAX_GAP) problems.push(`${at}: ${gap.gap} px between ${gap.between}`);
+          }
+        } finally {
+          await page.close();
+        }
+      }
+      expect(problems).toEqual([]);
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    "the home hero has the specification's two buttons, to YouTube subscribers and YouTube views",
+    async () => {
+      const page = await open(screen, '/');
+      try {
+        const buttons = await page.$$eval('.hero .hero-buttons a', (links) => links.map((a) => ({ href: a.getAttribute('href'), bottom: a.getBoundingClientRect().bottom })));
+        expect(buttons.map((b) => b.href)).toEqual(['/buy-youtube-subscribers', '/buy-youtube-views']);
+        expect(Math.max(...buttons.map((b) => b.bottom))).toBeLessThanOrEqual(screen.height);
+      } finally {
+        await page.close();
+      }
+    },
+    TEST_TIMEOUT,
+  );
+});
+
+describe('the links beside the packages', () => {
+  it(
+    "open the page's answer on the platform's rules, and reach the terms' cancellation section",
+    async () => {
+      const page = await open(SCREENS[0], services[0]!);
+      try {
+        await page.click('#before-you-buy a[href="#platform-rules"]');
+        await expect.poll(() => page.evaluate(() => (document.querySelector('#platform-rules')?.closest('details') as HTMLDetailsElement | null)?.open)).toBe(true);
+        // The page scrolls smoothly to the answer, which ends on the screen, below the sticky header.
+        const top = () => page.evaluate(() => document.querySelector('#platform-rules')!.getBoundingClientRect().top);
+        await expect.poll(top, { timeout: 5_000 }).toBeLessThan(SCREENS[0].height / 2);
+        expect(await top()).toBeGreaterThan(0);
+        const terms = await page.getAttribute('#before-you-buy li:nth-child(3) a[href^="/term-of-service#"]', 'href');
+        await page.goto(preview!.url + terms!, { waitUntil: 'load' });
+        const target = await page.evaluate((id) => document.getElementById(id)?.textContent ?? null, terms!.split('#')[1]!);
+        expect(target).toMatch(/cancel/i);
+      } finally {
+        await page.close();
+      }
+      console.log(`First price and Buy Now, top to bottom in the first screen:\n  ${positions.join('\n  ')}`);
+    },
+    TEST_TIMEOUT,
+  );
+});
