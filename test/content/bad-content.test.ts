@@ -349,7 +349,7 @@ const cases: Case[] = [
   {
     name: 'an unknown field with nothing near it: the fields known there',
     breakIt: (root) => editFile(root, 'content/services/buy-instagram-likes.yaml', 'hero:\n', 'hero:\n  ratingLine: { stars: 5 }\n'),
-    expect: ['› hero.ratingLine', 'Unknown field ratingLine.\n', 'hint: Remove ratingLine, or rename it to one of the fields of hero: heading, intro, buttons.'],
+    expect: ['› hero.ratingLine', 'Unknown field ratingLine.\n', 'hint: Remove ratingLine, or rename it to one of the fields of hero: heading, buttons.'],
   },
   {
     name: 'an unknown section kind',
