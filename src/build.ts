@@ -151,7 +151,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   // together, before the CMS is asked for anything.
   const problems = new ProblemList();
   const content = await step('content', () =>
-    loadContent(root, config, { contentDir, postsDir, localPosts: !useCms, memo: options.memo }, problems),
+    loadContent(root, config, { contentDir, postsDir, localPosts: !useCms, memo: options.memo, now }, problems),
   );
   // Drafts and posts dated after the build are left out here, before routes, links and the feed.
   const publish = (posts: SiteContent['posts'], notes: string[]) => {

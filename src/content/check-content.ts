@@ -18,7 +18,7 @@ const REVIEWS = 'content/reviews.yaml';
  * quantity, prices in pence) and every reference from a page to the catalogue. Route and link
  * checks come later, once the route table exists.
  */
-export function checkContent(content: SiteContent, problems: ProblemList, now: Date = new Date()): void {
+export function checkContent(content: SiteContent, problems: ProblemList, now: Date): void {
   checkCatalogue(content, problems, now);
   const services = indexCatalogue(content.catalogue);
   const subIdHint = `Use the id of a sub-category of ${CATALOGUE}: ${[...services.keys()].join(', ')}.`;
@@ -114,7 +114,7 @@ export function checkContent(content: SiteContent, problems: ProblemList, now: D
               message: `Sub-category ${review.subCategory} has no service page to show this review on.`,
               hint: 'Correct its subCategory to the service the customer reviewed (one with a page in content/services/), or remove the review.',
             }
-        : review.date.getTime() > Date.now()
+        : review.date.getTime() > now.getTime()
           ? { message: 'The review is dated in the future.', hint: 'Correct its date to the day the customer wrote it.' }
           : undefined;
       if (problem) {
@@ -189,7 +189,7 @@ function checkCatalogue(content: SiteContent, problems: ProblemList, now: Date):
               missing.length === POPULAR_SOURCE.length
                 ? `${named} is marked "Most popular" without the source of the claim: the period and the orders counted.`
                 : `${named} is marked "Most popular" without all of its source: ${andList(missing)} ${missing.length === 1 ? 'is' : 'are'} missing.`,
-            hint: `Write the period and the orders counted, from the shop's order records: popular: { from: 2026-09-01, to: 2026-11-30, orders: 412, ofOrders: 1030 } (this package's orders out of all ${platform.name} ${sub.name} orders); or remove popular.`,
+            hint: `Write the period and the orders counted, from the shop's order records: popular: { from: 2026-08-01, to: 2026-10-31, orders: 412, ofOrders: 1030 } (this package's orders out of all ${platform.name} ${sub.name} orders); or remove popular.`,
           });
         } else if (source.to!.getTime() > now.getTime()) {
           problems.add({

@@ -31,6 +31,8 @@ export interface LoadContentOptions {
   localPosts?: boolean;
   /** Posts parsed by an earlier build of the same process (`storefront dev` keeps them). */
   memo?: ContentMemo;
+  /** The build's time: a review or a "Most popular" period after it is refused. */
+  now?: Date;
 }
 
 /**
@@ -95,7 +97,7 @@ export async function loadContent(
     lineOf: files.lineOf,
     unreadable: files.unreadable,
   };
-  checkContent(content, problems);
+  checkContent(content, problems, options.now ?? new Date());
   if (!collected) problems.throwIfAny(NOTHING_WRITTEN);
   return content;
 }

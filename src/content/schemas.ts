@@ -125,7 +125,7 @@ const popularSource = z
   })
   .meta({
     description:
-      'Badges the package "Most popular", with the source of the claim shown beside the grid: the orders of this package (orders) out of all the orders of its sub-category (ofOrders) from one day (from) to another (to), such as { from: 2026-09-01, to: 2026-11-30, orders: 412, ofOrders: 1030 }. At most one per sub-category (SF117).',
+      'Badges the package "Most popular", with the source of the claim shown beside the grid: the orders of this package (orders) out of all the orders of its sub-category (ofOrders) from one day (from) to another (to), such as { from: 2026-08-01, to: 2026-10-31, orders: 412, ofOrders: 1030 }. At most one per sub-category (SF117).',
     required: ['from', 'to', 'orders', 'ofOrders'],
   })
   .refine((source) => !source.from || !source.to || source.to.getTime() >= source.from.getTime(), {

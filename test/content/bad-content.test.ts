@@ -293,7 +293,7 @@ const cases: Case[] = [
       'SF118  content/catalogue.yaml:',
       '› platforms[0].sub[0].packages[3].popular',
       'The 1,000 package of Instagram Followers is marked "Most popular" without the source of the claim',
-      'popular: { from: 2026-09-01, to: 2026-11-30, orders: 412, ofOrders: 1030 }',
+      'popular: { from: 2026-08-01, to: 2026-10-31, orders: 412, ofOrders: 1030 }',
     ],
     absent: ['SF103'],
   },
