@@ -1,7 +1,11 @@
-// The benchmark against Eleventy and Hugo (issue 28): `npm run bench:peers [-- --count N --runs R]`.
-// Times cold builds of one generated Markdown blog (bench/make-corpus.mjs, N posts) by Eleventy, by
-// Hugo and by the storefront (`node bin/storefront.js build --posts CORPUS --out OUT`), and prints
-// each tool's median, min and max wall time, pages/s, and its ratio to Eleventy's median.
+// The benchmark against Eleventy and Hugo: `npm run bench:peers [-- --count N --runs R --warm]`.
+// Times builds of one generated Markdown blog (bench/make-corpus.mjs, N posts) by Eleventy, by
+// Hugo and by the storefront (`node bin/storefront.js --root PROJECT build --posts CORPUS --out OUT`),
+// and prints for each tool the median, min and max wall time, the median CPU time (user + system)
+// and peak RSS, the output's files and bytes, pages/s, and its ratio to Eleventy's median.
+// - Cold by default, as a CI runner or a host's first build: every run starts from nothing, each
+//   tool's caches deleted, and the storefront in a new project folder (a copy of content/, no
+//   .cache/). --warm times builds whose caches an untimed first build has filled instead.
 // - Eleventy is installed with `npm ci` from bench/peers/eleventy/package-lock.json into
 //   .cache/bench/ (git ignores .cache/), once per version of its files; the corpus is generated
 //   there too, once per N and version of the generator. Later runs reuse both.
@@ -9,7 +13,7 @@
 //   root, else skipped with a message (its ratio shows n/a). bench/peers/hugo/ is its site.
 // - Runs are interleaved (run 1 times every tool once, then run 2...), the first tool rotating, so
 //   warm-up and background load fall on all alike. Each build is cold: a fresh output folder, and
-//   the peers' own caches deleted. The time is the whole process, spawn to exit.
+//   caches as above. The time is the whole process, spawn to exit (GNU time gives CPU and RSS).
 // - A build is valid when it exits 0 within 30 min and wrote N post pages and the list page:
 //   blog/{slug}/index.html and blog/index.html for the peers, blog/{slug}.html and blog.html for
 //   the storefront (it writes clean-URL files).
@@ -19,7 +23,7 @@
 // 2 for bad flags, 3 when setup failed (compile, npm ci, corpus).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, statfsSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,13 +36,17 @@ const TIMEOUT_MS = 30 * 60 * 1000; // one build; over it the result is invalid
 // --- Flags -------------------------------------------------------------------------------------
 function usage(message) {
   if (message) console.error(`bench-peers: ${message}`);
-  console.error('usage: npm run bench:peers [-- --count N --runs R]\n  --count N  posts in the corpus (default 4000)\n  --runs R   cold builds per tool (default 3); the median is reported');
+  console.error('usage: npm run bench:peers [-- --count N --runs R --warm]\n  --count N  posts in the corpus (default 4000)\n  --runs R   builds per tool (default 3); the median is reported\n  --warm     time builds with their caches filled (cold by default)');
   process.exit(message ? 2 : 0);
 }
 const options = { count: '4000', runs: '3' };
 for (let i = 2; i < process.argv.length; i++) {
   const arg = process.argv[i];
   if (arg === '-h' || arg === '--help') usage();
+  if (arg === '--warm') {
+    options.warm = true;
+    continue;
+  }
   const [name, inline] = arg.split('=', 2);
   if (name !== '--count' && name !== '--runs') usage(`unknown argument: ${arg}`);
   const value = inline ?? process.argv[++i];
@@ -47,6 +55,7 @@ for (let i = 2; i < process.argv.length; i++) {
 }
 const count = Number(options.count);
 const runs = Number(options.runs);
+const warm = options.warm === true;
 
 // --- Helpers -----------------------------------------------------------------------------------
 const note = (line) => console.error(line);
@@ -169,6 +178,12 @@ const storefrontVersion = JSON.parse(readFileSync(path.join(root, 'package.json'
 const commit = run('git', ['rev-parse', '--short', 'HEAD'], { cwd: root }).stdout?.trim();
 const changed = commit && run('git', ['--no-optional-locks', 'status', '--porcelain', '--untracked-files=no'], { cwd: root }).stdout?.trim();
 const hugoCache = path.join(scratch, 'hugo-cache');
+/** The storefront's project folder: a copy of content/ and config, new for every cold run, one for warm runs. */
+let storefrontProject;
+function newStorefrontProject() {
+  storefrontProject = mkdtempSync(path.join(scratch, 'storefront-project-'));
+  cpSync(path.join(root, 'content'), path.join(storefrontProject, 'content'), { recursive: true });
+}
 const tools = [
   {
     name: 'eleventy',
@@ -189,9 +204,13 @@ const tools = [
   },
   {
     name: 'storefront',
-    command: (out) => [process.execPath, [path.join(root, 'bin', 'storefront.js'), 'build', '--posts', corpus, '--out', out]],
+    command: (out) => [process.execPath, [path.join(root, 'bin', 'storefront.js'), '--root', storefrontProject, 'build', '--posts', corpus, '--out', out]],
     cwd: root,
-    clean: () => {}, // it caches images and CMS posts only; the corpus's posts are read afresh each build
+    // A new project folder: no .cache/ (images, share cards, CMS posts), as on a new clone.
+    clean: () => {
+      if (storefrontProject) rmSync(storefrontProject, { recursive: true, force: true });
+      newStorefrontProject();
+    },
     posts: (out) => ({ pages: countFiles(path.join(out, 'blog'), (e) => e.isFile() && e.name.endsWith('.html')), list: path.join(out, 'blog.html') }),
   },
 ];
@@ -206,48 +225,76 @@ function countFiles(dir, test) {
 // --- Timed runs --------------------------------------------------------------------------------
 const gib = (bytes) => (bytes / 2 ** 30).toFixed(0);
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
-console.log(`bench:peers: ${count} posts, ${runs} cold run(s) per tool`);
+console.log(`bench:peers: ${count} posts, ${runs} ${warm ? 'warm' : 'cold'} run(s) per tool`);
 console.log(`date ${new Date().toISOString().slice(0, 19)}Z | cpus ${cpus().length} | mem ${gib(totalmem())} GiB | node ${process.version} | load ${load()}`);
 console.log(`versions: eleventy@${eleventyVersion} hugo@${hugoVersion ?? 'missing'} storefront@${storefrontVersion}${commit ? ` (${commit}${changed ? ', with uncommitted changes' : ''})` : ''}`);
 console.log(`corpus ${path.relative(root, corpus)} | outputs under ${scratchParent}\n`);
 
+/** Files and bytes under a folder. */
+function sizeOf(dir) {
+  let files = 0;
+  let bytes = 0;
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    files += 1;
+    bytes += statSync(path.join(entry.parentPath, entry.name)).size;
+  }
+  return { files, bytes };
+}
+
+/** One build of `tool` into a fresh output folder, timed by GNU time; the output is measured and removed. */
+function timedBuild(tool) {
+  // Each build gets a fresh parent folder: the storefront keeps its record of the files it wrote beside --out.
+  const parent = mkdtempSync(path.join(scratch, 'build-'));
+  const out = path.join(parent, 'out');
+  const [command, args] = tool.command(out);
+  const started = process.hrtime.bigint();
+  const result = run('/usr/bin/time', ['-f', 'BENCH-TIME %U %S %M', command, ...args], { cwd: tool.cwd, timeout: TIMEOUT_MS, killSignal: 'SIGKILL' });
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const [, user, system, rssKb] = /BENCH-TIME ([\d.]+) ([\d.]+) (\d+)/.exec(result.stderr ?? '') ?? [];
+  const { pages, list } = tool.posts(out);
+  const size = existsSync(out) ? sizeOf(out) : { files: 0, bytes: 0 };
+  const listExists = existsSync(list);
+  rmSync(parent, { recursive: true, force: true });
+  return { result, seconds, cpu: Number(user) + Number(system), rssMb: Number(rssKb) / 1024, pages, listExists, ...size };
+}
+
 const active = tools.filter((t) => !t.skipped);
 for (const tool of active) tool.results = [];
+if (warm) {
+  for (const tool of active) {
+    tool.clean();
+    timedBuild(tool); // untimed: fills the caches
+  }
+}
 for (let r = 0; r < runs; r++) {
   for (let k = 0; k < active.length; k++) {
     const tool = active[(r + k) % active.length];
-    // Each build gets a fresh parent folder: the storefront keeps its record of the files it wrote beside --out.
-    const parent = mkdtempSync(path.join(scratch, 'build-'));
-    const out = path.join(parent, 'out');
-    tool.clean();
-    const [command, args] = tool.command(out);
-    const started = process.hrtime.bigint();
-    const result = run(command, args, { cwd: tool.cwd, timeout: TIMEOUT_MS, killSignal: 'SIGKILL' });
-    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    const { pages, list } = tool.posts(out);
+    if (!warm) tool.clean();
+    const build = timedBuild(tool);
+    const { result, seconds, pages } = build;
     let verdict = 'ok';
     if (result.error?.code === 'ETIMEDOUT') verdict = `invalid: over ${TIMEOUT_MS / 60000} min`;
     else if (result.status !== 0) verdict = `invalid: exit status ${result.status ?? result.signal ?? result.error?.message}`;
-    else if (pages !== count || !existsSync(list)) verdict = `invalid: ${pages} post pages${existsSync(list) ? '' : ', no list page'}, expected ${count}`;
+    else if (pages !== count || !build.listExists) verdict = `invalid: ${pages} post pages${build.listExists ? '' : ', no list page'}, expected ${count}`;
     console.log(`run ${r + 1}/${runs}  ${tool.name.padEnd(11)} ${seconds.toFixed(3).padStart(8)} s  ${String(pages).padStart(6)} post pages  ${verdict}`);
     if (verdict !== 'ok') console.log(tail(`${result.stdout ?? ''}${result.stderr ?? ''}`));
-    tool.results.push({ seconds, ok: verdict === 'ok' });
-    rmSync(parent, { recursive: true, force: true });
-    tool.clean();
+    tool.results.push({ ...build, ok: verdict === 'ok' });
   }
 }
+for (const tool of active) tool.clean();
 
 // --- Summary -----------------------------------------------------------------------------------
 // A tool is invalid when any of its runs was; ratios are medians over Eleventy's median.
 const eleventy = tools[0];
 const base = eleventy.results.every((x) => x.ok) ? median(eleventy.results.map((x) => x.seconds)) : undefined;
 const row = (...cells) => cells.map((c, i) => (i < 2 ? String(c).padEnd(i ? 8 : 11) : String(c).padStart(11))).join(' ');
-console.log(`\n${row('tool', 'status', 'median_s', 'min_s', 'max_s', 'pages/s', 'vs_eleventy')}`);
+console.log(`\n${row('tool', 'status', 'median_s', 'min_s', 'max_s', 'cpu_s', 'peak_rss_mb', 'files', 'output_mb', 'pages/s', 'vs_eleventy')}`);
 const ratios = [];
 let anyInvalid = false;
 for (const tool of tools) {
   if (tool.skipped) {
-    console.log(row(tool.name, 'skipped', '-', '-', '-', '-', 'n/a'));
+    console.log(row(tool.name, 'skipped', '-', '-', '-', '-', '-', '-', '-', '-', 'n/a'));
     ratios.push(`${tool.name}=n/a`);
     continue;
   }
@@ -256,10 +303,17 @@ for (const tool of tools) {
   anyInvalid ||= !ok;
   const med = median(times);
   const ratio = !ok ? 'invalid' : base ? (med / base).toFixed(3) : 'n/a';
-  console.log(row(tool.name, ok ? 'ok' : 'invalid', med.toFixed(3), Math.min(...times).toFixed(3), Math.max(...times).toFixed(3), ok ? Math.round(count / med) : '-', ratio));
+  const last = tool.results.at(-1);
+  console.log(
+    row(
+      tool.name, ok ? 'ok' : 'invalid', med.toFixed(3), Math.min(...times).toFixed(3), Math.max(...times).toFixed(3),
+      median(tool.results.map((x) => x.cpu)).toFixed(2), Math.round(median(tool.results.map((x) => x.rssMb))),
+      last.files, (last.bytes / 2 ** 20).toFixed(1), ok ? Math.round(count / med) : '-', ratio,
+    ),
+  );
   ratios.push(`${tool.name}=${ratio}`);
 }
-console.log(`\nwall seconds of the whole process, spawn to exit; pages/s = ${count} / median; load now ${load()}`);
+console.log(`\n${warm ? 'warm' : 'cold'} builds; wall seconds of the whole process, spawn to exit; cpu_s and peak_rss_mb medians; files and output_mb of the last build; pages/s = ${count} / median; load now ${load()}`);
 if (!base) note("Eleventy's result is invalid, so there are no ratios.");
 console.log(`ratio-vs-eleventy: ${ratios.join(' ')}`);
 process.exitCode = anyInvalid ? 1 : 0;
