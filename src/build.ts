@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { CmsMode } from './cms/load-cms-posts.js';
-import { buildService, resolveTarget, type Target } from './config/deploy-target.js';
+import { buildService, hostLimits, resolveTarget, type Target } from './config/deploy-target.js';
 import { CONFIG_FILE, imageOrigins, loadConfig, siteRoot, type Config } from './config/load-config.js';
 import { loadContent, type ContentMemo, type SiteContent } from './content/load-content.js';
 import { writeJsonSchemas } from './content/json-schemas.js';
@@ -223,7 +223,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const cards = await step('cards', () => cardsPlanned);
   const [stylesheet, script] = await Promise.all([stylesheetAsset(generatorRoot), scriptAsset(generatorRoot)]);
 
-  const output = SiteWriter.open(outDir);
+  const output = SiteWriter.open(outDir, hostLimits(target.target, config.cfPagesMaxFiles));
   // Netlify, Cloudflare and GitHub Pages compress by themselves: .br and .gz copies would only be published.
   const precompress = options.precompress === true && (target.target === 'nginx' || target.target === 'static');
   if (options.precompress && !precompress) log(`note: no .br or .gz copies for ${target.target}: the host compresses by itself.`);

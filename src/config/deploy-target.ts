@@ -58,3 +58,64 @@ export function buildService(target: Target, env: Env): BuildService | undefined
   if (running(BUILD_SERVICES[target])) return BUILD_SERVICES[target];
   return [BUILD_SERVICES.netlify, BUILD_SERVICES.cloudflare].find(running);
 }
+
+/**
+ * What a host's docs say a deploy may hold: past any of these the deploy fails at the host, so
+ * the build refuses the site before the output folder is swapped (output/host-limits.ts). Each
+ * is counted over what the build writes, and names the page that publishes it.
+ */
+export interface HostLimits {
+  /** The host's name, as its docs write it. */
+  host: string;
+  /** Files in the whole site. */
+  files?: HostLimit;
+  /** Bytes of any one file. */
+  fileBytes?: HostLimit;
+  /** Bytes of all files together. */
+  siteBytes?: HostLimit;
+  /** Files directly in any one folder (its subfolders' files are theirs). */
+  filesPerFolder?: HostLimit;
+}
+
+export interface HostLimit {
+  limit: number;
+  /** The host's page that gives it. */
+  docs: string;
+  /** The setting that chose the value, when one did, e.g. `cfPagesMaxFiles (CF_PAGES_MAX_FILES)`. */
+  setting?: string;
+}
+
+/** Cloudflare Pages: files per site on the free plan, and on a paid plan (since 2026-01-23; Cloudflare's changelog). */
+export const CF_PAGES_FREE_FILES = 20_000;
+export const CF_PAGES_PAID_FILES = 100_000;
+const CF_PAGES_LIMITS = 'https://developers.cloudflare.com/pages/platform/limits/';
+
+/**
+ * The limits of a target's host. Cloudflare Pages: 20,000 files (100,000 on a paid plan: the
+ * setting cfPagesMaxFiles) and 25 MiB a file. GitHub Pages: a published site of at most 1 GB,
+ * which actions/deploy-pages counts as 2^30 bytes. Netlify publishes no limit on a deploy's files
+ * or bytes, only 54,000 files in one folder (its "Files per directory limit"). nginx and a plain
+ * bucket: none the build can know.
+ */
+export function hostLimits(target: Target, cfPagesMaxFiles?: number): HostLimits | undefined {
+  switch (target) {
+    case 'cloudflare':
+      return {
+        host: 'Cloudflare Pages',
+        files: { limit: cfPagesMaxFiles ?? CF_PAGES_FREE_FILES, docs: `${CF_PAGES_LIMITS}#files`, ...(cfPagesMaxFiles !== undefined ? { setting: 'cfPagesMaxFiles (CF_PAGES_MAX_FILES)' } : {}) },
+        fileBytes: { limit: 25 * 1024 * 1024, docs: `${CF_PAGES_LIMITS}#file-size` },
+      };
+    case 'github-pages':
+      return {
+        host: 'GitHub Pages',
+        siteBytes: { limit: 1024 ** 3, docs: 'https://docs.github.com/en/pages/getting-started-with-github-pages/github-pages-limits' },
+      };
+    case 'netlify':
+      return {
+        host: 'Netlify',
+        filesPerFolder: { limit: 54_000, docs: 'https://docs.netlify.com/site-deploys/overview/#files-per-directory-limit' },
+      };
+    default:
+      return undefined;
+  }
+}

@@ -6,7 +6,7 @@ import { ProblemList, StorefrontError } from '../errors/storefront-error.js';
 import { readYamlFile } from '../util/source-file.js';
 import { formatField } from '../util/field-path.js';
 import { plainText } from '../util/plain-text.js';
-import { TARGETS, type Target } from './deploy-target.js';
+import { CF_PAGES_PAID_FILES, TARGETS, type Target } from './deploy-target.js';
 
 /** The settings of a build: defaults, then content/config.yaml, then environment variables. */
 export interface Config {
@@ -34,6 +34,11 @@ export interface Config {
   cmsMaxPosts: number;
   /** The host the build is for; '' detects it from the environment (see deploy-target.ts). */
   target: Target | '';
+  /**
+   * The most files Cloudflare Pages takes in a site: unset is the free plan's 20,000; a paid plan
+   * takes 100,000 (deploy-target.ts). At most 100,000: more would fail at Cloudflare.
+   */
+  cfPagesMaxFiles?: number;
 }
 
 /** Which environment variable overrides which setting. */
@@ -51,6 +56,7 @@ export const envNames: Record<keyof Config, string> = {
   imageHosts: 'IMAGE_HOSTS',
   cmsMaxPosts: 'CMS_MAX_POSTS',
   target: 'DEPLOY_TARGET',
+  cfPagesMaxFiles: 'CF_PAGES_MAX_FILES',
 };
 
 /** Neutral placeholders, used when content/config.yaml leaves a setting out. */
@@ -141,6 +147,12 @@ export const configSchema = z.strictObject({
   imageHosts: origins,
   cmsMaxPosts: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(1_000_000, 'must be at most 1,000,000'),
   target: z.enum([...TARGETS, ''], { error: `must be one of ${TARGETS.join(', ')}` }),
+  cfPagesMaxFiles: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(CF_PAGES_PAID_FILES, `must be at most ${CF_PAGES_PAID_FILES.toLocaleString('en-GB')} (Cloudflare's paid plans)`)
+    .optional(),
 });
 
 export const CONFIG_FILE = 'content/config.yaml';

@@ -42,6 +42,8 @@ export const codes = {
   outsideProject: 'SF143',
   renderFailed: 'SF150',
   outputFailed: 'SF160',
+  /** A site over a limit its host publishes (files, a file's bytes, the site's bytes, files in a folder): refused before the output folder is swapped. */
+  overHostLimit: 'SF161',
   badFlag: 'SF170',
   cmsFetchFailed: 'SF201',
   cmsBadResponse: 'SF202',

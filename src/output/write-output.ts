@@ -2,7 +2,9 @@ import { existsSync, lstatSync, mkdirSync, realpathSync, renameSync, rmSync, wri
 import path from 'node:path';
 import { codes } from '../errors/codes.js';
 import { StorefrontError } from '../errors/storefront-error.js';
+import type { HostLimits } from '../config/deploy-target.js';
 import { isCompressible, precompressed } from './compress.js';
+import { refuseOverHostLimits } from './host-limits.js';
 import { besideName, refuseForeignFiles, removeLeftovers, restoreOutputFolder, writeRecord } from './output-folder.js';
 
 export interface OutputFile {
@@ -68,12 +70,16 @@ export class SiteWriter {
   private readonly written = new Map<string, number>();
   private committed = false;
 
-  private constructor(private readonly outDir: string) {
+  private constructor(
+    private readonly outDir: string,
+    private readonly limits: HostLimits | undefined,
+  ) {
     this.dir = besideName(outDir, 'build');
   }
 
-  static open(outDir: string): SiteWriter {
-    const writer = new SiteWriter(outDir);
+  /** `limits`: those of the host the site is for; `commit` refuses a site over any of them. */
+  static open(outDir: string, limits?: HostLimits): SiteWriter {
+    const writer = new SiteWriter(outDir, limits);
     try {
       mkdirSync(path.dirname(outDir), { recursive: true });
       removeLeftovers(outDir);
@@ -114,9 +120,11 @@ export class SiteWriter {
     this.bytes += size;
   }
 
-  /** Swaps the new site in for the output folder, then removes the previous one. */
+  /** Swaps the new site in for the output folder, then removes the previous one; first, refuses a site over its host's limits. */
   commit(): void {
     try {
+      // What the host would receive is known only now, and the previous site is still untouched.
+      refuseOverHostLimits(this.written, this.limits);
       // Again, just before: a file put into the folder while the site was rendered is kept too.
       refuseForeignFiles(this.outDir);
       writeRecord(this.outDir, this.dir, this.written);

@@ -1,0 +1,136 @@
+/**
+ * Hosts' limits (issue 34, item 5): a site its host would refuse is refused by the build, before
+ * the output folder is swapped, naming the count, the limit, the host's page and what to do; all
+ * limits passed are reported together. Cloudflare Pages' limits through the CLI (its file limit
+ * set low with the paid plan's setting); GitHub Pages' 1 GB and Netlify's files per folder with
+ * file lists, as a real site that large would take minutes.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { appendFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { hostLimits, TARGETS } from '../../src/config/deploy-target.js';
+import { overHostLimits } from '../../src/output/host-limits.js';
+import { folderState, projectsOfThisFile, runCli } from '../helpers.js';
+
+const project = projectsOfThisFile();
+/** No host's build service and no CI, whatever runs the tests. */
+const NO_HOST = { CI: '', NETLIFY: '', CF_PAGES: '', GITHUB_ACTIONS: '', DEPLOY_TARGET: '', CF_PAGES_MAX_FILES: '' };
+const CF_FILES_DOCS = 'https://developers.cloudflare.com/pages/platform/limits/#files';
+const MiB = 1024 * 1024;
+
+const build = (root: string, env: Record<string, string> = {}, target = 'cloudflare') => runCli(['--root', root, 'build', '--target', target], { ...NO_HOST, ...env });
+
+/** `n` short posts in the project's content/blog/: each is one more page. */
+async function addPosts(root: string, n: number): Promise<void> {
+  for (let i = 1; i <= n; i++) {
+    const front = `---\ntitle: "Generated post ${i}"\nslug: generated-post-${i}\ndate: 2026-01-01T09:00:00Z\nexcerpt: A generated post that makes the site one page larger, to pass a host's file limit.\n---\n`;
+    await writeFile(path.join(root, 'content', 'blog', `generated-post-${i}.md`), `${front}A short body for post ${i}.\n`);
+  }
+}
+
+const filesIn = (dir: string): number => readdirSync(dir, { withFileTypes: true, recursive: true }).filter((entry) => entry.isFile()).length;
+const leftovers = (root: string) => readdirSync(root).filter((name) => name.startsWith('.dist.'));
+
+describe('Cloudflare Pages: files per site (the paid plan\'s setting, low here) and 25 MiB a file', () => {
+  it('a site over cfPagesMaxFiles is refused with the count, the limit, its page and the setting, and dist/ stays byte for byte', async () => {
+    const { root } = await project();
+    await appendFile(path.join(root, 'content', 'config.yaml'), 'cfPagesMaxFiles: 60\n');
+    const first = await build(root);
+    expect(first.code, first.stderr).toBe(0);
+    const files = filesIn(path.join(root, 'dist'));
+    expect(files).toBeLessThanOrEqual(60);
+    const before = await folderState(path.join(root, 'dist'));
+
+    await addPosts(root, 30);
+    const over = await build(root);
+    expect(over.code).toBe(1);
+    expect(over.stderr).toContain('SF161');
+    const counted = /The site would be (\d+) files; Cloudflare Pages takes at most 60 files per site, as cfPagesMaxFiles \(CF_PAGES_MAX_FILES\) sets \(([^)]+)\)\./.exec(over.stderr);
+    expect(counted, over.stderr).not.toBeNull();
+    expect(counted![2]).toBe(CF_FILES_DOCS);
+    expect(over.stderr).toContain('hint: On a paid plan (100,000 files), set cfPagesMaxFiles in content/config.yaml, or CF_PAGES_MAX_FILES, to 100000');
+    expect(over.stderr).toContain('The output folder was not changed');
+    expect(await folderState(path.join(root, 'dist'))).toBe(before);
+    expect(leftovers(root).filter((name) => !name.startsWith('.dist.files-'))).toEqual([]);
+
+    // The environment wins over the file, as for every setting; the paid plan's limit lets it
+    // through, and the count was of the files written (30 posts and the blog list's new pages).
+    const paid = await build(root, { CF_PAGES_MAX_FILES: '100000' });
+    expect(paid.code, paid.stderr).toBe(0);
+    expect(filesIn(path.join(root, 'dist'))).toBe(Number(counted![1]));
+    expect(Number(counted![1])).toBeGreaterThanOrEqual(files + 30);
+    // More than any plan takes is a bad setting.
+    const tooMany = await build(root, { CF_PAGES_MAX_FILES: '100001' });
+    expect(tooMany.stderr).toMatch(/SF140 {2}environment variable CF_PAGES_MAX_FILES › cfPagesMaxFiles/);
+  });
+
+  it('a file of 25 MiB passes and one byte more is refused, naming the file; with the file count, both together', async () => {
+    const { root } = await project();
+    // Not a post's image (those are made smaller): content/images/ is published as it is.
+    const big = path.join(root, 'content', 'images', 'brochure.pdf');
+    await writeFile(big, Buffer.alloc(25 * MiB));
+    const at = await build(root);
+    expect(at.code, at.stderr).toBe(0);
+
+    await appendFile(big, Buffer.alloc(1));
+    const over = await build(root, { CF_PAGES_MAX_FILES: '10' });
+    expect(over.code).toBe(1);
+    expect(over.stderr).toContain('Found 2 problems');
+    expect(over.stderr).toContain('SF161  content/images/brochure.pdf');
+    expect(over.stderr).toContain('This file would be 26,214,401 bytes; Cloudflare Pages takes at most 25 MiB (26,214,400 bytes) a file (https://developers.cloudflare.com/pages/platform/limits/#file-size).');
+    expect(over.stderr).toContain('Files in content/images/ are published as they are.');
+    expect(over.stderr).toMatch(/The site would be [\d,]+ files; Cloudflare Pages takes at most 10 files per site/);
+    expect(existsSync(path.join(root, 'dist', 'images', 'brochure.pdf'))).toBe(true);
+    // Other hosts take it.
+    expect((await build(root, {}, 'nginx')).code).toBe(0);
+  });
+});
+
+describe('GitHub Pages: a published site of at most 1 GB (2^30 bytes, as actions/deploy-pages counts)', () => {
+  const limits = hostLimits('github-pages');
+  const GiB = 1024 ** 3;
+
+  it('counts every file it would receive, .br and .gz copies too', () => {
+    const site = new Map([
+      ['index.html', 40_000],
+      ['images/video.mp4', GiB - 50_000],
+      ['assets/img/0123456789abcdef-720.avif', 9_000],
+    ]);
+    expect(overHostLimits(site, limits)).toEqual([]);
+    site.set('index.html.br', 1_001);
+    const problems = overHostLimits(site, limits);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]!.code).toBe('SF161');
+    expect(problems[0]!.message).toBe(
+      'The site would be 1,073,741,825 bytes; GitHub Pages takes at most 1 GiB (1,073,741,824 bytes) per site (https://docs.github.com/en/pages/getting-started-with-github-pages/github-pages-limits).',
+    );
+    // The largest part first, with what to do about it.
+    expect(problems[0]!.hint).toMatch(/^Publish fewer or smaller files: 1,073,691,824 bytes are in content\/images\/ .*; 9,000 bytes are post images .*IMAGE_WIDTHS.*; 1,001 bytes are \.br and \.gz copies \(build without --precompress/);
+  });
+});
+
+describe('Netlify publishes no limit on a deploy\'s files or bytes, only 54,000 files in one folder', () => {
+  const limits = hostLimits('netlify');
+  const posts = (n: number) => Array.from({ length: n }, (_, i): [string, number] => [`blog/post-${i}.html`, 5_000]);
+
+  it('a folder of 54,001 files is refused; 54,000, or many more in several folders, pass', () => {
+    expect(overHostLimits(new Map(posts(54_000)), limits)).toEqual([]);
+    expect(overHostLimits(new Map([...posts(54_000), ...Array.from({ length: 60_000 }, (_, i): [string, number] => [`guides/${i % 3}/${i}.html`, 3 * MiB])]), limits)).toEqual([]);
+    const problems = overHostLimits(new Map(posts(54_001)), limits);
+    expect(problems.map((p) => p.message)).toEqual([
+      'The folder blog/ would hold 54,001 files; Netlify takes at most 54,000 files in one folder, and fails a deploy with more (https://docs.netlify.com/site-deploys/overview/#files-per-directory-limit).',
+    ]);
+    expect(problems[0]!.hint).toBe('Every post is a file of blog/: leave older posts out.');
+  });
+});
+
+describe('nginx and a plain bucket have no limit the build can know', () => {
+  it('nothing is refused', () => {
+    const huge = new Map<string, number>([['images/archive.zip', 5 * 1024 ** 3], ...Array.from({ length: 120_000 }, (_, i): [string, number] => [`blog/${i}.html`, 1])]);
+    for (const target of TARGETS) {
+      const limited = overHostLimits(huge, hostLimits(target)).length > 0;
+      expect(limited, target).toBe(target !== 'nginx' && target !== 'static');
+    }
+  });
+});
