@@ -215,11 +215,19 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     return made;
   });
   const generatorRoot = packageRoot();
-  // Every page's share card (its og:image), drawn only when what it shows has changed: the
-  // drawing goes on while the images are made and the pages render; the write stage waits for it.
-  const cardsPlanned = makeShareCards(table.routes, { root, generatorRoot, brandName: config.brandName, content, images: imagesMade });
-  cardsPlanned.catch(() => {}); // the images stage's failure is reported below, once
-  const images = await imagesMade;
+  // The share cards of the non-post pages (their og:image; a post shows its own image, or the
+  // blog's card), drawn only when what they show has changed: the drawing goes on while the
+  // images are made and the pages render; the write stage waits for it.
+  const cardsPlanned = makeShareCards(table.routes, { root, generatorRoot, brandName: config.brandName, content });
+  cardsPlanned.catch(() => {}); // a failure is reported below, once
+  let images: Awaited<typeof imagesMade>;
+  try {
+    images = await imagesMade;
+  } catch (err) {
+    // The images stage failed, and the build with it: let the drawing already begun finish first.
+    await cardsPlanned.then((planned) => planned.files).catch(() => {});
+    throw err;
+  }
   const cards = await step('cards', () => cardsPlanned);
   const [stylesheet, script] = await Promise.all([stylesheetAsset(generatorRoot), scriptAsset(generatorRoot)]);
 

@@ -4,8 +4,8 @@ import path from 'node:path';
 /**
  * The image stage's folders in .cache/: the files made of each picture, by a hash of its
  * bytes (process-images.ts), each image downloaded, by a hash of its address, beside the CMS
- * posts so that `--offline` builds have them too (fetch-image.ts), and each page's share card,
- * by a hash of what it shows (share-cards.ts).
+ * posts so that `--offline` builds have them too (fetch-image.ts), and each kind of page's share
+ * card, by a hash of what it shows (share-cards.ts; pruned by pruneShareCards too).
  */
 export const madeDir = (root: string): string => path.join(root, '.cache', 'images');
 export const downloadsDir = (root: string): string => path.join(root, '.cache', 'cms', 'images');
@@ -39,5 +39,19 @@ export async function pruneImageCaches(root: string): Promise<void> {
       const changed = await stat(entry).then((found) => found.mtimeMs, () => Date.now());
       if (changed < before) await rm(entry, { recursive: true, force: true });
     }
+  }
+}
+
+/**
+ * Removes from .cache/share/ every card but those this build shows (by their keys): there are
+ * about twenty, the same for every build of a site, so one no longer shown (a page renamed, or
+ * a post's card drawn by an earlier version) goes at once instead of after KEEP_UNUSED_MS. Only
+ * finished cards: a temporary file, perhaps another build's, is left to pruneImageCaches.
+ */
+export async function pruneShareCards(root: string, keep: Iterable<string>): Promise<void> {
+  const kept = new Set([...keep].map((key) => `${key}.png`));
+  const dir = shareDir(root);
+  for (const name of await readdir(dir).catch(() => [])) {
+    if (/^[0-9a-f]{64}\.png$/.test(name) && !kept.has(name)) await rm(path.join(dir, name), { force: true });
   }
 }

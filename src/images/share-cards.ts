@@ -4,13 +4,12 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { formatPrice, indexCatalogue } from '../catalogue/catalogue-index.js';
 import type { SiteContent } from '../content/site-content.js';
-import type { Route } from '../routes/route-table.js';
+import { blogListPath, type Route } from '../routes/route-table.js';
 import { readCacheFile } from '../util/inside-project.js';
 import { limitConcurrency } from '../util/run-parallel.js';
 import { writeFileAtomic } from '../util/write-atomic.js';
-import { markUsed, shareDir } from './image-cache.js';
+import { markUsed, pruneShareCards, shareDir } from './image-cache.js';
 import { FONT_FILES, loadCardFont, type CardFont } from './share-card-font.js';
-import type { SiteImages } from './process-images.js';
 
 /** Open Graph and X show a 1.91:1 picture; 1200 x 630 is what they ask for. */
 export const SHARE_CARD_SIZE = { width: 1200, height: 630 } as const;
@@ -26,7 +25,11 @@ export interface ShareCard {
 }
 
 export interface ShareCards {
-  /** By route path; every route has one (the 404 page shows the home page's). */
+  /**
+   * By route path; every route has one. The 404 page shows the home page's, every blog list page
+   * and every post the blog's (/blog): a post with a featured image shows that instead
+   * (render-routes.ts), so no card is drawn per post and their number does not grow with the blog.
+   */
   byPath: Map<string, ShareCard>;
   /** The PNGs, once drawn: await them after rendering the pages. */
   files: Promise<{ file: string; contents: Buffer }[]>;
@@ -40,26 +43,22 @@ export interface ShareCardOptions {
   generatorRoot: string;
   brandName: string;
   content: Pick<SiteContent, 'catalogue' | 'site'>;
-  /** The images stage's result, to come: the posts' share images (1200 x 630 JPEGs), drawn under their titles. */
-  images: Promise<Pick<SiteImages, 'shares' | 'files'>>;
 }
 
 /** What a card shows; its key is a hash of all of it. */
 interface CardText {
   title: string;
   price?: string;
-  background?: Buffer;
 }
 
 /**
- * The share card of every page: the brand's mark and name and the page's heading, a service
- * page's starting price, a post's title over its own image. Each is kept in .cache/share/ by a
- * hash of what it shows, so a build draws only the cards whose words or pictures changed, and
- * one that draws none loads neither sharp nor the font.
+ * The share card of every kind of page: the brand's mark and name and the page's heading, and a
+ * service page's starting price; one for all the blog's list pages and posts. About twenty,
+ * however large the blog. Each is kept in .cache/share/ by a hash of what it shows, so a build
+ * draws only the cards whose words changed, and one that draws none loads neither sharp nor the
+ * font; a card no longer shown (a post's, drawn by earlier versions) is removed from there.
  *
- * Called before the images stage, with its result to come: the cards without a picture are
- * drawn while the post images are made (which keep one core busy of the two or more a build
- * machine has), the posts' cards once their images are there.
+ * Called before the images stage: the cards are drawn while the post images are made.
  */
 export async function makeShareCards(routes: readonly Route[], options: ShareCardOptions): Promise<ShareCards> {
   const services = indexCatalogue(options.content.catalogue);
@@ -74,12 +73,10 @@ export async function makeShareCards(routes: readonly Route[], options: ShareCar
       case 'text':
         return { title: route.page.heading };
       case 'blog-list':
-        // Every list page has the blog's heading: the number keeps their cards apart.
-        return { title: route.pageNumber > 1 ? `${options.content.site.blog.heading} – page ${route.pageNumber}` : options.content.site.blog.heading };
+        // The first list page's card is every list page's and every post's (see below).
+        return route.pageNumber === 1 ? { title: options.content.site.blog.heading } : undefined;
       case 'blog-post':
       case 'not-found':
-        // A post's card waits for its image; the 404 page has no address of its own and is never
-        // indexed: a link to a missing page shows the home page's card.
         return undefined;
     }
   };
@@ -97,7 +94,7 @@ export async function makeShareCards(routes: readonly Route[], options: ShareCar
   /** Each card's address and words, by route; its picture from .cache/share/, or drawn. */
   const plan = (texts: [Route, CardText][]) => {
     for (const [route, text] of texts) {
-      const key = createHash('sha256').update(identity).update(`${text.title}\0${text.price ?? ''}\0`).update(text.background ?? '').digest('hex');
+      const key = createHash('sha256').update(identity).update(`${text.title}\0${text.price ?? ''}\0`).digest('hex');
       const file = `assets/share/${key.slice(0, 16)}.png`;
       byPath.set(route.path, { src: `/${file}`, alt: text.price ? `${text.title} – ${text.price}` : text.title });
       if (!cards.has(key)) cards.set(key, { file, contents: keptOrDrawn(key, text) });
@@ -120,30 +117,19 @@ export async function makeShareCards(routes: readonly Route[], options: ShareCar
       return drawn;
     });
   };
-  const settled = (list: Iterable<{ contents: Promise<Buffer> }>) => Promise.allSettled([...list].map((card) => card.contents));
-
   plan(routes.flatMap((route) => { const text = plainText(route); return text ? [[route, text] as [Route, CardText]] : []; }));
-  let images: Pick<SiteImages, 'shares' | 'files'>;
-  try {
-    images = await options.images;
-  } catch (err) {
-    // The images stage failed, and the build with it: let the drawing already begun finish first.
-    await settled(cards.values());
-    throw err;
-  }
-  const shareBytes = new Map(images.files.map((f) => [`/${f.file}`, f.contents]));
-  plan(
-    routes.flatMap((route) => {
-      if (route.kind !== 'blog-post') return [];
-      const share = route.post.image && images.shares.get(route.post.image.src);
-      return [[route, { title: route.post.titleText, background: share ? shareBytes.get(share) : undefined }] as [Route, CardText]];
-    }),
-  );
+  // The blog's list pages and posts show the blog's card; the 404 page, which has no address of
+  // its own and is never indexed, the home page's (a link to a missing page shows it).
+  const blog = byPath.get(blogListPath(1));
   const home = byPath.get('/');
-  for (const route of routes) if (!byPath.has(route.path) && home) byPath.set(route.path, home);
+  for (const route of routes) {
+    const shared = route.kind === 'blog-list' || route.kind === 'blog-post' ? blog : home;
+    if (!byPath.has(route.path) && shared) byPath.set(route.path, shared);
+  }
 
   const files = (async () => {
     const list = await Promise.all([...cards.values()].map(async ({ file, contents }) => ({ file, contents: await contents })));
+    await pruneShareCards(options.root, cards.keys());
     // By name: the same site lists its files in the same order.
     return list.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   })();
@@ -231,8 +217,7 @@ function fitTitle(tools: Tools, title: string): { lines: string[]; size: number 
 
 /**
  * One card as a PNG. Everything is drawn as shapes in one SVG (the mark as it is, the words as
- * paths), which sharp rasterises with librsvg; a post's image goes underneath, darkened so that
- * white text reads on any picture.
+ * paths), which sharp rasterises with librsvg.
  */
 async function draw(tools: Tools, text: CardText, brandName: string, mark: string): Promise<Buffer> {
   const { width, height } = SHARE_CARD_SIZE;
@@ -252,21 +237,16 @@ async function draw(tools: Tools, text: CardText, brandName: string, mark: strin
     const pill = { height: 80, padding: 32, y: height - MARGIN - 80 };
     price = `<rect x="${MARGIN}" y="${pill.y}" width="${(set.width + 2 * pill.padding).toFixed(1)}" height="${pill.height}" rx="${pill.height / 2}" fill="#ffffff"/><g fill="#312e81">${set.draw(MARGIN + pill.padding, pill.y + 56)}</g>`;
   }
-  // One flat colour: librsvg fills a gradient pixel by pixel, which doubled the time of a card.
-  const background = text.background
-    ? '<rect width="100%" height="100%" fill="#0f0c29" fill-opacity="0.62"/>'
-    : '<rect width="100%" height="100%" fill="#282566"/>';
   const svg = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
-    background,
+    // One flat colour: librsvg fills a gradient pixel by pixel, which doubled the time of a card.
+    '<rect width="100%" height="100%" fill="#282566"/>',
     // The favicon is an <svg> with a viewBox: nested, it scales into its place.
     mark.replace(/<svg\b/, `<svg x="${MARGIN}" y="${MARGIN - 8}" width="${markSize}" height="${markSize}"`),
     `<g fill="#ffffff">${brand}${titleText}</g>`,
     price,
     '</svg>',
   ].join('');
-  const overlay = Buffer.from(svg);
-  const image = text.background ? tools.sharp(text.background).resize(width, height, { fit: 'cover' }).composite([{ input: overlay }]) : tools.sharp(overlay);
   // Opaque, so RGB: a quarter less to compress. At sharp's default level (6): 9 took twice as long.
-  return image.removeAlpha().png().toBuffer();
+  return tools.sharp(Buffer.from(svg)).removeAlpha().png().toBuffer();
 }

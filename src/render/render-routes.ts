@@ -38,7 +38,7 @@ export interface RenderOptions {
   now: Date;
   /** The posts' images in their formats and widths, and their share images (the image stage). */
   images: Pick<SiteImages, 'sets' | 'shares'>;
-  /** Each route's share card, its og:image (the image stage). */
+  /** Each route's share card, its og:image unless it is a post with a share image (the cards stage). */
   shareCards: ReadonlyMap<string, ShareCard>;
 }
 
@@ -201,7 +201,7 @@ class RenderContext {
     };
   }
 
-  /** The route's share card: the image stage makes one for every route. */
+  /** The route's share card (share-cards.ts): every route has one, a post the blog's. */
   private shareCard(route: Route): ShareCard {
     const card = this.options.shareCards.get(route.path);
     if (!card) throw new Error(`no share card was made for ${route.path}`);
@@ -309,9 +309,11 @@ class RenderContext {
         const { post } = route;
         const card = this.postCard(post);
         const url = this.absolute(route.path);
-        // Link previews show the post's share card (its title over its image, in head()); the
-        // structured data names the picture itself, as a raster (1200 x 630), or the card without one.
-        const imageUrl = this.absolute((post.image && this.options.images.shares.get(post.image.src)) ?? this.shareCard(route).src);
+        // Link previews and the structured data show the post's own picture, as the image stage
+        // cut it (1200 x 630, a raster even of an SVG); a post without one, the blog's card.
+        const share = post.image && this.options.images.shares.get(post.image.src);
+        const preview = share ? { src: share, alt: post.image!.alt || post.titleText } : this.shareCard(route);
+        const imageUrl = this.absolute(preview.src);
         const contentHtml = this.bodyImages(post.contentHtml);
         const breadcrumb: Crumb[] = [
           { label: 'Home', path: '/' },
@@ -321,6 +323,8 @@ class RenderContext {
         return {
           head: this.head(route, post.titleText, post.excerptText, {
             ogType: 'article',
+            ogImageUrl: imageUrl,
+            ogImageAlt: preview.alt,
             jsonLd: [blogPosting(this.config, post, url, imageUrl), breadcrumbList(breadcrumb, this.absolute)],
           }),
           inputs: { post: card, breadcrumb, contentHtml },

@@ -1,10 +1,12 @@
 /**
- * Share cards made by the build (issue 27): every indexable page's og:image is its own
- * 1200 x 630 PNG showing the brand, the page's heading and, on a service page, its starting
- * price; the same content draws the same bytes, and a warm build draws none. Through the real
- * CLI on a copy of the real content.
+ * Share cards made by the build (issue 27): every indexable page that is not a post has as its
+ * og:image its own 1200 x 630 PNG showing the brand, the page's heading and, on a service page,
+ * its starting price (the blog's list pages share the blog's); the same content draws the same
+ * bytes, and a warm build draws none. A post shows its own image cut to 1200 x 630, or the blog's
+ * card without one (issue 34), so no card is drawn per post. Through the real CLI on a copy of
+ * the real content, with 24 posts more, none with an image.
  */
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseHtml, type HTMLElement } from 'node-html-parser';
 import sharp from 'sharp';
@@ -16,14 +18,29 @@ import { editFile, hashTree, projectsOfThisFile, repoRoot, runCli } from '../hel
 const project = projectsOfThisFile();
 const SITE = 'https://www.example.com';
 
+/**
+ * The cards a build draws: 3 pages (home, about, contact), 10 service pages, 2 text pages and the
+ * blog's first list page. The 404 page shows the home page's, the other list pages and the posts
+ * without an image the blog's.
+ */
+const CARDS = 16;
+/** The posts added to the real content's three (which have an image each): 27 make three list pages. */
+const ADDED_POSTS = 24;
+/** A card as an earlier version drew it for a post (a name of the cards' kind), left in .cache/share/. */
+const STALE_CARD = `${'ab'.repeat(32)}.png`;
+
 let root: string;
 /** The first (cold) build's --verbose output. */
 let firstBuild: string;
-/** Each sitemap URL's page, by its path. */
+/** Each sitemap URL's page and the two text pages (noindex, so outside the sitemap), by its path. */
 const pages = new Map<string, HTMLElement>();
 
 const dist = (...parts: string[]) => path.join(root, 'dist', ...parts);
 const fileOf = (pathname: string) => (pathname === '/' ? 'index.html' : `${decodeURI(pathname).slice(1)}.html`);
+/** A post's page, not a list page. */
+const isPost = (pathname: string) => /^\/blog\/(?!page\/)./.test(pathname);
+/** The sitemap's pages but the posts. */
+const nonPostPages = () => [...pages].filter(([pathname]) => !isPost(pathname));
 const meta = (page: HTMLElement, key: string) => page.querySelector(`meta[property="${key}"], meta[name="${key}"]`)?.getAttribute('content');
 /** What --verbose says the cards stage did: cards published, cards drawn. */
 const cardsStage = (output: string) => {
@@ -51,23 +68,36 @@ const build = async () => {
 
 beforeAll(async () => {
   ({ root } = await project());
+  for (let n = 1; n <= ADDED_POSTS; n++) {
+    const day = String(n).padStart(2, '0');
+    await writeFile(
+      path.join(root, 'content', 'blog', `growth-note-${n}.md`),
+      `---\ntitle: Growth note ${n}\ndate: 2025-01-${day}T09:00:00Z\nexcerpt: A short note on steady growth.\n---\nPost steadily, and answer the comments.\n`,
+    );
+  }
+  await mkdir(path.join(root, '.cache', 'share'), { recursive: true });
+  await writeFile(path.join(root, '.cache', 'share', STALE_CARD), 'a card of a post');
   firstBuild = await build();
   const sitemap = await readFile(dist('sitemap.xml'), 'utf8');
   for (const [, url] of sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)) {
     const pathname = new URL(url!).pathname;
     pages.set(pathname, parseHtml(await readFile(dist(fileOf(pathname)), 'utf8')));
   }
+  for (const pathname of ['/privacy-policy', '/term-of-service']) pages.set(pathname, parseHtml(await readFile(dist(fileOf(pathname)), 'utf8')));
 }, 60_000);
 
 describe('share cards', () => {
-  it('every indexable page has its own 1200 x 630 PNG og:image, and none is blank', async () => {
-    expect(pages.size).toBeGreaterThan(15);
+  it('every page but the posts has its own 1200 x 630 PNG og:image (the list pages the blog\'s), and none is blank', async () => {
+    expect([...pages.keys()].filter(isPost)).toHaveLength(3 + ADDED_POSTS);
     const seen = new Map<string, string>();
-    for (const [pathname, page] of pages) {
+    for (const [pathname, page] of nonPostPages()) {
       const url = meta(page, 'og:image')!;
       expect(url, pathname).toMatch(new RegExp(`^${SITE}/assets/share/[0-9a-f]{16}\\.png$`));
-      expect(seen.get(url), `${pathname} shares its card with ${seen.get(url)}`).toBeUndefined();
-      seen.set(url, pathname);
+      if (pathname.startsWith('/blog/page/')) expect(url, pathname).toBe(meta(pages.get('/blog')!, 'og:image'));
+      else {
+        expect(seen.get(url), `${pathname} shares its card with ${seen.get(url)}`).toBeUndefined();
+        seen.set(url, pathname);
+      }
       expect(meta(page, 'twitter:image'), pathname).toBe(url);
       expect(meta(page, 'twitter:card'), pathname).toBe('summary_large_image');
       expect([meta(page, 'og:image:width'), meta(page, 'og:image:height')], pathname).toEqual(['1200', '630']);
@@ -76,9 +106,11 @@ describe('share cards', () => {
       expect([format, width, height], pathname).toEqual(['png', 1200, 630]);
       // Drawn, not a flat colour: every channel varies across the picture.
       for (const [i, channel] of (await image.stats()).channels.entries()) expect(channel.stdev, `${pathname}, channel ${i}`).toBeGreaterThan(10);
-      // On the flat background (a post's card has its picture), no word runs into the margin.
-      if (!/^\/blog\/(?!page\/)./.test(pathname)) expect(await rightMargin(dist(new URL(url).pathname)), pathname).toBe(0);
+      // No word runs into the margin.
+      expect(await rightMargin(dist(new URL(url).pathname)), pathname).toBe(0);
     }
+    expect(seen.size).toBe(CARDS);
+    expect(pages.has('/blog/page/3')).toBe(true);
     // The flat picture every page shared before is gone.
     await expect(readFile(dist('assets', 'og-image.png'))).rejects.toThrow();
   });
@@ -93,7 +125,7 @@ describe('share cards', () => {
       services.set(service.path, service.subCategory);
     }
     expect(services.size).toBeGreaterThan(5);
-    for (const [pathname, page] of pages) {
+    for (const [pathname, page] of nonPostPages()) {
       const heading = page.querySelector('h1')!.text.trim();
       const alt = meta(page, 'og:image:alt');
       const sub = services.get(pathname);
@@ -102,6 +134,49 @@ describe('share cards', () => {
       expect(meta(page, 'twitter:image:alt'), pathname).toBe(alt);
     }
     expect(meta(pages.get('/buy-instagram-followers')!, 'og:image:alt')).toBe('Buy Instagram Followers – from £1.89');
+    expect(meta(pages.get('/blog/page/2')!, 'og:image:alt')).toBe('The growth blog');
+  });
+
+  it('shows as the og:image of a post with a featured image that image cut to 1200 x 630, with its alt', async () => {
+    const alts = new Map([
+      ['/blog/tiktok-growth-routine', 'A weekly planner grid with highlighted posting days'],
+      ['/blog/get-your-instagram-profile-ready', 'An abstract profile card with a round avatar'],
+      ['/blog/youtube-monetisation-thresholds-explained', 'A rising bar chart with a growth line'],
+    ]);
+    const crops = new Set<string>();
+    for (const [pathname, alt] of alts) {
+      const page = pages.get(pathname)!;
+      const url = meta(page, 'og:image')!;
+      expect(url, pathname).toMatch(new RegExp(`^${SITE}/assets/img/[0-9a-f]{16}-share\\.jpg$`));
+      crops.add(url);
+      // The structured data names the same picture.
+      const posting = page.querySelectorAll('script[type="application/ld+json"]').map((s) => JSON.parse(s.textContent)).find((d) => d['@type'] === 'BlogPosting');
+      expect(posting.image, pathname).toBe(url);
+      expect(meta(page, 'twitter:image'), pathname).toBe(url);
+      expect([meta(page, 'og:image:alt'), meta(page, 'twitter:image:alt')], pathname).toEqual([alt, alt]);
+      expect([meta(page, 'og:image:width'), meta(page, 'og:image:height')], pathname).toEqual(['1200', '630']);
+      const { format, width, height } = await sharp(await readFile(dist(new URL(url).pathname))).metadata();
+      expect([format, width, height], pathname).toEqual(['jpeg', 1200, 630]);
+    }
+    expect(crops.size).toBe(3);
+  });
+
+  it("shows as the og:image of a post without a featured image the blog's card", async () => {
+    const blogCard = meta(pages.get('/blog')!, 'og:image')!;
+    expect(blogCard).toMatch(new RegExp(`^${SITE}/assets/share/[0-9a-f]{16}\\.png$`));
+    for (let n = 1; n <= ADDED_POSTS; n++) {
+      const pathname = `/blog/growth-note-${n}`;
+      const page = pages.get(pathname)!;
+      expect([meta(page, 'og:image'), meta(page, 'twitter:image')], pathname).toEqual([blogCard, blogCard]);
+      expect([meta(page, 'og:image:alt'), meta(page, 'twitter:image:alt')], pathname).toEqual(['The growth blog', 'The growth blog']);
+      expect([meta(page, 'og:image:width'), meta(page, 'og:image:height')], pathname).toEqual(['1200', '630']);
+    }
+  });
+
+  it('keeps in .cache/share/ only the cards it shows: a post\'s card of an earlier version goes at the next build', async () => {
+    const kept = await readdir(path.join(root, '.cache', 'share'));
+    expect(kept).not.toContain(STALE_CARD);
+    expect(kept).toHaveLength(CARDS);
   });
 
   it("gives the 404 page, which is not indexable, the home page's card", async () => {
@@ -112,10 +187,10 @@ describe('share cards', () => {
   it('draws every card in a cold build, none in a warm one, and the same bytes from the same content', async () => {
     const cards = await hashTree(dist('assets', 'share'));
     const cold = cardsStage(firstBuild);
-    // Every page has one (pages outside the sitemap too), and the folder holds nothing else.
-    expect(cold.files).toBe((await readdir(dist('assets', 'share'))).length);
-    expect(cold.files).toBeGreaterThanOrEqual(pages.size);
-    expect(cold.drawn).toBe(cold.files);
+    // One per page but the posts and the blog's list pages after the first (and the 404 page,
+    // which shows the home page's), and the folder holds nothing else.
+    expect((await readdir(dist('assets', 'share'))).length).toBe(CARDS);
+    expect(cold).toEqual({ files: CARDS, drawn: CARDS });
     // Warm: every card is read from .cache/share/.
     expect(cardsStage(await build())).toEqual({ files: cold.files, drawn: 0 });
     expect(await hashTree(dist('assets', 'share'))).toBe(cards);
@@ -130,7 +205,7 @@ describe('share cards', () => {
     // What a build traces for itself when lib/assets/ has no font, or an older one.
     expect(compiled).toBe(await traceCardFont());
     const font = JSON.parse(compiled) as CardFont;
-    const words = [...pages.values()].map((page) => meta(page, 'og:image:alt')).join('');
+    const words = nonPostPages().map(([, page]) => meta(page, 'og:image:alt')).join('');
     for (const char of new Set(words.replace(/\s/g, ''))) expect(font.glyphs[char]?.[1], `the outline of ${char}`).toMatch(/^M/);
     expect(font.glyphs['£']![0]).toBeGreaterThan(0);
     // Kerning as opentype.js reads it: Inter's pairs listed one by one, such as a quote before a

@@ -98,9 +98,10 @@ describe('a build against WordPress with 250 posts', () => {
     expect(page.querySelector('article time')?.getAttribute('datetime')).toBe('2025-01-11T18:00:00.000Z');
     expect(page.querySelector('article .prose h2')?.text).toBe('Why it matters');
     expect(page.querySelector('link[rel=canonical]')?.getAttribute('href')).toBe(`${SITE}/blog/growth-note-250`);
-    // Link previews show the post's share card; the structured data names its picture.
-    expect(page.querySelector('meta[property="og:image"]')?.getAttribute('content')).toMatch(new RegExp(`^${SITE}/assets/share/[0-9a-f]{16}\\.png$`));
-    const image = expect.stringMatching(new RegExp(`^${SITE}/assets/img/[0-9a-f]{16}-share\\.jpg$`));
+    // Link previews and the structured data show its featured image, cut to 1200 x 630.
+    const ogImage = page.querySelector('meta[property="og:image"]')?.getAttribute('content');
+    expect(ogImage).toMatch(new RegExp(`^${SITE}/assets/img/[0-9a-f]{16}-share\\.jpg$`));
+    const image = ogImage;
     const data = page.querySelectorAll('script[type="application/ld+json"]').map((s) => JSON.parse(s.text));
     const posting = data.find((d) => d['@type'] === 'BlogPosting');
     expect(posting).toMatchObject({
