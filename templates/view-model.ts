@@ -72,7 +72,7 @@ export interface Head {
   description: string;
   /** Absent on the 404 page, which has no address of its own. */
   canonicalUrl?: string;
-  /** The page's share card (src/images/share-cards.ts), 1200 x 630, and what it shows in words. */
+  /** The link preview, 1200 x 630, and what it shows in words: the page kind's card (src/images/share-cards.ts), or a post's own image. */
   ogImageUrl: string;
   ogImageAlt: string;
   ogType: 'website' | 'article';

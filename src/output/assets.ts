@@ -58,7 +58,7 @@ export async function contentImages(contentDir: string): Promise<Asset[]> {
   return files;
 }
 
-/** Files copied as they are: the favicon. (Each page's share image is made by src/images/share-cards.ts.) */
+/** Files copied as they are: the favicon. (The share cards are made by src/images/share-cards.ts.) */
 export async function staticAssets(root: string): Promise<Asset[]> {
   const dir = path.join(root, 'templates', 'static');
   return Promise.all(
