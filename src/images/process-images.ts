@@ -10,6 +10,7 @@ import { limitConcurrency, runParallel } from '../util/run-parallel.js';
 import { writeFileAtomic } from '../util/write-atomic.js';
 import { localImageFile } from '../content/local-image.js';
 import { readCacheFile } from '../util/inside-project.js';
+import { isImageOfType } from './image-signature.js';
 import { imageSources } from '../content/markdown.js';
 import { defaultCmsOptions } from '../cms/retry.js';
 import { fetchImage, ImageUnavailable, type FetchImageOptions } from './fetch-image.js';
@@ -73,14 +74,16 @@ function stemOf(key: string): string {
  * later build reads the files instead of encoding them again: AVIF takes a good part of a second,
  * and loading sharp (libvips) a tenth, which a build with nothing new to make does not pay.
  */
-async function cached(key: string, root: string, make: () => Promise<Made>): Promise<Made> {
+async function cached(key: string, root: string, address: string, make: () => Promise<Made>): Promise<Made> {
   const dir = madeDir(root);
   // Read only when no link leads it out of the project (see readCacheFile).
-  const kept = await readCacheFile(path.join(dir, `${key}.json`), root).then((bytes) => bytes && (JSON.parse(bytes.toString('utf8')) as Omit<Made, 'files'> & { files: string[] }));
-  if (kept) {
-    // A file of the entry deleted by hand: the entry is made again.
+  const kept = await readCacheFile(path.join(dir, `${key}.json`), root).then((bytes) => bytes && parseEntry(bytes));
+  // An entry that names anything but the files this stage makes of this image is not used: one
+  // written by someone else could publish any file at any address (index.html).
+  if (kept && namesOwnFiles(kept, key, address)) {
+    // A file of the entry deleted by hand, or not the image it says: the entry is made again.
     const contents = await Promise.all(kept.files.map((file) => readCacheFile(path.join(dir, key, path.basename(file)), root)));
-    if (contents.every((bytes) => bytes !== undefined)) {
+    if (contents.every((bytes, i) => bytes !== undefined && isImageOfType(bytes, kept.files[i]!))) {
       await markUsed(path.join(dir, key), path.join(dir, `${key}.json`));
       return { ...kept, files: kept.files.map((file, i) => ({ file, contents: contents[i]! })) };
     }
@@ -89,6 +92,33 @@ async function cached(key: string, root: string, make: () => Promise<Made>): Pro
   for (const { file, contents } of made.files) await writeFileAtomic(path.join(dir, key, path.basename(file)), contents);
   await writeFileAtomic(path.join(dir, `${key}.json`), JSON.stringify({ set: made.set, share: made.share, files: made.files.map((f) => f.file) }));
   return made;
+}
+
+type Entry = Omit<Made, 'files'> & { files: string[] };
+
+function parseEntry(bytes: Buffer): Entry | undefined {
+  try {
+    return JSON.parse(bytes.toString('utf8')) as Entry;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The image files of one image: `assets/img/{stem}-{width}.{avif,webp,jpg,png}` and its share image. */
+const ownFile = (key: string) => new RegExp(`^${stemOf(key)}-(?:[1-9]\\d{0,4}\\.(?:avif|webp|jpg|png)|share\\.jpg)$`);
+
+/**
+ * Whether a kept entry names only what rasterImage or svgImage make of this image: its own files,
+ * its share image, and as its picture one of its files, or the SVG's own address.
+ */
+function namesOwnFiles(entry: Entry, key: string, address: string): boolean {
+  const own = ownFile(key);
+  if (!Array.isArray(entry.files) || !entry.files.every((file) => typeof file === 'string' && own.test(file))) return false;
+  const listed = new Set(entry.files.map((file) => `/${file}`));
+  const set = entry.set as Partial<ImageSet> | undefined;
+  if (!set || !Array.isArray(set.sources) || !Number.isInteger(set.width) || !Number.isInteger(set.height)) return false;
+  const srcsets = set.sources.flatMap((source) => (typeof source?.srcset === 'string' ? source.srcset.split(', ').map((part) => part.replace(/ \d+w$/, '')) : ['']));
+  return entry.share === `/${stemOf(key)}-share.jpg` && listed.has(entry.share) && (listed.has(set.src ?? '') || (set.src === address && set.sources.length === 0)) && srcsets.every((src) => listed.has(src));
 }
 
 /** The share image: the picture cut to 1200 x 630, on white where it is transparent. */
@@ -192,7 +222,7 @@ export async function processSiteImages(posts: readonly Post[], options: ImageOp
       const key = createHash('sha256').update(`${PIPELINE}\0${svg ? address : ''}\0`).update(bytes).digest('hex');
       let made = making.get(key);
       if (!made) {
-        made = cached(key, options.root, () => encoder(() => (svg ? svgImage(bytes, address, key) : rasterImage(bytes, key))));
+        made = cached(key, options.root, address, () => encoder(() => (svg ? svgImage(bytes, address, key) : rasterImage(bytes, key))));
         making.set(key, made);
         images.files.push(...(await made).files);
       }

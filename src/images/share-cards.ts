@@ -9,6 +9,7 @@ import { readCacheFile } from '../util/inside-project.js';
 import { limitConcurrency } from '../util/run-parallel.js';
 import { writeFileAtomic } from '../util/write-atomic.js';
 import { markUsed, pruneShareCards, shareDir } from './image-cache.js';
+import { isImageOfType } from './image-signature.js';
 import { FONT_FILES, loadCardFont, type CardFont } from './share-card-font.js';
 
 /** Open Graph and X show a 1.91:1 picture; 1200 x 630 is what they ask for. */
@@ -106,7 +107,8 @@ export async function makeShareCards(routes: readonly Route[], options: ShareCar
   const keptOrDrawn = async (key: string, text: CardText): Promise<Buffer> => {
     const cached = path.join(dir, `${key}.png`);
     const kept = await readCacheFile(cached, options.root);
-    if (kept) {
+    // Anything but a PNG under the card's name is drawn again.
+    if (kept && isImageOfType(kept, cached)) {
       await markUsed(cached);
       return kept;
     }
