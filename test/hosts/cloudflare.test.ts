@@ -3,7 +3,8 @@
  * dev`, the workerd runtime): the `_redirects`, `_headers` and 404.html the build writes, read by
  * the parser Cloudflare uses, and the clean-URL behaviour of Pages around them.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -153,4 +154,28 @@ describe('build --target cloudflare served by wrangler pages dev', () => {
       for (const text of rules) expect(response.body.toString(), p).not.toContain(text.split('\n')[1]!.trim());
     }
   });
+});
+
+describe('301! (the force flag of the netlify build) on Cloudflare', () => {
+  it('wrangler refuses the rule as invalid and answers 404 where it would redirect, as the docs say in one word', async () => {
+    const copy = await mkdtemp(path.join(tmpdir(), 'storefront-force-'));
+    let forced: WranglerServer | undefined;
+    try {
+      await cp(dist(), copy, { recursive: true });
+      await writeFile(path.join(copy, '_redirects'), '/buy-instagrm-followers /buy-instagram-followers 301!\n/buy-yotube-views /buy-youtube-views 301\n');
+      forced = await startWrangler(copy, await freePort());
+      const output = forced.stdout() + forced.stderr();
+      expect(output).toContain('Parsed 1 valid redirect rule.');
+      expect(output).toMatch(/Found 1 invalid redirect rule[\s\S]*Got 301!/);
+      expect((await rawGet(forced.url, '/buy-instagrm-followers')).status).toBe(404);
+      expect((await rawGet(forced.url, '/buy-yotube-views')).status).toBe(301);
+    } finally {
+      await forced?.stop();
+      await rm(copy, { recursive: true, force: true });
+    }
+    for (const doc of ['docs/deploying.md', 'docs/hosts/cloudflare-pages.md']) {
+      const text = await readFile(path.join(repoRoot, doc), 'utf8');
+      expect(text.replace(/\s+/g, ' '), doc).toContain('Cloudflare refuses `301!`');
+    }
+  }, 60_000);
 });

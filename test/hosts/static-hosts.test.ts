@@ -8,7 +8,8 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, rawGet, runCli, startPreviewProcess, tempProject } from '../helpers.js';
+import { existsSync } from 'node:fs';
+import { freePort, rawGet, repoRoot, runCli, startPreviewProcess, tempProject } from '../helpers.js';
 import { startNginx } from '../support/nginx.js';
 
 const SITE = 'https://www.example.com';
@@ -178,6 +179,96 @@ for (const name of ['nginx', 'preview']) {
         expect(none.headers['content-encoding']).toBeUndefined();
         expect(none.body.equals(plain)).toBe(true);
       });
+
+      it('every file with .br and .gz copies answers with Vary: Accept-Encoding, compressed or not', async () => {
+        const files = (await readdir(path.join(project.root, dist), { recursive: true })).filter((f) => f.endsWith('.br')).map((f) => f.slice(0, -3));
+        expect(files.length).toBeGreaterThanOrEqual(25);
+        let answers = 0;
+        for (const file of files) {
+          // The address a visitor uses: clean for pages, the file's own name for the rest.
+          const address = '/' + (file === 'index.html' ? '' : file.endsWith('.html') ? file.slice(0, -5) : file);
+          if (file === '404.html') continue;
+          for (const encoding of ['br', 'gzip', 'br, gzip', 'identity', undefined]) {
+            const response = await get(base() + address, encoding === undefined ? {} : { 'accept-encoding': encoding });
+            expect(response.status, `${address} ${encoding}`).toBe(200);
+            expect(response.headers.vary, `${address} ${encoding}`).toBe('Accept-Encoding');
+            expect(response.headers['content-encoding'], `${address} ${encoding}`).toBe(encoding === 'br' || encoding === 'br, gzip' ? 'br' : encoding === 'gzip' ? 'gzip' : undefined);
+            answers += 1;
+          }
+        }
+        expect(answers).toBeGreaterThanOrEqual(120);
+      });
+
+      it('a .br or .gz copy asked for by name answers 404, however the name is written; a .gz of the site\'s own is served', async () => {
+        const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+        const copies = (await readdir(path.join(project.root, dist), { recursive: true })).filter((f) => /\.(br|gz)$/.test(f));
+        expect(copies.length).toBeGreaterThanOrEqual(50);
+        // As written, with the dot percent-encoded, with the extension's letters percent-encoded.
+        const addresses = copies.flatMap((f) => [`/${f}`, `/${f.replace(/\.(br|gz)$/, '%2E$1')}`, `/${f.replace(/\.br$/, '.%62%72').replace(/\.gz$/, '.%67%7A')}`]);
+        for (const address of addresses) {
+          for (const accept of [{}, { 'accept-encoding': 'br, gzip' }, { 'accept-encoding': 'gzip' }] as Record<string, string>[]) {
+            const response = await get(base() + address, accept);
+            expect(response.status, address).toBe(404);
+            // The 404 page itself comes compressed to a client that takes it.
+            const encoding = response.headers['content-encoding'];
+            const body = encoding === 'br' ? brotliDecompressSync(response.body) : encoding === 'gzip' ? gunzipSync(response.body) : response.body;
+            expect(body.toString(), address).toContain('PAGE NOT FOUND');
+            expect(String(response.headers['content-type']), address).toMatch(/^text\/html/);
+          }
+        }
+        // A file ending in .gz with no file of the shorter name beside it is no copy.
+        await writeFile(path.join(project.root, dist, 'price-list.tar.gz'), 'not a copy');
+        const own = await get(`${base()}/price-list.tar.gz`);
+        expect(own.status).toBe(200);
+        expect(own.body.toString()).toBe('not a copy');
+      });
+
+      it('/index.html goes to / in one redirect; every redirect keeps the query', async () => {
+        for (const [from, to] of [
+          ['/index.html', '/'],
+          ['/%69ndex.html', '/'],
+          ['/index.html?utm_source=mail&x=1', '/?utm_source=mail&x=1'],
+          ['/index?ref=old', '/?ref=old'],
+          ['/buy-instagrm-followers?ref=old', '/buy-instagram-followers?ref=old'],
+          ['/about/?ref=old', '/about?ref=old'],
+          ['/about.html?ref=old', '/about?ref=old'],
+        ] as const) {
+          const response = await get(base() + from);
+          expect(response.status, from).toBe(301);
+          expect(response.headers.location, from).toBe(to);
+          const next = await get(base() + response.headers.location);
+          expect(next.status, from).toBe(200);
+        }
+      });
     }
   });
 }
+
+describe('the host pages (docs/hosts/) and a first build on a host', () => {
+  const settings = { SITE_URL: 'https://www.my-shop.co.uk', BRAND_NAME: 'My Shop', CHECKOUT_URL: 'https://pay.my-shop.co.uk', SUPPORT_EMAIL: 'help@my-shop.co.uk', MESSAGING_NUMBER: '' };
+
+  it('with every setting but the example trader, a build on Netlify stops with six SF142 in content/trader.yaml and writes nothing; --allow-placeholders builds', async () => {
+    const refused = await runCli(['--root', project.root, 'build', '--out', 'first'], { ...settings, NETLIFY: 'true' });
+    expect(refused.code).toBe(1);
+    const problems = [...refused.stderr.matchAll(/SF1\d\d {2}(\S+) › (\S+)/g)].map((m) => `${m[1]} ${m[2]}`);
+    expect(problems.sort()).toEqual(
+      ['address.postcode', 'address.street[1]', 'address.town', 'company.number', 'legalName', 'phone'].map((field) => `content/trader.yaml ${field}`),
+    );
+    expect(existsSync(path.join(project.root, 'first'))).toBe(false);
+    const trial = await runCli(['--root', project.root, 'build', '--out', 'first', '--allow-placeholders'], { ...settings, NETLIFY: 'true' });
+    expect(trial.code, trial.stderr).toBe(0);
+    expect(existsSync(path.join(project.root, 'first', 'index.html'))).toBe(true);
+  });
+
+  it('each page says what content/trader.yaml must hold and how to make a trial build; Netlify and Cloudflare install with --omit=dev', async () => {
+    for (const host of ['netlify', 'cloudflare-pages', 'github-pages', 'nginx', 'static']) {
+      const text = (await readFile(path.join(repoRoot, 'docs', 'hosts', `${host}.md`), 'utf8')).replace(/\s+/g, ' ');
+      expect(text, host).toContain("the trader's own legal name, address, company number and phone in `content/trader.yaml` (examples: six SF142");
+      expect(text, host).toContain('--allow-placeholders');
+      if (host === 'netlify' || host === 'cloudflare-pages') {
+        expect(text, host).toContain('npm ci --omit=dev && npm run build');
+        expect(text, host).not.toMatch(/npm ci &&|--save-dev/);
+      }
+    }
+  });
+});
