@@ -4,7 +4,9 @@ import type { Post } from '../content/post.js';
 import { unsafeSlugReason } from '../content/post-slug.js';
 import { codes } from '../errors/codes.js';
 import type { ProblemList } from '../errors/storefront-error.js';
-import { htmlToText, sanitizeBody, sanitizeExcerpt, sanitizeTitle } from './sanitize.js';
+import { describeCodePoint } from '../util/plain-text.js';
+import { escapeMarkup } from '../util/escape.js';
+import { findHtmlDisguise, htmlToText, sanitizeBody, sanitizeExcerpt, sanitizeTitle } from './sanitize.js';
 
 /** The fields of a WordPress REST post that the site uses; everything else is ignored. */
 const rendered = z.object({ rendered: z.string(), protected: z.boolean().optional() });
@@ -147,18 +149,47 @@ export function mapWordPressPosts(items: readonly unknown[], apiUrl: string, ima
     }
     bySlug.set(slug, raw.id);
     const date = gmtDate(raw.date_gmt);
-    const contentHtml = sanitizeBody(raw.content.rendered, allowed, () => (imagesLeftOut += 1));
+    let leftOut = 0;
+    const contentHtml = sanitizeBody(raw.content.rendered, allowed, () => (leftOut += 1));
     let image = featuredImage(raw, titleText);
     if (image && !allowed(image.src)) {
       image = undefined;
-      imagesLeftOut += 1;
+      leftOut += 1;
     }
+    const titleHtml = sanitizeTitle(raw.title.rendered);
+    const excerptHtml = sanitizeExcerpt(raw.excerpt.rendered);
+    // Checked as published: after sanitising, references decoded. The featured image's alt is
+    // written into the page as a value, escaped.
+    const disguised = (
+      [
+        ['title', titleHtml],
+        ['excerpt', excerptHtml],
+        ['content', contentHtml],
+        // Its alt when WordPress gives one; else it is the title, checked already.
+        ['featured image alt', image && image.alt !== titleText ? escapeMarkup(image.alt) : ''],
+      ] as const
+    ).flatMap(([field, html]) => {
+      const found = findHtmlDisguise(html);
+      if (!found) return [];
+      const { disguise, after } = found;
+      const more = disguise.others > 0 ? ` (and ${disguise.others} more such character${disguise.others > 1 ? 's' : ''})` : '';
+      problems.add({
+        code: codes.cmsBadPost,
+        url: `${where}/${raw.id}`,
+        field,
+        message: `The post ${raw.id} (${slug}) has ${describeCodePoint(disguise.codePoint)} in its ${field}${after ? ` after "${after}"` : ' at the start'}, ${disguise.why}${more}.`,
+        hint: 'Edit the post in WordPress and delete the character: it may be invisible (retype the words around it), or a reference such as &#x202E; in the code editor. Right-to-left text may use the marks U+200F and U+200E, or wrap a phrase in U+2067 … U+2069 on one line.',
+      });
+      return [field];
+    });
+    if (disguised.length) return;
+    imagesLeftOut += leftOut;
     posts.push({
       id: String(raw.id),
       slug,
-      titleHtml: sanitizeTitle(raw.title.rendered),
+      titleHtml,
       titleText,
-      excerptHtml: sanitizeExcerpt(raw.excerpt.rendered),
+      excerptHtml,
       excerptText: htmlToText(raw.excerpt.rendered),
       contentHtml,
       links: [],

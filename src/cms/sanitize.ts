@@ -1,5 +1,6 @@
 import { decodeHTML } from 'entities';
 import sanitizeHtml from 'sanitize-html';
+import { findDisguise, type Disguise } from '../util/plain-text.js';
 import { VIDEO_HOSTS } from './video-hosts.js';
 
 /**
@@ -88,4 +89,43 @@ export function htmlToText(html: string): string {
   return decodeHTML(sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }))
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/** Tags inside a line of text: a direction isolate may open before one and close after it. */
+const INLINE_TAGS = new Set(['a', 'abbr', 'b', 'bdi', 'bdo', 'cite', 'code', 'del', 'dfn', 'em', 'i', 'ins', 'kbd', 'mark', 'q', 's', 'samp', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'var']);
+
+/** A character of sanitised HTML that the prose rule refuses, and the visible text before it. */
+export interface HtmlDisguise {
+  disguise: Disguise;
+  /** Up to 40 characters of the text before it, to find it by in the editor. */
+  after: string;
+}
+
+/**
+ * The first character the prose rule (util/plain-text.ts) refuses in what a visitor gets of
+ * sanitised HTML: its text with character references decoded (`&#x202E;` is the character), a
+ * block tag or a `<br>` ending a line, and each attribute's value (an image's alt, a link's
+ * title), which a browser shows or reads aloud. sanitize-html writes `<`, `>` and `"` inside
+ * text and values as references, so every `<` of its output opens a tag.
+ */
+export function findHtmlDisguise(html: string): HtmlDisguise | undefined {
+  let text = '';
+  const values: string[] = [];
+  let last = 0;
+  for (const tag of html.matchAll(/<(\/?)([a-zA-Z0-9]+)([^>]*)>/g)) {
+    text += decodeHTML(html.slice(last, tag.index));
+    last = tag.index + tag[0].length;
+    if (!INLINE_TAGS.has(tag[2]!.toLowerCase())) text += '\n';
+    for (const value of tag[3]!.matchAll(/="([^"]*)"/g)) values.push(decodeHTML(value[1]!));
+  }
+  text += decodeHTML(html.slice(last));
+  const found = [text, ...values].flatMap((piece) => {
+    const disguise = findDisguise(piece, 'prose');
+    return disguise ? [{ piece, disguise }] : [];
+  });
+  if (found.length === 0) return undefined;
+  const { piece, disguise } = found[0]!;
+  const others = found.reduce((sum, { disguise: d }) => sum + 1 + d.others, 0) - 1;
+  const before = [...piece].slice(0, disguise.position - 1).join('').replace(/\s+/g, ' ').trim();
+  return { disguise: { ...disguise, others }, after: [...before].slice(-40).join('') };
 }

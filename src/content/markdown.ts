@@ -1,6 +1,8 @@
 import { decodeHTML } from 'entities';
 import MarkdownIt from 'markdown-it';
+import type * as z from 'zod';
 import { nearest } from '../util/nearest.js';
+import { describeCodePoint, disguiseProblem, findDisguise } from '../util/plain-text.js';
 
 /**
  * Rendered Markdown with the links it contains, so the cross-check can verify every internal
@@ -40,12 +42,110 @@ export function imageSources(html: string): string[] {
   return [...html.matchAll(/<img\b[^>]*?\ssrc="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
 }
 
-export function renderMarkdown(source: string): Markdown {
+/** A piece of the text a visitor reads, and the line of the Markdown (from 0) it starts on. */
+interface Shown {
+  text: string;
+  line: number;
+}
+
+/**
+ * What a visitor reads of parsed Markdown, piece by piece: each block's text with its character
+ * references decoded (`&#x202E;` is the character, as the browser shows it) and its soft and hard
+ * breaks as line feeds, code as written, and the titles of links and images and the language of
+ * a fence, which the page carries as attributes. Addresses are left out: markdown-it
+ * percent-encodes every character of them that is not plain ASCII.
+ */
+function shownText(tokens: Tokens): Shown[] {
+  const pieces: Shown[] = [];
+  // A table cell's text has no line of its own: it is on its row's.
+  let line = 0;
+  for (const token of tokens) {
+    if (token.map) line = token.map[0];
+    if (token.type === 'fence' || token.type === 'code_block') {
+      // A fence's first line is its opening ```, the code starts on the next.
+      pieces.push({ text: token.content, line: token.type === 'fence' ? line + 1 : line });
+      if (token.info) pieces.push({ text: token.info, line });
+    } else if (token.type === 'inline') {
+      let text = '';
+      const inline = (children: Tokens) => {
+        for (const child of children) {
+          if (child.type === 'softbreak' || child.type === 'hardbreak') text += '\n';
+          else if (child.type === 'text' || child.type === 'text_special' || child.type === 'code_inline') text += child.content;
+          const title = child.attrGet('title');
+          if (title) pieces.push({ text: title, line: line + text.split('\n').length - 1 });
+          // An image's alt is the text of its children.
+          if (child.type === 'image' && child.children) inline(child.children);
+        }
+      };
+      inline(token.children ?? []);
+      pieces.push({ text, line });
+    }
+  }
+  return pieces;
+}
+
+/** A character of rendered Markdown that the prose rule refuses: where, what, and what to do. */
+export interface ShownDisguise {
+  /** The line of the Markdown it is on, from 1. */
+  line: number;
+  /** The problem's message, where it is said by the caller: `${what}${where}, ${why}`. */
+  what: string;
+  why: string;
+  hint: string;
+}
+
+/**
+ * The first character the prose rule (util/plain-text.ts) refuses in what a visitor reads of
+ * this Markdown. The rule runs on the decoded text, not on the source: `&#x202E;` and `&#8238;`
+ * become the character they name only here, and a post's body has no other check.
+ */
+function shownDisguise(source: string, tokens: Tokens): ShownDisguise | undefined {
+  const found = shownText(tokens).flatMap((piece) => {
+    const disguise = findDisguise(piece.text, 'prose');
+    return disguise ? [{ piece, disguise }] : [];
+  });
+  if (found.length === 0) return undefined;
+  const { piece, disguise } = found[0]!;
+  const others = found.reduce((sum, { disguise: d }) => sum + 1 + d.others, 0) - 1;
+  const before = [...piece.text].slice(0, disguise.position - 1).join('');
+  // Typed as itself it is invisible in the source; as a reference it can be searched for.
+  const written = source.includes(String.fromCodePoint(disguise.codePoint)) ? '' : ' (written as a character reference, &#…;)';
+  const more = others > 0 ? ` (and ${others} more such character${others > 1 ? 's' : ''})` : '';
+  return {
+    line: piece.line + before.split('\n').length,
+    what: `contains ${describeCodePoint(disguise.codePoint)}${written}`,
+    why: `${disguise.why}${more}`,
+    hint: `${disguiseProblem(disguise, 'prose').hint} A character reference such as &#x202E; counts as the character it names.`,
+  };
+}
+
+/** Rendered Markdown, and the first character of what it shows that the prose rule refuses. */
+export function renderCheckedMarkdown(source: string): { markdown: Markdown; disguise?: ShownDisguise } {
   const env = {};
   const tokens = md.parse(source, env);
   const links: string[] = [];
   collectLinks(tokens, links);
-  return { kind: 'markdown', html: md.renderer.render(tokens, md.options, env), links };
+  const markdown: Markdown = { kind: 'markdown', html: md.renderer.render(tokens, md.options, env), links };
+  const disguise = shownDisguise(source, tokens);
+  return disguise ? { markdown, disguise } : { markdown };
+}
+
+/** Only the check of renderCheckedMarkdown, for a text that is rendered in parts (a text page's blocks). */
+export function checkMarkdown(source: string): ShownDisguise | undefined {
+  return shownDisguise(source, md.parse(source, {}));
+}
+
+/**
+ * Rendered Markdown. As a schema's transform (`.transform(renderMarkdown)`), a character that
+ * the rendered text shows and the prose rule refuses is an issue of the field, with its hint.
+ */
+export function renderMarkdown(source: string, ctx?: z.RefinementCtx<string>): Markdown {
+  const { markdown, disguise } = renderCheckedMarkdown(source);
+  if (disguise && ctx) {
+    const where = source.includes('\n') ? ` on line ${disguise.line} of the text` : ' once rendered';
+    ctx.addIssue({ code: 'custom', message: `${disguise.what}${where}, ${disguise.why}`, params: { hint: disguise.hint } });
+  }
+  return markdown;
 }
 
 /** A second-level heading of rendered Markdown: its id (the anchor `#id`) and its plain text. */

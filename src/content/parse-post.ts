@@ -3,7 +3,7 @@ import path from 'node:path';
 import { codes } from '../errors/codes.js';
 import { ProblemList, type Problem } from '../errors/storefront-error.js';
 import { escapeMarkup } from '../util/escape.js';
-import { renderMarkdown } from './markdown.js';
+import { renderCheckedMarkdown } from './markdown.js';
 import { parseWithSchema } from './parse-with-schema.js';
 import type { Post } from './post.js';
 import { unsafeSlugReason } from './post-slug.js';
@@ -47,7 +47,13 @@ function parsePost(file: string, name: string, text: string, facts: Readonly<Rec
     });
     return undefined;
   }
-  const body = renderMarkdown(source.body ?? '');
+  const { markdown: body, disguise } = renderCheckedMarkdown(source.body ?? '');
+  if (disguise) {
+    // The body has no check before this one: it is checked as rendered, references decoded.
+    const line = source.bodyLine === undefined ? undefined : source.bodyLine + disguise.line - 1;
+    problems.add({ code: codes.schema, file, field: 'body', line, message: `The body ${disguise.what}, ${disguise.why}.`, hint: disguise.hint });
+    return undefined;
+  }
   return {
     id: file,
     slug,

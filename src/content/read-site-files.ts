@@ -6,7 +6,7 @@ import { ProblemList } from '../errors/storefront-error.js';
 import { resolveInside } from '../util/inside-project.js';
 import { listFileNames } from '../util/list-files.js';
 import type { SiteContent } from './site-content.js';
-import { keepConditionalBlocks, renderMarkdown, type Conditions } from './markdown.js';
+import { checkMarkdown, keepConditionalBlocks, renderMarkdown, type Conditions } from './markdown.js';
 import { parseWithSchema } from './parse-with-schema.js';
 import {
   catalogueSchema,
@@ -174,6 +174,19 @@ export async function readSiteFiles(root: string, config: Config, contentDir: st
           line: source.bodyLine === undefined ? undefined : source.bodyLine + problem.line - 1,
           message: problem.message,
           hint: problem.hint,
+        });
+      }
+      // Checked as a visitor reads it (references decoded), every block, shown in this build or
+      // not; the whole body, markers and all, so that the line is the file's.
+      const disguise = checkMarkdown(source.body ?? '');
+      if (disguise) {
+        problems.add({
+          code: codes.schema,
+          file: source.file,
+          field: 'body',
+          line: source.bodyLine === undefined ? undefined : source.bodyLine + disguise.line - 1,
+          message: `The body ${disguise.what}, ${disguise.why}.`,
+          hint: disguise.hint,
         });
       }
       // The links of every block are checked, shown in this build or not.

@@ -22,8 +22,11 @@ import type * as z from 'zod';
  *   joiner, variation selectors. Refused: the embeddings and overrides U+202A–U+202E (they reorder
  *   everything after them up to the end of the paragraph), an isolate left open or a U+2069 that
  *   closes none, the deprecated format characters U+206A–U+206F (one shows digits as other digits),
- *   U+FEFF inside text, the interlinear annotation characters U+FFF9–U+FFFB, and every control
- *   character but tab and line feed (YAML reads every line break as a line feed).
+ *   U+FEFF inside text, the interlinear annotation characters U+FFF9–U+FFFB, the noncharacters,
+ *   and every control character but tab and line feed (YAML reads every line break as a line feed).
+ *
+ * Prose is checked as a visitor gets it (markdown.ts, cms/sanitize.ts): after Markdown and
+ * character references are decoded, so `&#x202E;` counts as the character it names.
  *
  * `escapeForTerminal` is the other half: whatever the CLI prints that came from content or from a
  * remote answer shows such characters as escapes (`\x1b`, `\r`, `\u202e`), never as themselves.
@@ -97,20 +100,23 @@ export function describeCodePoint(codePoint: number): string {
   const char = String.fromCodePoint(codePoint);
   if (/\p{Cc}/u.test(char)) return `${hex}, a control character`;
   if (/\p{Cs}/u.test(char)) return `${hex}, half of a character (a lone surrogate)`;
+  if (/\p{Noncharacter_Code_Point}/u.test(char)) return `${hex}, a noncharacter`;
   return `${hex}, an invisible character`;
 }
 
 /** Refused in names, addresses and paths. */
-const IDENTITY_REFUSED = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/u;
+const IDENTITY_REFUSED = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\p{Noncharacter_Code_Point}]/u;
 /**
  * Refused in prose: controls but tab and line feed (YAML turns every line break into a line feed,
  * so a CR can only be typed as an escape); embeddings and overrides; deprecated and annotation
- * format characters; U+FEFF.
+ * format characters; U+FEFF; the noncharacters (U+FFFE, U+FFFF and the others: no text holds them,
+ * and XML cannot carry U+FFFE or U+FFFF, so one in a title would make the feed malformed).
  */
 // eslint-disable-next-line no-control-regex
-const PROSE_REFUSED = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u206a-\u206f\ufeff\ufff9-\ufffb\p{Cs}]/u;
+const PROSE_REFUSED = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u206a-\u206f\ufeff\ufff9-\ufffb\p{Cs}\p{Noncharacter_Code_Point}]/u;
 const OPENS_ISOLATE = new Set([0x2066, 0x2067, 0x2068]);
 const CLOSES_ISOLATE = 0x2069;
+const ISOLATES = /[\u2066-\u2069]/;
 const LINE_BREAK = new Set([0x0a, 0x0d, 0x85, 0x2028, 0x2029]);
 
 export interface Disguise {
@@ -125,8 +131,11 @@ export interface Disguise {
 
 /** The first character of `value` the rule refuses, or undefined when the value is plain. */
 export function findDisguise(value: string, rule: TextRule): Disguise | undefined {
-  const found: Omit<Disguise, 'others'>[] = [];
   const refused = rule === 'identity' ? IDENTITY_REFUSED : PROSE_REFUSED;
+  // Almost every text is plain: one pass of the regular expression over the whole of it (every
+  // post body is checked) rather than one call a character.
+  if (!refused.test(value) && (rule === 'identity' || !ISOLATES.test(value))) return undefined;
+  const found: Omit<Disguise, 'others'>[] = [];
   const openIsolates: number[] = [];
   let position = 0;
   const closeLine = () => {
@@ -162,6 +171,7 @@ function explain(codePoint: number, why: string, rule: TextRule): string {
   if (why === 'unopened') return 'which closes no isolate opened before it on the same line';
   if (codePoint >= 0x202a && codePoint <= 0x202e) return 'a text-direction control that reorders the text after it, so what is shown differs from what is written';
   if (/\p{Cc}/u.test(String.fromCodePoint(codePoint))) return 'a control character, which a page does not show and a terminal obeys';
+  if (/\p{Noncharacter_Code_Point}/u.test(String.fromCodePoint(codePoint))) return 'which is no character of any text (XML cannot carry U+FFFE or U+FFFF)';
   return rule === 'identity'
     ? 'an invisible character: a name, an address, a slug or a path must be exactly the characters it shows'
     : 'an invisible character that changes how the text is shown';

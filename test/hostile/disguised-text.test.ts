@@ -220,10 +220,17 @@ describe('what the CLI prints shows controls escaped', () => {
 
     const build = (...extra: string[]) => runCli(['--root', root, 'build', '--cms', wp.apiUrl, '--cms-timeout', '2000', '--cms-retries', '0', ...extra]);
 
-    it('a post titled with ESC, CR and an override builds, and nothing raw is printed', async () => {
+    it('a post titled with ESC, CR and an override is refused by name (issue 35), and nothing raw is printed', async () => {
       const result = await build();
-      expect(result.code, result.stderr).toBe(0);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('The post 1 (growth-note-1) has U+001B ESCAPE in its title after "Sale"');
       expectNothingRaw(result);
+      // --stale-ok leaves it out with a warning, and keeps the posts' copy the next case falls back to.
+      // The other posts' images are fetched now: a longer timeout, so that a busy machine does not fail it.
+      const stale = await build('--stale-ok', '--cms-timeout', '20000');
+      expect(stale.code, stale.stderr).toBe(0);
+      expect(stale.stderr).toContain('WARNING: SF204');
+      expectNothingRaw(stale);
     });
 
     it("WordPress's error carrying the title: the problem, and the --stale-ok warning, show it escaped", async () => {
