@@ -165,8 +165,6 @@ export function createProgram(): Command {
     .action(async (options: { port: number; host: string; out: string }) => {
       const { root } = program.opts<{ root: string }>();
       const dir = path.resolve(root, options.out);
-      const { restoreOutputFolder } = await import('../output/output-folder.js');
-      restoreOutputFolder(dir);
       try {
         readFileSync(path.join(dir, 'index.html'));
       } catch {
@@ -216,8 +214,6 @@ export function createProgram(): Command {
       // Loaded on demand: the crawler is not needed to build (start-up time matters).
       const { checkSite } = await import('../check/check-site.js');
       const started = performance.now();
-      const { restoreOutputFolder } = await import('../output/output-folder.js');
-      restoreOutputFolder(path.resolve(root, options.out));
       const report = await checkSite({ outDir: path.resolve(root, options.out), external: options.external });
       const { loadConfig } = await import('../config/load-config.js');
       const config = await loadConfig(root, process.env);

@@ -5,7 +5,8 @@ import { StorefrontError } from '../errors/storefront-error.js';
 import type { HostLimits } from '../config/deploy-target.js';
 import { isCompressible, precompressed } from './compress.js';
 import { refuseOverHostLimits } from './host-limits.js';
-import { besideName, refuseForeignFiles, removeLeftovers, restoreOutputFolder, writeRecord } from './output-folder.js';
+import { besideName, markFolder, MARKER, refuseForeignFiles, removeLeftovers, restoreOutputFolder, unmarkFolder } from './output-folder.js';
+import { sha256, writeRecord, type Written } from './output-record.js';
 
 export interface OutputFile {
   /** Path under the output folder, with forward slashes. */
@@ -54,8 +55,8 @@ function realFolder(dir: string): string {
  * (`.dist.build-<pid>-<time>` for `dist`), and `commit` swaps it in by renames: the previous
  * folder aside, the new one in, the previous one removed. Whenever a build stops, even killed,
  * `dist` is exactly the previous build or exactly the new one, never a mix; killed between the
- * two renames, `dist` is missing for a moment and the next build, `preview` or `check` puts the
- * previous one back (restoreOutputFolder). A real folder, not a link, so `tar`, `find`, `rsync`
+ * two renames, `dist` is missing for a moment and the next build puts the previous one back
+ * (restoreOutputFolder). A real folder, not a link, so `tar`, `find`, `rsync`
  * and deploy tools that do not follow links see every file.
  */
 export class SiteWriter {
@@ -66,8 +67,8 @@ export class SiteWriter {
   readonly dir: string;
   /** Folders already made. */
   private readonly dirs = new Set<string>();
-  /** Every file written, relative with forward slashes, with its size: the record of what this build owns. */
-  private readonly written = new Map<string, number>();
+  /** Every file written, relative with forward slashes, with its size and hash: the record of what this build owns. */
+  private readonly written = new Map<string, Written>();
   private committed = false;
 
   private constructor(
@@ -84,7 +85,10 @@ export class SiteWriter {
       mkdirSync(path.dirname(outDir), { recursive: true });
       removeLeftovers(outDir);
       mkdirSync(writer.dir, { recursive: true });
+      // Before any page: killed at any moment after this, the folder is known for a build's.
+      markFolder(writer.dir, { kind: 'build', pid: process.pid });
     } catch (err) {
+      writer.abort();
       throw writer.error(err);
     }
     return writer;
@@ -107,7 +111,7 @@ export class SiteWriter {
   private writeOne(file: OutputFile): void {
     const absolute = path.join(this.dir, file.file);
     // Paths come from the route table and asset names; none may leave the folder.
-    if (!absolute.startsWith(this.dir + path.sep)) throw new Error(`${file.file} is outside the output folder`);
+    if (!absolute.startsWith(this.dir + path.sep) || file.file === MARKER) throw new Error(`${file.file} is outside the output folder`);
     const dir = path.dirname(absolute);
     if (!this.dirs.has(dir)) {
       mkdirSync(dir, { recursive: true });
@@ -115,7 +119,7 @@ export class SiteWriter {
     }
     writeFileSync(absolute, file.contents);
     const size = typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.length;
-    this.written.set(path.relative(this.dir, absolute).split(path.sep).join('/'), size);
+    this.written.set(path.relative(this.dir, absolute).split(path.sep).join('/'), { size, sha256: sha256(file.contents) });
     this.files += 1;
     this.bytes += size;
   }
@@ -124,21 +128,35 @@ export class SiteWriter {
   commit(): void {
     try {
       // What the host would receive is known only now, and the previous site is still untouched.
-      refuseOverHostLimits(this.written, this.limits);
+      refuseOverHostLimits(new Map([...this.written].map(([file, { size }]) => [file, size])), this.limits);
       // Again, just before: a file put into the folder while the site was rendered is kept too.
       refuseForeignFiles(this.outDir);
       writeRecord(this.outDir, this.dir, this.written);
+      // The output folder never holds the marker; from now on the record vouches for the folder.
+      unmarkFolder(this.dir);
       // Another build may swap its site in between our two renames; then ours goes in after it.
       for (let attempt = 1; !this.committed; attempt++) {
         const aside = lstatSync(this.outDir, { throwIfNoEntry: false }) ? besideName(this.outDir, 'old') : undefined;
-        if (aside) renameSync(this.outDir, aside);
+        if (aside) {
+          renameSync(this.outDir, aside);
+          // Killed now, the next build puts it back: the new folder it made way for is still beside.
+          try {
+            markFolder(aside, { kind: 'old', pid: process.pid, for: path.basename(this.dir) });
+          } catch {
+            // A folder that cannot be written into stays unmarked: its record still makes it a
+            // leftover to remove; only a kill in the next moment would leave it unrestored.
+          }
+        }
         try {
           renameSync(this.dir, this.outDir);
           this.committed = true;
         } catch (err) {
           const taken = ['EEXIST', 'ENOTEMPTY', 'EPERM'].includes((err as NodeJS.ErrnoException).code ?? '');
           if (!taken || attempt === 3) {
-            if (aside && !lstatSync(this.outDir, { throwIfNoEntry: false })) renameSync(aside, this.outDir);
+            if (aside && !lstatSync(this.outDir, { throwIfNoEntry: false })) {
+              unmarkFolder(aside);
+              renameSync(aside, this.outDir);
+            }
             throw err;
           }
         }

@@ -1,15 +1,15 @@
 /**
  * The output folder is replaced by renames: a build killed with SIGKILL at any moment leaves it
  * holding exactly the previous build or exactly the new one (or, killed between the two renames,
- * the previous one beside it, which the next build, `preview` or `check` puts back), and the next
- * build removes what the killed one left beside it.
+ * the previous one beside it, which the next build puts back), and the next build removes what
+ * the killed one left beside it.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { lstat, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { cp, lstat, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliPath, hashTree, runCli, startPreviewProcess, freePort, tempProject } from '../helpers.js';
+import { cliPath, hashTree, runCli, freePort, tempProject } from '../helpers.js';
 
 /** Enough posts that a build takes most of a second here, so that kills land in every stage. */
 const POSTS = 600;
@@ -29,6 +29,21 @@ async function setFooter(version: number): Promise<void> {
   const block = /^footerBlurb:.*\n(?:[ \t]+.*\n)*/m;
   expect(text).toMatch(block);
   await writeFile(file, text.replace(block, `footerBlurb: ${FOOTERS[version]}\n`));
+}
+
+/** The marker a build writes into a folder of its own; never part of a site. */
+const MARKER = '.storefront-build.json';
+
+/** The hash of a site moved aside, without the marker the build put into it. */
+async function hashWithoutMarker(dir: string): Promise<string> {
+  const copy = `${dir}-copy`;
+  await cp(dir, copy, { recursive: true });
+  await rm(path.join(copy, MARKER), { force: true });
+  try {
+    return await hashTree(copy);
+  } finally {
+    await rm(copy, { recursive: true, force: true });
+  }
 }
 
 async function writePosts(dir: string): Promise<void> {
@@ -94,7 +109,7 @@ describe('atomic output', () => {
       // Killed between the two renames: the previous site waits beside, for the next build.
       const aside = existsSync(out) ? [] : (await readdir(project.root)).filter((name) => name.startsWith('.site.old-'));
       expect(aside.length, `killed after ${at} ms`).toBe(existsSync(out) ? 0 : 1);
-      const hash = await hashTree(aside[0] ? path.join(project.root, aside[0]) : out);
+      const hash = aside[0] ? await hashWithoutMarker(path.join(project.root, aside[0])) : await hashTree(out);
       const holds = hash === hashes[current] ? (aside[0] ? 'previous, beside' : 'previous') : hash === hashes[next] ? 'new' : 'a mix';
       outcomes.push({ at, ended, holds });
       expect(holds, `killed after ${at} ms`).not.toBe('a mix');
@@ -106,12 +121,15 @@ describe('atomic output', () => {
     expect(outcomes.some((o) => o.holds === 'new')).toBe(true);
   }, 110_000);
 
-  it('a previous site moved aside by a build killed between its two renames is put back by the next build (even one that fails), preview and check', async () => {
+  it('a previous site moved aside by a build killed between its two renames is put back by the next build (even one that fails), never by preview or check', async () => {
     // As a build leaves it when killed after moving the previous site aside, before moving its own in.
     const leaveAside = async (name: string) => {
-      const aside = path.join(project.root, `.${name}.old-${2 ** 22 + 1}-1`);
+      const dead = 2 ** 22 + 1;
+      const aside = path.join(project.root, `.${name}.old-${dead}-1`);
       await mkdir(aside);
+      await mkdir(path.join(project.root, `.${name}.build-${dead}-2`));
       await writeFile(path.join(aside, 'index.html'), 'the only copy');
+      await writeFile(path.join(aside, MARKER), JSON.stringify({ writtenBy: 'storefront build', kind: 'old', pid: dead, for: `.${name}.build-${dead}-2` }));
       return path.join(project.root, name, 'index.html');
     };
     const catalogue = path.join(project.root, 'content', 'catalogue.yaml');
@@ -122,16 +140,21 @@ describe('atomic output', () => {
       const failed = await runCli(['--root', project.root, 'build', '--posts', 'posts', '--out', 'by-build']);
       expect(failed.code).toBe(1);
       expect(await readFile(restored, 'utf8')).toBe('the only copy');
+      expect(existsSync(path.join(path.dirname(restored), MARKER))).toBe(false);
     } finally {
       await writeFile(catalogue, good);
     }
+    // check and preview read the output folder as it is: there is none.
     const checked = await leaveAside('by-check');
-    await runCli(['--root', project.root, 'check', '--out', 'by-check']);
-    expect(await readFile(checked, 'utf8')).toBe('the only copy');
+    const check = await runCli(['--root', project.root, 'check', '--out', 'by-check']);
+    expect(check.code).toBe(1);
+    expect(check.stderr).toContain('There is no built site to check (no sitemap.xml).');
+    expect(existsSync(path.dirname(checked))).toBe(false);
     const previewed = await leaveAside('by-preview');
-    const preview = await startPreviewProcess(['--root', project.root, '--out', 'by-preview', '--port', String(await freePort())]);
-    await preview.stop();
-    expect(await readFile(previewed, 'utf8')).toBe('the only copy');
+    const preview = await runCli(['--root', project.root, 'preview', '--out', 'by-preview', '--port', String(await freePort())]);
+    expect(preview.code).toBe(1);
+    expect(preview.stderr).toContain('There is no built site to preview.');
+    expect(existsSync(path.dirname(previewed))).toBe(false);
   }, 60_000);
 
   it('the next build removes the folders killed builds left, and keeps only the site', async () => {

@@ -71,9 +71,9 @@ describe('the output folder is a real folder', () => {
   it('the record of what the build wrote is beside the folder, not in it', async () => {
     const beside = (await readdir(root)).filter((name) => name.startsWith('.dist.'));
     expect(beside).toHaveLength(1);
-    const record = JSON.parse(await readFile(path.join(root, beside[0]!), 'utf8')) as { files: Record<string, number> };
+    const record = JSON.parse(await readFile(path.join(root, beside[0]!), 'utf8')) as { files: Record<string, { size: number }> };
     expect(Object.keys(record.files).map((f) => f.split('/').join(path.sep)).sort()).toEqual(files);
-    for (const [file, size] of Object.entries(record.files)) expect((await stat(path.join(dist, file))).size, file).toBe(size);
+    for (const [file, { size }] of Object.entries(record.files)) expect((await stat(path.join(dist, file))).size, file).toBe(size);
     expect(files.some((f) => path.basename(f).startsWith('.'))).toBe(false);
   });
 });
@@ -162,12 +162,16 @@ describe('a build never deletes or overwrites a file it did not write', () => {
     expect((await readdir(root)).filter((name) => name.startsWith('.dist.'))).toHaveLength(1);
   }, 90_000);
 
-  it('a previous site moved aside by a killed build whose process id this process has now is put back', async () => {
+  it('a previous site moved aside by a killed build whose process id this process has now is put back, without its marker', async () => {
     const { root } = await project();
     const aside = path.join(root, `.dist.old-${process.pid}-1700000000000000`);
+    const made = `.dist.build-${process.pid}-1700000000000001`;
     await mkdir(aside);
+    await mkdir(path.join(root, made));
     await writeFile(path.join(aside, 'index.html'), 'the only copy');
+    await writeFile(path.join(aside, '.storefront-build.json'), JSON.stringify({ writtenBy: 'storefront build', kind: 'old', pid: process.pid, for: made }));
     restoreOutputFolder(path.join(root, 'dist'));
+    expect(await readdir(path.join(root, 'dist'))).toEqual(['index.html']);
     expect(await readFile(path.join(root, 'dist', 'index.html'), 'utf8')).toBe('the only copy');
   });
 
