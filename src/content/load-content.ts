@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { imageOrigins, type Config } from '../config/load-config.js';
 import { NOTHING_WRITTEN, ProblemList, StorefrontError } from '../errors/storefront-error.js';
@@ -8,7 +8,7 @@ import { listFileNames } from '../util/list-files.js';
 import { noContentFolder } from '../util/project-folder.js';
 import { checkContent } from './check-content.js';
 import { contentImageFiles } from './local-image.js';
-import { unsafeSvgReason } from './svg-safety.js';
+import { checkContentImage } from './content-image.js';
 import { loadLocalPosts, type PostMemo } from './load-posts.js';
 import type { YamlMemo } from '../util/source-file.js';
 import { readSiteFiles } from './read-site-files.js';
@@ -65,18 +65,12 @@ export async function loadContent(
     contentDir,
     linkProblems: problems,
   });
-  // content/images/ is published as it is: its links out of the project, and SVGs that are more
-  // than pictures, are reported here, with the other problems, before anything is written.
+  // content/images/ is published at the site's origin: its links out of the project, files that
+  // are not images, and SVGs that are more than pictures are reported here, with the other
+  // problems, before anything is written.
   for (const image of contentImageFiles(contentDir, problems, root)) {
-    const reason = /\.svg$/i.test(image.name) ? unsafeSvgReason(readFileSync(image.real, 'utf8')) : undefined;
-    if (reason) {
-      problems.add({
-        code: codes.badImage,
-        file: `content/images/${image.name}`,
-        message: `This SVG cannot be published as it is: ${reason}. Opened at its own address, it would act with the site's origin.`,
-        hint: 'Export it again as a plain drawing (no scripts, event handlers, links or files from elsewhere), or as a PNG.',
-      });
-    }
+    const checked = await checkContentImage(image, false);
+    if ('problem' in checked) problems.add(checked.problem);
   }
 
   // Without these three nothing else can be checked; with them, the cross-file checks run on

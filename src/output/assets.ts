@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { checkContentImage } from '../content/content-image.js';
 import { checkedContentImageFiles } from '../content/local-image.js';
+import { ProblemList } from '../errors/storefront-error.js';
 import { precompiled } from '../util/precompiled.js';
 
 export interface Asset {
@@ -49,12 +51,19 @@ export async function scriptAsset(root: string): Promise<Asset> {
 }
 
 /**
- * Images of the content (content/images/**), copied to /images/: the files contentImageFiles
- * lists (the content stage reported its refused links already), read at their real paths.
+ * Images of the content (content/images/**), published at /images/: the files contentImageFiles
+ * lists, read at their real paths, each as checkContentImage allows it (an SVG as it was rebuilt).
+ * The content stage reported every problem already; one here means a file changed since.
  */
 export async function contentImages(contentDir: string): Promise<Asset[]> {
   const files: Asset[] = [];
-  for (const { name, real } of checkedContentImageFiles(contentDir)) files.push({ file: `images/${name}`, contents: await readFile(real) });
+  const problems = new ProblemList();
+  for (const image of checkedContentImageFiles(contentDir)) {
+    const checked = await checkContentImage(image, true);
+    if ('problem' in checked) problems.add(checked.problem);
+    else files.push({ file: `images/${image.name}`, contents: checked.contents! });
+  }
+  problems.throwIfAny();
   return files;
 }
 

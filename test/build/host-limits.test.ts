@@ -68,8 +68,11 @@ describe('Cloudflare Pages: files per site (the paid plan\'s setting, low here) 
   it('a file of 25 MiB passes and one byte more is refused, naming the file; with the file count, both together', async () => {
     const { root } = await project();
     // Not a post's image (those are made smaller): content/images/ is published as it is.
-    const big = path.join(root, 'content', 'images', 'brochure.pdf');
-    await writeFile(big, Buffer.alloc(25 * MiB));
+    // Only images are published there (by their first bytes): a PNG's signature, then zeros.
+    const big = path.join(root, 'content', 'images', 'poster.png');
+    const bytes = Buffer.alloc(25 * MiB);
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(bytes);
+    await writeFile(big, bytes);
     const at = await build(root);
     expect(at.code, at.stderr).toBe(0);
 
@@ -77,11 +80,11 @@ describe('Cloudflare Pages: files per site (the paid plan\'s setting, low here) 
     const over = await build(root, { CF_PAGES_MAX_FILES: '10' });
     expect(over.code).toBe(1);
     expect(over.stderr).toContain('Found 2 problems');
-    expect(over.stderr).toContain('SF161  content/images/brochure.pdf');
+    expect(over.stderr).toContain('SF161  content/images/poster.png');
     expect(over.stderr).toContain('This file would be 26,214,401 bytes; Cloudflare Pages takes at most 25 MiB (26,214,400 bytes) a file (https://developers.cloudflare.com/pages/platform/limits/#file-size).');
     expect(over.stderr).toContain('Files in content/images/ are published as they are.');
     expect(over.stderr).toMatch(/The site would be [\d,]+ files; Cloudflare Pages takes at most 10 files per site/);
-    expect(existsSync(path.join(root, 'dist', 'images', 'brochure.pdf'))).toBe(true);
+    expect(existsSync(path.join(root, 'dist', 'images', 'poster.png'))).toBe(true);
     // Other hosts take it.
     expect((await build(root, {}, 'nginx')).code).toBe(0);
   });

@@ -182,7 +182,7 @@ const cases: Case[] = [
       await writeFile(path.join(root, 'content/images/handler.svg'), svg('<rect width="10" height="10" onload="alert(1)"/>'));
       await writeFile(path.join(root, 'content/images/remote.svg'), svg('<image href="https://tracker.example/pixel.png" width="10" height="10"/>'));
     },
-    expect: ['Found 3 problems', 'SF206  content/images/scripted.svg', 'it holds a script', 'SF206  content/images/handler.svg', 'it holds an event handler', 'SF206  content/images/remote.svg', 'it refers to another file or site (href)'],
+    expect: ['Found 3 problems', 'SF206  content/images/scripted.svg', 'it holds a script', 'SF206  content/images/handler.svg', 'it holds an event handler', 'SF206  content/images/remote.svg', 'it holds a picture from another file (<image href="https://tracker.example/pixel.png">)'],
   },
   {
     name: 'post slug that takes the place of the feed',

@@ -19,8 +19,9 @@ beforeAll(async () => {
   await mkdir(path.join(project.root, 'content', 'images', '.git'), { recursive: true });
   await writeFile(path.join(project.root, 'content', 'images', '.git', 'config'), 'SECRET=1');
   // A link in content/images/ to a file of the project is followed (links out of it are refused: test/hostile/links.test.ts).
-  await writeFile(path.join(project.root, 'inside.txt'), 'shared notes');
-  await symlink(path.join(project.root, 'inside.txt'), path.join(project.root, 'content', 'images', 'linked.txt'));
+  // (Only images are published there, so the file is a GIF: its signature and a marker.)
+  await writeFile(path.join(project.root, 'inside.gif'), 'GIF89a shared notes');
+  await symlink(path.join(project.root, 'inside.gif'), path.join(project.root, 'content', 'images', 'linked.gif'));
   const out = path.join(project.root, 'out');
   // preview serves the redirects and headers of _redirects and _headers, as Cloudflare Pages does.
   const built = await runCli(['--root', project.root, 'build', '--out', 'out', '--target', 'cloudflare'], { SITE_URL: SITE });
@@ -39,7 +40,7 @@ describe('preview', () => {
     const files = (await readdir(path.join(project.root, 'out'), { recursive: true })).map(String);
     expect(files.length).toBeGreaterThan(30);
     expect(files.filter((file) => file.split(path.sep).some((part) => part.startsWith('.')))).toEqual([]);
-    expect(await readFile(path.join(project.root, 'out', 'images', 'linked.txt'), 'utf8')).toBe('shared notes');
+    expect(await readFile(path.join(project.root, 'out', 'images', 'linked.gif'), 'utf8')).toBe('GIF89a shared notes');
   });
 
   it('answers every sitemap URL with 200 and the page whose canonical it is', async () => {
