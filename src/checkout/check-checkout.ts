@@ -34,8 +34,13 @@ async function catalogueOf(root: string, config: Config) {
 export async function checkCheckout(root: string, config: Config, offline: boolean): Promise<CheckoutReport> {
   const { content, packages } = await catalogueOf(root, config);
   if (!offline && !(await hasStoreApi(config.checkoutUrl))) {
-    const problems = await verifyBuyLinks(packages);
-    return { problems, summary: `Checkout ${config.checkoutUrl} has no WooCommerce Store API: ${packages.length - problems.length} of ${packages.length} Buy Now links answer 200.` };
+    const { problems, answered, elsewhere } = await verifyBuyLinks(packages);
+    // What a 200 proves, and what it cannot: the page exists; what it charges is not known.
+    const away = elsewhere ? `, ${elsewhere} redirect to another site (not followed)` : '';
+    return {
+      problems,
+      summary: `Checkout ${config.checkoutUrl} has no WooCommerce Store API: ${answered} of ${packages.length} Buy Now links answer 200 on its own site${away}; price, currency and stock are not verified.`,
+    };
   }
   const { products, source } = await fetchStoreProducts(root, config.checkoutUrl, offline);
   const problems = verifyAgainstStore(packages, content.catalogue.currency, config.checkoutUrl, products);

@@ -104,36 +104,82 @@ export function verifyAgainstStore(packages: readonly CataloguePackage[], curren
   return problems;
 }
 
+/** Where one request of a Buy Now address ended: a status on the checkout's own site, a failure, or a redirect to another site. */
+type BuyAnswer = { status: number } | { failed: string } | { elsewhere: string };
+
+/** Redirects followed on the checkout's own site: WordPress adds a slash, perhaps a language; more is a loop. */
+const MAX_HOPS = 5;
+
+/**
+ * Requests a Buy Now address, following redirects only on its own origin. One to another origin
+ * is never requested: a checkout (or whoever holds its address) could send the check anywhere,
+ * and a 200 there says nothing of the checkout's products.
+ */
+async function askBuyUrl(url: string, method: string): Promise<BuyAnswer> {
+  const origin = new URL(url).origin;
+  let at = url;
+  for (let hop = 0; hop <= MAX_HOPS; hop++) {
+    let response: Response;
+    try {
+      response = await fetch(at, { method, redirect: 'manual', signal: AbortSignal.timeout(15_000) });
+    } catch (error) {
+      return { failed: (error as Error).message };
+    }
+    // Only the status is wanted: the body is never read.
+    await response.body?.cancel().catch(() => undefined);
+    const location = response.headers.get('location');
+    if (response.status < 300 || response.status >= 400 || location === null) return { status: response.status };
+    if (!URL.canParse(location, at)) return { failed: `a redirect to ${quoted(location)}, which is no address` };
+    const next = new URL(location, at);
+    if (next.origin !== origin) return { elsewhere: next.origin };
+    at = next.href;
+  }
+  return { failed: `more than ${MAX_HOPS} redirects` };
+}
+
+/** What the Buy Now addresses of a checkout without the Store API showed. */
+export interface BuyLinksReport {
+  problems: Problem[];
+  /** Buy Now addresses that ended on 200 on the checkout's own site. */
+  answered: number;
+  /** Buy Now addresses that redirect to another site: not followed, so not verified. */
+  elsewhere: number;
+}
+
 /**
  * For a checkout without the Store API: requests each Buy Now address (HEAD, then GET when HEAD
- * is not answered 200), a few at a time, following redirects; one problem for each that does
- * not end on 200.
+ * is not answered 200), a few at a time, following redirects on the checkout's own site only;
+ * one problem for each that does not end on 200 there.
  */
-export async function verifyBuyLinks(packages: readonly CataloguePackage[], concurrency = 4): Promise<Problem[]> {
+export async function verifyBuyLinks(packages: readonly CataloguePackage[], concurrency = 4): Promise<BuyLinksReport> {
   const answers = await runParallel(packages, concurrency, async (pkg) => {
-    const ask = async (method: string) => {
-      try {
-        return (await fetch(pkg.buyUrl, { method, redirect: 'follow', signal: AbortSignal.timeout(15_000) })).status;
-      } catch (error) {
-        return (error as Error).message;
-      }
-    };
-    const head = await ask('HEAD');
-    return head === 200 ? head : ask('GET');
+    const head = await askBuyUrl(pkg.buyUrl, 'HEAD');
+    return 'status' in head && head.status === 200 ? head : 'elsewhere' in head ? head : askBuyUrl(pkg.buyUrl, 'GET');
   });
-  return packages.flatMap((pkg, i): Problem[] =>
-    answers[i] === 200
-      ? []
-      : [
-          {
-            code: codes.checkoutNoProduct,
-            file: CATALOGUE,
-            field: `${pkg.field}.slug`,
-            line: pkg.line,
-            url: pkg.buyUrl,
-            message: `${pkg.name}: its Buy Now answers ${typeof answers[i] === 'number' ? `HTTP ${answers[i]}` : `nothing (${answers[i]})`}, not a product page.`,
-            hint: 'Check the product and its slug on the checkout site, or correct the slug in the catalogue.',
-          },
-        ],
-  );
+  const problems = packages.flatMap((pkg, i): Problem[] => {
+    const answer = answers[i]!;
+    if ('status' in answer && answer.status === 200) return [];
+    const at = { code: codes.checkoutNoProduct, file: CATALOGUE, field: `${pkg.field}.slug`, line: pkg.line, url: pkg.buyUrl };
+    if ('elsewhere' in answer) {
+      return [
+        {
+          ...at,
+          message: `${pkg.name}: its Buy Now redirects to ${answer.elsewhere}, another site than the checkout; the check follows no redirect there, so this package is not verified.`,
+          hint: 'If the shop moved, set CHECKOUT_URL to the site its products are on; if not, remove the redirect on the checkout site.',
+        },
+      ];
+    }
+    return [
+      {
+        ...at,
+        message: `${pkg.name}: its Buy Now answers ${'status' in answer ? `HTTP ${answer.status}` : `nothing (${answer.failed})`}, not a product page.`,
+        hint: 'Check the product and its slug on the checkout site, or correct the slug in the catalogue.',
+      },
+    ];
+  });
+  return {
+    problems,
+    answered: answers.filter((answer) => 'status' in answer && answer.status === 200).length,
+    elsewhere: answers.filter((answer) => 'elsewhere' in answer).length,
+  };
 }

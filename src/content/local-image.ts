@@ -33,6 +33,9 @@ export function localImageFile(contentDir: string, address: string, root = path.
   return resolved.inside && statSync(resolved.real).isFile() ? resolved.real : undefined;
 }
 
+/** The most Node reads into memory at once (kIoMaxLength): a larger file fails with a message naming no file. */
+const MAX_READABLE_BYTES = 2 ** 31 - 1;
+
 /** One file of content/images/: its name there (with `/`) and where to read it. */
 export interface ContentImageFile {
   name: string;
@@ -52,23 +55,36 @@ export function contentImageFiles(contentDir: string, problems: ProblemList, roo
   const top = path.join(contentDir, 'images');
   if (!existsSync(top) || !insideProject(root, top, problems)) return [];
   const files: ContentImageFile[] = [];
+  const add = (name: string, real: string, bytes: number) => {
+    if (bytes <= MAX_READABLE_BYTES) return void files.push({ name, real });
+    problems.add({
+      code: codes.badImage,
+      file: `${path.relative(root, top).split(path.sep).join('/')}/${name}`,
+      message: `This file is ${(bytes / 1024 ** 3).toFixed(1)} GiB; the build cannot read or publish a file over 2 GiB.`,
+      hint: 'Make it smaller (a picture for the web is a few megabytes at most), or keep it out of content/images/.',
+    });
+  };
   const walk = (dir: string, prefix: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       if (entry.name.startsWith('.') || entry.name.startsWith('_')) continue;
       const full = path.join(dir, entry.name);
       const name = `${prefix}${entry.name}`;
       if (entry.isDirectory()) walk(full, `${name}/`);
-      else if (entry.isFile()) files.push({ name, real: full });
+      else if (entry.isFile()) add(name, full, statSync(full).size);
       else if (entry.isSymbolicLink()) {
         const real = insideProject(root, full, problems);
         if (!real) continue;
-        if (statSync(real).isFile()) files.push({ name, real });
+        const target = statSync(real);
+        if (target.isFile()) add(name, real, target.size);
         else {
+          const folder = target.isDirectory();
           problems.add({
             code: codes.outsideProject,
             file: path.relative(root, full).split(path.sep).join('/'),
-            message: `This is a symbolic link to the folder ${real}: the build does not follow links to folders in content/images/.`,
-            hint: 'Move or copy the folder into content/images/ (a link to each file inside the project is followed).',
+            message: folder
+              ? `This is a symbolic link to the folder ${real}: the build does not follow links to folders in content/images/.`
+              : `This is a symbolic link to ${real}, ${target.isFIFO() ? 'a named pipe (FIFO)' : 'a socket or a device'}, not a file: it cannot be published.`,
+            hint: folder ? 'Move or copy the folder into content/images/ (a link to each file inside the project is followed).' : 'Link to an image file, or remove the link.',
           });
         }
       }

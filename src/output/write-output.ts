@@ -180,20 +180,40 @@ export class SiteWriter {
   }
 
   private error(err: unknown): StorefrontError {
-    // A mount point (a Docker volume) or a folder of an image's lower layer cannot be renamed.
-    const unmovable = ['EBUSY', 'EXDEV'].includes((err as NodeJS.ErrnoException).code ?? '');
+    const { code, path: failed } = err as NodeJS.ErrnoException;
+    // The system's own message names the temporary folder; the file is named as the site has it.
+    const file = failed && failed.startsWith(this.dir + path.sep) ? shortName(path.relative(this.dir, failed).split(path.sep).join('/')) : undefined;
+    const cause = (code ? CAUSES[code]?.(file) : undefined) ?? { message: (err as Error).message, hint: 'Check that the folder, and the folder that holds it, are writable, and that the disk has space.' };
     return new StorefrontError(
-      {
-        code: codes.outputFailed,
-        file: this.outDir,
-        message: `The output could not be written: ${(err as Error).message}`,
-        hint: unmovable
-          ? 'The build swaps in a new folder by renaming, and this one cannot be renamed: it is a mount point (a volume) or lies in another file system layer. Build into a folder inside it, e.g. --out dist/site, or mount the folder that holds it.'
-          : 'Check that the folder, and the folder that holds it, are writable, and that the disk has space.',
-      },
+      { code: codes.outputFailed, file: this.outDir, message: `The output could not be written: ${cause.message}`, hint: cause.hint },
       this.committed
         ? 'The new build is in place; only removing the previous one failed.'
         : 'The output folder was not changed: it holds the previous build, if there was one.',
     );
   }
 }
+
+/** A file of the site as a message shows it: a name of hundreds of characters cut short, with its length. */
+function shortName(file: string): string {
+  const bytes = Buffer.byteLength(file);
+  return bytes > 120 ? `${[...file].slice(0, 100).join('')}… (${bytes} bytes)` : file;
+}
+
+/** What the system's refusal means for the user, by its code, and what to do: each names the file when it is known. */
+const CAUSES: Record<string, (file: string | undefined) => { message: string; hint: string }> = {
+  ENAMETOOLONG: (file) => ({
+    message: `a file or folder name is longer than the disk allows (255 bytes)${file ? `: ${file}` : ''}.`,
+    hint: 'Shorten the path of the page (content/pages/) or redirect that makes it.',
+  }),
+  ENOSPC: (file) => ({ message: `the disk is full${file ? ` (writing ${file})` : ''}.`, hint: 'Free space on the disk that holds the output folder, or build onto another with --out.' }),
+  EDQUOT: (file) => ({ message: `the disk quota is used up${file ? ` (writing ${file})` : ''}.`, hint: 'Free space within your quota, or build onto another disk with --out.' }),
+  EACCES: (file) => ({ message: `permission denied${file ? ` (writing ${file})` : ''}.`, hint: 'Make the output folder, and the folder that holds it, writable by you, or build elsewhere with --out.' }),
+  EROFS: () => ({ message: 'the disk is read-only.', hint: 'Build onto a writable disk with --out.' }),
+  // A mount point (a Docker volume) or a folder of an image's lower layer cannot be renamed.
+  EBUSY: () => unmovable('EBUSY'),
+  EXDEV: () => unmovable('EXDEV'),
+};
+const unmovable = (code: string) => ({
+  message: `the output folder cannot be renamed (${code}).`,
+  hint: 'The build swaps in a new folder by renaming, and this one cannot be renamed: it is a mount point (a volume) or lies in another file system layer. Build into a folder inside it, e.g. --out dist/site, or mount the folder that holds it.',
+});
