@@ -130,6 +130,7 @@ function survey(dir: string, recorded: Recorded): { foreign: string[]; own: numb
   return { foreign, own };
 }
 
+const FOLDER_AS_IT_WAS = 'Nothing was written; the folder is as it was.';
 /** Said of a file an earlier version's record names with its size only. */
 const UNHASHED = ' (recorded by an earlier version, without a hash of its bytes)';
 
@@ -161,7 +162,7 @@ export function refuseForeignFiles(outDir: string): void {
         message: 'The output folder was written by an earlier version of storefront, whose record kept no hash of each file, so the build cannot tell its files from files of yours.',
         hint: `If you put nothing in it, delete it once (rm -rf ${path.basename(outDir)}) and build again; otherwise move your files out first.`,
       },
-      NOTHING_WRITTEN_FOLDER,
+      FOLDER_AS_IT_WAS,
     );
   }
   const more = foreign.at(-1) === '…' ? 'more' : `${foreign.length - 5} more`;
@@ -173,7 +174,7 @@ export function refuseForeignFiles(outDir: string): void {
       message: `The output folder holds files that no build wrote: ${named}. A build replaces the folder whole, so it would delete them.`,
       hint: 'Move those files elsewhere, or build into an empty or new folder with --out. If the folder is an old build, delete it.',
     },
-    'Nothing was written; the folder is as it was.',
+    FOLDER_AS_IT_WAS,
   );
 }
 
