@@ -117,7 +117,7 @@ function survey(dir: string, recorded: Recorded): { foreign: string[]; own: numb
       } else if (!entry.isFile() || (!recorded.files.has(rel) && !recorded.unhashed.has(rel))) {
         foreign.push(rel);
       } else if (!recorded.files.has(rel)) {
-        foreign.push(`${rel}${UNHASHED}`);
+        foreign.push(`${rel} (recorded by an earlier version, without a hash of its bytes)`);
       } else if (!matchesRecord(full, recorded.files.get(rel)!)) {
         // Written by a build, then changed, even keeping its size: the change is someone's work.
         foreign.push(`${rel} (changed since a build wrote it)`);
@@ -129,10 +129,6 @@ function survey(dir: string, recorded: Recorded): { foreign: string[]; own: numb
   walk(dir, '');
   return { foreign, own };
 }
-
-const FOLDER_AS_IT_WAS = 'Nothing was written; the folder is as it was.';
-/** Said of a file an earlier version's record names with its size only. */
-const UNHASHED = ' (recorded by an earlier version, without a hash of its bytes)';
 
 const recordsOf = (outDir: string) => recordedFiles(outDir, (name) => besideOf(outDir, name)?.kind === 'record');
 
@@ -153,18 +149,6 @@ export function foreignFiles(outDir: string): string[] {
 export function refuseForeignFiles(outDir: string): void {
   const foreign = foreignFiles(outDir);
   if (foreign.length === 0) return;
-  // The folder of an earlier version's build, untouched as far as anyone can tell: one sentence, not a list.
-  if (foreign.every((entry) => entry.endsWith(UNHASHED) || entry === '…')) {
-    throw new StorefrontError(
-      {
-        code: codes.badFlag,
-        file: outDir,
-        message: 'The output folder was written by an earlier version of storefront, whose record kept no hash of each file, so the build cannot tell its files from files of yours.',
-        hint: `If you put nothing in it, delete it once (rm -rf ${path.basename(outDir)}) and build again; otherwise move your files out first.`,
-      },
-      FOLDER_AS_IT_WAS,
-    );
-  }
   const more = foreign.at(-1) === '…' ? 'more' : `${foreign.length - 5} more`;
   const named = foreign.slice(0, 5).join(', ') + (foreign.length > 5 ? ` and ${more}` : '');
   throw new StorefrontError(
@@ -174,7 +158,7 @@ export function refuseForeignFiles(outDir: string): void {
       message: `The output folder holds files that no build wrote: ${named}. A build replaces the folder whole, so it would delete them.`,
       hint: 'Move those files elsewhere, or build into an empty or new folder with --out. If the folder is an old build, delete it.',
     },
-    FOLDER_AS_IT_WAS,
+    'Nothing was written; the folder is as it was.',
   );
 }
 
