@@ -257,8 +257,13 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     const cardsStarted = performance.now();
     const cardFiles = await cards.files;
     cardsWait = performance.now() - cardsStarted;
-    const assets = [stylesheet, script, ...(await staticAssets(generatorRoot)), ...(await contentImages(contentDir)), ...images.files, ...cardFiles];
+    const assets = [stylesheet, script, ...(await staticAssets(generatorRoot)), ...images.files, ...cardFiles];
     for (const file of [...assets, ...siteFiles(config, target.target, content, table, now)]) await output.write(file, precompress);
+    // content/images/: SVGs as rebuilt, other images copied one at a time as streams.
+    for (const image of await contentImages(contentDir)) {
+      if ('contents' in image) await output.write(image, precompress);
+      else await output.copy(image.file, image.source, image.limit, precompress);
+    }
     output.commit();
   } catch (err) {
     output.abort();

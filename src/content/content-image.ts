@@ -1,4 +1,4 @@
-import { open, readFile, stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { codes } from '../errors/codes.js';
 import type { Problem } from '../errors/storefront-error.js';
@@ -44,10 +44,10 @@ async function readHead(file: string, bytes: number): Promise<Buffer> {
 export type CheckedImage = { problem: Problem } | { contents: Buffer | undefined };
 
 /**
- * The file's problem, or what to publish: with `publish` false only what the check needs is read
- * (a raster's first bytes), and contents is the SVG rebuilt or undefined.
+ * The file's problem, or what to publish: only what the check needs is read (a raster's first
+ * bytes, which it copies as it is, so contents is undefined), or an SVG, rebuilt as contents.
  */
-export async function checkContentImage(image: ContentImageFile, publish: boolean): Promise<CheckedImage> {
+export async function checkContentImage(image: ContentImageFile): Promise<CheckedImage> {
   const refuse = (reason: string, hint: string): CheckedImage => ({
     problem: { code: codes.badImage, file: `content/images/${image.name}`, message: `This file cannot be published at /images/${image.name}: ${reason}.`, hint },
   });
@@ -63,7 +63,7 @@ export async function checkContentImage(image: ContentImageFile, publish: boolea
   }
   if (named !== 'SVG') {
     if (kind !== named) return refuse(`its name says ${named} but its bytes are ${kind ? `a ${kind} image` : 'not an image'}`, kind ? `Rename it with the ${kind} extension.` : `Export it again as a ${named} file.`);
-    return { contents: publish ? await readFile(image.real) : undefined };
+    return { contents: undefined };
   }
   if (kind) return refuse(`its name says SVG but its bytes are a ${kind} image`, `Rename it with the ${kind} extension.`);
   const size = (await stat(image.real)).size;

@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { localImageFile } from './local-image.js';
 import path from 'node:path';
 import { isAllowedImage } from '../config/load-config.js';
@@ -7,7 +7,8 @@ import { ProblemList } from '../errors/storefront-error.js';
 import { parsePostFile, type ParsedPost } from './parse-post.js';
 import type { Post } from './post.js';
 import { boundaryOf, insideProject } from '../util/inside-project.js';
-import { displayPath, parseMarkdownText } from '../util/source-file.js';
+import { displayPath, MARKDOWN_FILE, parseMarkdownText } from '../util/source-file.js';
+import { readBounded } from '../util/read-bounded.js';
 
 /** Why a post's image cannot be shown: not in content/images/, or from a host the site takes no images from. */
 function imageProblem(contentDir: string, src: string, imageOrigins: readonly string[]): string | undefined {
@@ -70,9 +71,17 @@ export function loadLocalPosts(
     const real = insideProject(root, path.join(dir, name), linkProblems, boundary);
     return real && isPostFile(root, path.join(dir, name), real, linkProblems) ? [{ name, real }] : [];
   });
-  const parsed = memo ? parseWithMemo(memo, root, dir, files, facts) : files.map(({ name, real }) => parsePostFile(root, dir, name, facts, readFileSync(real, 'utf8')));
+  // Each post is checked (a regular file, at most 1 MB) before it is read, one at a time; one
+  // that is not is reported, whatever becomes of the token problems, and left out.
+  const read = (name: string, real: string) => readBounded(real, displayPath(root, path.join(dir, name)), MARKDOWN_FILE, linkProblems, path.join(dir, name))?.toString('utf8');
+  const parsed = memo
+    ? parseWithMemo(memo, root, dir, files, facts, read)
+    : files.flatMap(({ name, real }) => {
+        const text = read(name, real);
+        return text === undefined ? [] : [{ ...parsePostFile(root, dir, name, facts, text), text }];
+      });
   const posts: Post[] = [];
-  for (const { post, problems: found } of parsed) {
+  for (const { post, problems: found, text } of parsed) {
     for (const problem of found) problems.add(problem);
     if (!post) continue;
     // Checked at every build, as the image may come or go without the post changing.
@@ -82,7 +91,7 @@ export function loadLocalPosts(
         code: codes.missingFile,
         file: post.source,
         field: 'image.src',
-        line: parseMarkdownText(post.source, readFileSync(path.join(root, post.source), 'utf8'), new ProblemList())?.lineOf(['image', 'src']),
+        line: parseMarkdownText(post.source, text, new ProblemList())?.lineOf(['image', 'src']),
         message: imageWrong,
         hint: 'Put the image in content/images/ and write its path as /images/name.svg, or add its host to imageHosts in content/config.yaml (IMAGE_HOSTS).',
       });
@@ -93,18 +102,29 @@ export function loadLocalPosts(
 }
 
 /** The post files, each parsed again only when its text or the facts changed; the memo keeps these files only. */
-function parseWithMemo(memo: PostMemo, root: string, dir: string, files: readonly { name: string; real: string }[], facts: Readonly<Record<string, string>>): ParsedPost[] {
+function parseWithMemo(
+  memo: PostMemo,
+  root: string,
+  dir: string,
+  files: readonly { name: string; real: string }[],
+  facts: Readonly<Record<string, string>>,
+  read: (name: string, real: string) => string | undefined,
+): (ParsedPost & { text: string })[] {
   const factsKey = JSON.stringify(facts);
   const present = new Set(files.map(({ name }) => name));
   for (const name of memo.keys()) if (!present.has(name)) memo.delete(name);
-  return files.map(({ name, real }) => {
-    const text = readFileSync(real, 'utf8');
+  return files.flatMap(({ name, real }) => {
+    const text = read(name, real);
+    if (text === undefined) {
+      memo.delete(name);
+      return [];
+    }
     let parsed = memo.get(name);
     if (!parsed || parsed.text !== text || parsed.facts !== factsKey) {
       parsed = { text, facts: factsKey, ...parsePostFile(root, dir, name, facts, text) };
       memo.set(name, parsed);
     }
-    return parsed;
+    return [parsed];
   });
 }
 

@@ -3,6 +3,18 @@ import path from 'node:path';
 import { codes } from '../errors/codes.js';
 import { ProblemList } from '../errors/storefront-error.js';
 import { insideProject, resolveInside } from '../util/inside-project.js';
+import { checkFile, type FileKind } from '../util/read-bounded.js';
+
+/**
+ * A file of content/images/: published as it is, so at most 25 MB, Cloudflare Pages' limit for
+ * one file (the strictest host's); the images of posts are read whole by sharp.
+ */
+export const IMAGE_FILE: FileKind = {
+  name: 'a file in content/images/',
+  limit: 25 * 1024 * 1024,
+  code: codes.badImage,
+  hint: "Make it smaller (a photo for the web is rarely over 1 MB): 25 MB is Cloudflare Pages' limit for one file.",
+};
 
 /**
  * The file a local image address (`/images/photo.jpg`, percent-encoded as Markdown writes it,
@@ -33,9 +45,6 @@ export function localImageFile(contentDir: string, address: string, root = path.
   return resolved.inside && statSync(resolved.real).isFile() ? resolved.real : undefined;
 }
 
-/** The most Node reads into memory at once (kIoMaxLength): a larger file fails with a message naming no file. */
-const MAX_READABLE_BYTES = 2 ** 31 - 1;
-
 /** One file of content/images/: its name there (with `/`) and where to read it. */
 export interface ContentImageFile {
   name: string;
@@ -47,7 +56,8 @@ export interface ContentImageFile {
  * Hidden names (.env, .DS_Store, a .git folder) are left out, and so are names starting with _,
  * which hosts keep for their own files and do not serve (see route-table.ts). A link to a file
  * is followed when the file is inside the project; a link out of the project, and any link to a
- * folder, is a problem in `problems` and nothing behind it is read. Folder links are not
+ * folder, is a problem in `problems` and nothing behind it is read; so is anything but a regular
+ * file (a pipe, a socket, a device) and a file over IMAGE_FILE's limit. Folder links are not
  * followed at all, as Hugo does in static/: one to `..` would publish the whole project, and
  * one to an ancestor would never end.
  */
@@ -55,39 +65,28 @@ export function contentImageFiles(contentDir: string, problems: ProblemList, roo
   const top = path.join(contentDir, 'images');
   if (!existsSync(top) || !insideProject(root, top, problems)) return [];
   const files: ContentImageFile[] = [];
-  const add = (name: string, real: string, bytes: number) => {
-    if (bytes <= MAX_READABLE_BYTES) return void files.push({ name, real });
-    problems.add({
-      code: codes.badImage,
-      file: `${path.relative(root, top).split(path.sep).join('/')}/${name}`,
-      message: `This file is ${(bytes / 1024 ** 3).toFixed(1)} GiB; the build cannot read or publish a file over 2 GiB.`,
-      hint: 'Make it smaller (a picture for the web is a few megabytes at most), or keep it out of content/images/.',
-    });
-  };
   const walk = (dir: string, prefix: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       if (entry.name.startsWith('.') || entry.name.startsWith('_')) continue;
       const full = path.join(dir, entry.name);
       const name = `${prefix}${entry.name}`;
-      if (entry.isDirectory()) walk(full, `${name}/`);
-      else if (entry.isFile()) add(name, full, statSync(full).size);
-      else if (entry.isSymbolicLink()) {
-        const real = insideProject(root, full, problems);
-        if (!real) continue;
-        const target = statSync(real);
-        if (target.isFile()) add(name, real, target.size);
-        else {
-          const folder = target.isDirectory();
-          problems.add({
-            code: codes.outsideProject,
-            file: path.relative(root, full).split(path.sep).join('/'),
-            message: folder
-              ? `This is a symbolic link to the folder ${real}: the build does not follow links to folders in content/images/.`
-              : `This is a symbolic link to ${real}, ${target.isFIFO() ? 'a named pipe (FIFO)' : 'a socket or a device'}, not a file: it cannot be published.`,
-            hint: folder ? 'Move or copy the folder into content/images/ (a link to each file inside the project is followed).' : 'Link to an image file, or remove the link.',
-          });
-        }
+      if (entry.isDirectory()) {
+        walk(full, `${name}/`);
+        continue;
       }
+      const link = entry.isSymbolicLink();
+      const real = link ? insideProject(root, full, problems) : full;
+      if (!real) continue;
+      const shown = path.relative(root, full).split(path.sep).join('/');
+      // A pipe, a socket or a device is refused by name, and a file over the limit by its size, before anything reads it.
+      if (link && statSync(real).isDirectory()) {
+        problems.add({
+          code: codes.outsideProject,
+          file: shown,
+          message: `This is a symbolic link to the folder ${real}: the build does not follow links to folders in content/images/.`,
+          hint: 'Move or copy the folder into content/images/ (a link to each file inside the project is followed).',
+        });
+      } else if (checkFile(real, shown, IMAGE_FILE, problems, full) !== undefined) files.push({ name, real });
     }
   };
   walk(top, '');

@@ -1,10 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config/load-config.js';
 import { codes } from '../errors/codes.js';
 import { ProblemList } from '../errors/storefront-error.js';
 import { resolveInside } from '../util/inside-project.js';
 import { listFileNames } from '../util/list-files.js';
+import { readBounded } from '../util/read-bounded.js';
 import type { SiteContent } from './site-content.js';
 import { checkMarkdown, keepConditionalBlocks, renderMarkdown, type Conditions } from './markdown.js';
 import { parseWithSchema } from './parse-with-schema.js';
@@ -26,7 +27,7 @@ import {
   type Trader,
   type Reviews,
 } from './schemas.js';
-import { readMarkdownFile, readYamlFile, type SourceFile, type YamlMemo } from '../util/source-file.js';
+import { readMarkdownFile, readYamlFile, YAML_FILE, type SourceFile, type YamlMemo } from '../util/source-file.js';
 import { describeFacts, expandTokens, type FactSource } from './tokens.js';
 import { traderAddress, traderIdentity } from './trader.js';
 
@@ -60,7 +61,9 @@ function stated(root: string, absolute: string, unreadable: SiteContent['unreada
   // A link out of the project, refused already: its target is not read, not even for this.
   const resolved = resolveInside(absolute, root);
   if (!resolved.inside) return;
-  const text = readFileSync(resolved.real, 'utf8');
+  // Not a regular file, or too large: refused already, and not read for this either.
+  const text = readBounded(resolved.real, absolute, YAML_FILE, new ProblemList())?.toString('utf8');
+  if (text === undefined) return;
   const path = /^path:[ \t]*["']?(\/[^"'\s#]*)/m.exec(text)?.[1];
   const subCategory = /^subCategory:[ \t]*(\d+)[ \t]*$/m.exec(text)?.[1];
   if (path) unreadable.paths.push(path);

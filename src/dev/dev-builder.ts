@@ -59,9 +59,18 @@ export class DevBuilder {
     this.worker = this.start();
   }
 
-  async stop(): Promise<void> {
+  /**
+   * Ends the worker, whatever its build is doing; true once it has ended. A worker blocked in a
+   * system call (a read that never returns) cannot end, and waiting for it would keep dev from
+   * stopping: after `waitMs` the answer is false, and the caller cannot exit the usual way.
+   */
+  async stop(waitMs = 1000): Promise<boolean> {
     this.stopped = true;
-    await this.worker.terminate();
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), waitMs)));
+    const ended = await Promise.race([this.worker.terminate().then(() => true as const), waited]);
+    clearTimeout(timer);
+    return ended;
   }
 
   private start(): Worker {

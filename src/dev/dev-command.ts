@@ -54,7 +54,8 @@ export async function runDev(options: DevOptions): Promise<RunningDev> {
   const onInterrupt = () => {
     if (started) return;
     interrupted = true;
-    void builder?.stop();
+    // A worker that cannot be ended never answers its build either: then nothing below runs on.
+    void builder?.stop().then((ended) => ended || removeEverything().then(endAtOnce));
   };
   const stopListening = () => {
     for (const signal of STOP_SIGNALS) process.off(signal, onInterrupt);
@@ -70,11 +71,13 @@ export async function runDev(options: DevOptions): Promise<RunningDev> {
   let state: DevState = { build: 0, problems: null };
   let cmsAsked = false;
 
-  const removeEverything = async () => {
+  /** Removes what dev made; false when the build worker could not be ended (see DevBuilder.stop). */
+  const removeEverything = async (): Promise<boolean> => {
     stopWatching();
-    await builder?.stop();
+    const ended = (await builder?.stop()) ?? true;
     bundle.remove();
     rmSync(tempDir, { recursive: true, force: true });
+    return ended;
   };
   const buildOptions = (): Omit<BuildOptions, 'log' | 'progress'> => ({
     root,
@@ -136,7 +139,7 @@ export async function runDev(options: DevOptions): Promise<RunningDev> {
     if (codeProblems || !builder) return fail(codeProblems ?? []);
     const outcome = await builder.build(buildOptions());
     cmsAsked = true;
-    // Ctrl-C during the first build ends the worker: that is no crash to report.
+    // Ctrl-C during a build ends the worker: that is no crash to report.
     if (!interrupted) report(outcome, reason);
   };
 
@@ -184,7 +187,7 @@ export async function runDev(options: DevOptions): Promise<RunningDev> {
   }
   if (interrupted || !server) {
     await server?.close();
-    await removeEverything();
+    if (!(await removeEverything())) endAtOnce();
     process.exit(0);
   }
   const serving = server;
@@ -203,14 +206,27 @@ export async function runDev(options: DevOptions): Promise<RunningDev> {
   return {
     url: server.url,
     async stop() {
+      // The rebuild under way is not waited for: the worker is ended in the middle of it, and
+      // what it would report is no longer anyone's concern.
+      interrupted = true;
       stopWatching();
       pending = [];
-      await running;
       await server.close();
-      await removeEverything();
+      const ended = await removeEverything();
       stopListening();
+      if (!ended) endAtOnce();
     },
   };
+}
+
+/**
+ * Ends the process now. A thread stuck in a system call keeps any exit from completing (Node
+ * joins its threads first); dev's temporary folder is removed by then, so nothing is lost.
+ */
+function endAtOnce(): never {
+  output.info('A build was stuck in the system (a file that never ends reading); dev ended it.');
+  process.kill(process.pid, 'SIGKILL');
+  throw new Error('unreachable');
 }
 
 /**

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { checkContentImage } from '../content/content-image.js';
-import { checkedContentImageFiles } from '../content/local-image.js';
+import { checkedContentImageFiles, IMAGE_FILE } from '../content/local-image.js';
 import { ProblemList } from '../errors/storefront-error.js';
 import { precompiled } from '../util/precompiled.js';
 
@@ -50,18 +50,27 @@ export async function scriptAsset(root: string): Promise<Asset> {
   return { file: `assets/site.${contentHash(js)}.js`, contents: js };
 }
 
+/** A file the writer copies from the project as it is, at most `limit` bytes (see SiteWriter.copy). */
+export interface CopiedFile {
+  file: string;
+  source: string;
+  limit: number;
+}
+
 /**
  * Images of the content (content/images/**), published at /images/: the files contentImageFiles
- * lists, read at their real paths, each as checkContentImage allows it (an SVG as it was rebuilt).
- * The content stage reported every problem already; one here means a file changed since.
+ * lists, each as checkContentImage allows it. An SVG is written as it was rebuilt; any other
+ * image is copied as it is, as a stream (CopiedFile): never all of them in memory. The content
+ * stage reported every problem already; one here means a file changed since.
  */
-export async function contentImages(contentDir: string): Promise<Asset[]> {
-  const files: Asset[] = [];
+export async function contentImages(contentDir: string): Promise<(Asset | CopiedFile)[]> {
+  const files: (Asset | CopiedFile)[] = [];
   const problems = new ProblemList();
   for (const image of checkedContentImageFiles(contentDir)) {
-    const checked = await checkContentImage(image, true);
+    const checked = await checkContentImage(image);
+    const file = `images/${image.name}`;
     if ('problem' in checked) problems.add(checked.problem);
-    else files.push({ file: `images/${image.name}`, contents: checked.contents! });
+    else files.push(checked.contents ? { file, contents: checked.contents } : { file, source: image.real, limit: IMAGE_FILE.limit });
   }
   problems.throwIfAny();
   return files;

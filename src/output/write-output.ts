@@ -1,12 +1,14 @@
-import { existsSync, lstatSync, mkdirSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { constants, createWriteStream, existsSync, lstatSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { codes } from '../errors/codes.js';
 import { StorefrontError } from '../errors/storefront-error.js';
 import type { HostLimits } from '../config/deploy-target.js';
 import { isCompressible, precompressed } from './compress.js';
 import { refuseOverHostLimits } from './host-limits.js';
 import { besideName, markFolder, MARKER, refuseForeignFiles, removeLeftovers, restoreOutputFolder, unmarkFolder } from './output-folder.js';
-import { sha256, writeRecord, type Written } from './output-record.js';
+import { fileSha256, sha256, writeRecord, type Written } from './output-record.js';
 
 export interface OutputFile {
   /** Path under the output folder, with forward slashes. */
@@ -122,6 +124,40 @@ export class SiteWriter {
     this.written.set(path.relative(this.dir, absolute).split(path.sep).join('/'), { size, sha256: sha256(file.contents) });
     this.files += 1;
     this.bytes += size;
+  }
+
+  /**
+   * Copies a file of the project (an image of content/images/) as a stream, so that however
+   * large the files, one buffer of each is in memory at a time. `source` was checked by the
+   * content stage (a regular file of at most `limit` bytes) and is checked again through the
+   * open descriptor, which is opened without waiting in case a pipe took its place since. With
+   * `precompress`, a text file (an SVG) gets its .br and .gz copies from what was copied.
+   */
+  async copy(file: string, source: string, limit: number, precompress = false): Promise<void> {
+    try {
+      const absolute = path.join(this.dir, file);
+      if (!absolute.startsWith(this.dir + path.sep)) throw new Error(`${file} is outside the output folder`);
+      mkdirSync(path.dirname(absolute), { recursive: true });
+      const handle = await open(source, constants.O_RDONLY | constants.O_NONBLOCK);
+      try {
+        const stats = await handle.stat();
+        if (!stats.isFile() || stats.size > limit) throw new Error(`${source} changed during the build: it is no longer a file of at most ${limit} bytes`);
+        // No further than the size checked: a file that grows meanwhile is copied as it was.
+        if (stats.size === 0) writeFileSync(absolute, '');
+        else await pipeline(handle.createReadStream({ start: 0, end: stats.size - 1, autoClose: false }), createWriteStream(absolute));
+      } finally {
+        await handle.close();
+      }
+      // The bookkeeping of writeOne, for a file whose bytes were never in memory.
+      const size = statSync(absolute).size;
+      // Hashed from the copy, a megabyte at a time, as it is for any file in the record.
+      this.written.set(path.relative(this.dir, absolute).split(path.sep).join('/'), { size, sha256: fileSha256(absolute) });
+      this.files += 1;
+      this.bytes += size;
+      if (precompress && isCompressible(file)) for (const copy of await precompressed({ file, contents: readFileSync(absolute) })) this.writeOne(copy);
+    } catch (err) {
+      throw this.error(err);
+    }
   }
 
   /** Swaps the new site in for the output folder, then removes the previous one; first, refuses a site over its host's limits. */

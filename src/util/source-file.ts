@@ -1,10 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isCollection, isScalar, isSeq, LineCounter, parseDocument, visit, type Document } from 'yaml';
 import { codes } from '../errors/codes.js';
 import type { ProblemList } from '../errors/storefront-error.js';
 import { codeFrame } from './code-frame.js';
 import { insideProject } from './inside-project.js';
+import { readBounded, type FileKind } from './read-bounded.js';
 
 /**
  * A parsed YAML (or front matter) source, kept with its document so that a schema problem at a
@@ -53,7 +53,13 @@ export const YAML_LIMITS = { maxAliasCount: 100 };
  */
 export const MAX_FILE_BYTES = 1024 * 1024;
 
-/** Whether a file's text is over MAX_FILE_BYTES, which is then a problem. */
+const TOO_LARGE_HINT = 'Split it, or keep large data (images, exports) out of content files.';
+
+/** A YAML content file, and a Markdown one (a text page, a post): checked before they are read. */
+export const YAML_FILE: FileKind = { name: 'a content file', limit: MAX_FILE_BYTES, code: codes.yamlSyntax, hint: TOO_LARGE_HINT };
+export const MARKDOWN_FILE: FileKind = { ...YAML_FILE, code: codes.frontMatterSyntax };
+
+/** Whether a text (given, not read: a front matter block, dev's own text) is over MAX_FILE_BYTES, which is then a problem. */
 function tooLarge(text: string, file: string, code: string, problems: ProblemList): boolean {
   const bytes = Buffer.byteLength(text);
   if (bytes <= MAX_FILE_BYTES) return false;
@@ -61,7 +67,7 @@ function tooLarge(text: string, file: string, code: string, problems: ProblemLis
     code,
     file,
     message: `The file is ${Math.round(bytes / 1024)} KB, more than the ${MAX_FILE_BYTES / 1024 / 1024} MB a content file may be.`,
-    hint: 'Split it, or keep large data (images, exports) out of content files.',
+    hint: TOO_LARGE_HINT,
   });
   return true;
 }
@@ -181,7 +187,9 @@ export async function readYamlFile(root: string, absolute: string, problems: Pro
   // A link out of the project is a problem, and its target is not read.
   const real = insideProject(root, absolute, problems);
   if (!real) return undefined;
-  const text = await readFile(real, 'utf8');
+  const bytes = readBounded(real, file, YAML_FILE, problems, absolute);
+  if (!bytes) return undefined;
+  const text = bytes.toString('utf8');
   const last = memo?.get(absolute);
   if (last?.text === text) return { file, ...last.parsed };
   const parsed = parseYamlText(text, file, problems, codes.yamlSyntax);
@@ -197,7 +205,8 @@ export async function readMarkdownFile(
 ): Promise<SourceFile | undefined> {
   const file = displayPath(root, absolute);
   const real = insideProject(root, absolute, problems);
-  return real === undefined ? undefined : parseMarkdownText(file, await readFile(real, 'utf8'), problems);
+  const bytes = real === undefined ? undefined : readBounded(real, file, MARKDOWN_FILE, problems, absolute);
+  return bytes && parseMarkdownText(file, bytes.toString('utf8'), problems);
 }
 
 /**

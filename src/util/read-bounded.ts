@@ -1,0 +1,101 @@
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, statSync, type Stats } from 'node:fs';
+import { codes } from '../errors/codes.js';
+import type { ProblemList } from '../errors/storefront-error.js';
+
+/**
+ * Every file the build reads from the project is checked before a byte of it is read: only a
+ * regular file, and only up to a limit. Opening a named pipe (FIFO) waits for a writer forever
+ * (in dev, a rebuild that never ends), a device such as /dev/zero never ends, and a 3 GB post
+ * read whole fills the memory before its size could be checked.
+ */
+
+/** One kind of file the build reads, with its limit and how a problem with it is reported. */
+export interface FileKind {
+  /** "a content file", "a post", "an image": how the limit is named in the message. */
+  name: string;
+  limit: number;
+  /** The code of a file over the limit. */
+  code: string;
+  hint: string;
+}
+
+/** What a path that is not a regular file is, in words; undefined for a regular file. */
+export function whatItIs(stats: Stats): string | undefined {
+  if (stats.isFile()) return undefined;
+  if (stats.isDirectory()) return 'a folder';
+  if (stats.isFIFO()) return 'a named pipe (FIFO)';
+  if (stats.isSocket()) return 'a socket';
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return 'a device';
+  return 'not a regular file';
+}
+
+/** A size as people read it: KB below a megabyte, MB below a gigabyte, else GB (all of 1,024). */
+export function sizeInWords(bytes: number): string {
+  const [unit, name] = bytes < 1024 ** 2 ? [1024, 'KB'] : bytes < 1024 ** 3 ? [1024 ** 2, 'MB'] : [1024 ** 3, 'GB'];
+  return `${unit === 1024 ? Math.ceil(bytes / unit) : Math.round((bytes / unit) * 10) / 10} ${name}`;
+}
+
+/** A size over `limit`, in bytes when it would read the same as the limit in words ("25 MB, more than the 25 MB"). */
+function overLimit(bytes: number, limit: number): string {
+  return sizeInWords(bytes) === sizeInWords(limit) ? `${bytes.toLocaleString('en-GB')} bytes` : sizeInWords(bytes);
+}
+
+/**
+ * The file's size when `real` (a resolved path, see insideProject) is a regular file within the
+ * limit; else a problem for `file` (the path shown, maybe a link to `real`) and undefined.
+ * Nothing is opened: stat reads the folder's entry, so a pipe or a device is never waited on.
+ */
+export function checkFile(real: string, file: string, kind: FileKind, problems: ProblemList, shown = real): number | undefined {
+  const stats = statSync(real);
+  return judge(stats, file, kind, problems, lstatSync(shown, { throwIfNoEntry: false })?.isSymbolicLink() === true);
+}
+
+function judge(stats: Stats, file: string, kind: FileKind, problems: ProblemList, link: boolean): number | undefined {
+  const what = whatItIs(stats);
+  if (what) {
+    problems.add({
+      code: codes.missingFile,
+      file,
+      message: `This is ${link ? `a symbolic link to ${what}` : what}, not a file: the build reads regular files only, and nothing was read from it.`,
+      hint: `Replace it with the file itself${what === 'a folder' ? ', or rename the folder so that it does not end like a file of this kind' : ''}.`,
+    });
+    return undefined;
+  }
+  if (stats.size > kind.limit) return tooLarge(stats.size, file, kind, problems);
+  return stats.size;
+}
+
+function tooLarge(size: number, file: string, kind: FileKind, problems: ProblemList, grew = false): undefined {
+  problems.add({
+    code: kind.code,
+    file,
+    message: grew
+      ? `The file grew past the ${sizeInWords(kind.limit)} ${kind.name} may be while it was read: it was not used.`
+      : `The file is ${overLimit(size, kind.limit)}, more than the ${sizeInWords(kind.limit)} ${kind.name} may be: it was not read.`,
+    hint: kind.hint,
+  });
+  return undefined;
+}
+
+/**
+ * The bytes of a regular file within the limit, or a problem (see checkFile) and undefined. The
+ * file is opened without waiting (O_NONBLOCK: a pipe put in its place after the check does not
+ * hang the open) and checked again through the open descriptor; no more than the limit is read
+ * even if it grows meanwhile.
+ */
+export function readBounded(real: string, file: string, kind: FileKind, problems: ProblemList, shown = real): Buffer | undefined {
+  if (checkFile(real, file, kind, problems, shown) === undefined) return undefined;
+  const fd = openSync(real, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    const size = judge(fstatSync(fd), file, kind, problems, false);
+    if (size === undefined) return undefined;
+    // One byte more than the limit: reading it means the file grew past the limit.
+    const buffer = Buffer.allocUnsafe(Math.min(kind.limit + 1, Math.max(size, 64 * 1024)));
+    let length = 0;
+    for (let read = -1; read !== 0 && length < buffer.length; length += read) read = readSync(fd, buffer, length, buffer.length - length, null);
+    if (length > kind.limit) return tooLarge(kind.limit, file, kind, problems, true);
+    return buffer.subarray(0, length);
+  } finally {
+    closeSync(fd);
+  }
+}
