@@ -1,4 +1,3 @@
-import { statSync } from 'node:fs';
 import { localImageFile } from './local-image.js';
 import path from 'node:path';
 import { isAllowedImage } from '../config/load-config.js';
@@ -14,24 +13,6 @@ import { readBounded } from '../util/read-bounded.js';
 function imageProblem(contentDir: string, src: string, imageOrigins: readonly string[]): string | undefined {
   if (!/^https?:\/\//.test(src)) return localImageFile(contentDir, src) ? undefined : `The image ${src} is not a file in content/images/.`;
   return isAllowedImage(src, imageOrigins) ? undefined : `The image comes from ${URL.canParse(src) ? new URL(src).origin : src}, not a host the build takes images from (the site, the CMS, imageHosts).`;
-}
-
-/**
- * Whether a post's name leads to a file. A link to a folder, a named pipe (FIFO), a socket or a
- * device is a problem naming the post, found by stat, which never waits: reading a pipe waits for
- * a writer for ever, and reading a folder fails with a system error that names no file.
- */
-function isPostFile(root: string, file: string, real: string, problems: ProblemList): boolean {
-  const found = statSync(real, { throwIfNoEntry: false });
-  if (found?.isFile()) return true;
-  const what = !found ? 'a link to nothing' : found.isDirectory() ? `a link to the folder ${displayPath(root, real)}` : found.isFIFO() ? 'a named pipe (FIFO)' : 'a socket or a device';
-  problems.add({
-    code: codes.missingFile,
-    file: displayPath(root, file),
-    message: `This post is ${what}, not a file: a post is one Markdown file.`,
-    hint: 'Put the post\'s Markdown file here instead, or remove this name from the folder.',
-  });
-  return false;
 }
 
 /**
@@ -69,7 +50,7 @@ export function loadLocalPosts(
   const boundary = boundaryOf(root, dir);
   const files = names.flatMap((name) => {
     const real = insideProject(root, path.join(dir, name), linkProblems, boundary);
-    return real && isPostFile(root, path.join(dir, name), real, linkProblems) ? [{ name, real }] : [];
+    return real ? [{ name, real }] : [];
   });
   // Each post is checked (a regular file, at most 1 MB) before it is read, one at a time; one
   // that is not is reported, whatever becomes of the token problems, and left out.
