@@ -20,6 +20,7 @@ import { packageRoot } from './package-root.js';
 import { renderOptions, renderRoutes, type PageMemo } from './render/render-routes.js';
 import { checkContentLinks } from './routes/check-links.js';
 import { absoluteUrl, buildRouteTable, outputFile, postPath, type RouteKind, type RouteTable } from './routes/route-table.js';
+import { OWN_FOLDERS, refuseForeignOwnFolders } from './util/inside-project.js';
 
 /** The feed carries the newest posts only, as feed readers expect. */
 export const FEED_SIZE = 20;
@@ -112,6 +113,9 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const outDir = path.resolve(root, options.outDir);
   const now = options.now ?? new Date();
 
+  // Before anything is written: the caches and the schemas' folder must be the project's own
+  // folders, not links to someone's files (see ownFolderProblems).
+  refuseForeignOwnFolders(root, OWN_FOLDERS, NOTHING_WRITTEN);
   checkOutputFolder(outDir, root);
   // The content files' JSON Schemas for editors (.storefront/schemas), when missing or out of
   // date; first, so that an editor has them while the content is still being fixed. A project

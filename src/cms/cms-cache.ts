@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { writeFileAtomic } from '../util/write-atomic.js';
 import path from 'node:path';
+import { readCacheFile, refuseForeignOwnFolders } from '../util/inside-project.js';
+import { writeFileAtomic } from '../util/write-atomic.js';
 
 /**
  * The last successful fetch of each CMS, under .cache/cms/. It holds the posts' JSON only:
@@ -20,11 +19,18 @@ export function cacheFile(root: string, apiUrl: string, kind = 'posts'): string 
   return path.join(root, '.cache', 'cms', `${kind}-${key}.json`);
 }
 
+/**
+ * `check --checkout` and `catalogue pull` use this cache without a build: they too refuse a
+ * .cache/ or .cache/cms/ that is a link out (see ownFolderProblems), before reading or writing.
+ */
+const CMS_FOLDER = ['.cache/cms'];
+
 export async function readCmsCache(root: string, apiUrl: string, kind = 'posts'): Promise<CmsCacheEntry | undefined> {
-  const file = cacheFile(root, apiUrl, kind);
-  if (!existsSync(file)) return undefined;
+  refuseForeignOwnFolders(root, CMS_FOLDER);
+  const bytes = await readCacheFile(cacheFile(root, apiUrl, kind), root);
+  if (!bytes) return undefined;
   try {
-    const entry = JSON.parse(await readFile(file, 'utf8')) as CmsCacheEntry;
+    const entry = JSON.parse(bytes.toString('utf8')) as CmsCacheEntry;
     return Array.isArray(entry.items) ? entry : undefined;
   } catch {
     return undefined;
@@ -32,5 +38,6 @@ export async function readCmsCache(root: string, apiUrl: string, kind = 'posts')
 }
 
 export async function writeCmsCache(root: string, entry: CmsCacheEntry, kind = 'posts'): Promise<void> {
+  refuseForeignOwnFolders(root, CMS_FOLDER);
   await writeFileAtomic(cacheFile(root, entry.apiUrl, kind), JSON.stringify(entry));
 }

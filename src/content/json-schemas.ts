@@ -15,6 +15,7 @@ import {
   traderSchema,
 } from './schemas.js';
 import { COPY_RULES, TOKEN } from './tokens.js';
+import { refuseForeignOwnFolders } from '../util/inside-project.js';
 
 /**
  * JSON Schemas of the content files, made from the zod schemas (schemas.ts) so that an editor
@@ -175,6 +176,8 @@ const current = new Set<string>();
 export function writeJsonSchemas(root: string, compare = false): string[] {
   const dir = path.join(root, SCHEMA_DIR);
   if (!compare && current.has(dir)) return [];
+  // Not through a link to someone's folder (see ownFolderProblems); a build has asked already.
+  refuseForeignOwnFolders(root, [SCHEMA_DIR]);
   const since = codeTime();
   const fresh = (name: string) => (statSync(path.join(dir, name), { throwIfNoEntry: false })?.mtimeMs ?? -Infinity) >= since;
   const changed: string[] = [];

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseRetryAfter, RetryableError, withRetry, type RetryPolicy } from '../cms/retry.js';
 import { writeFileAtomic } from '../util/write-atomic.js';
@@ -75,7 +74,7 @@ export async function fetchImage(url: string, options: FetchImageOptions): Promi
   };
   if (kept && (options.offline || options.keptWithoutAsking)) return keep();
   if (options.offline) throw new ImageUnavailable('it is not in the cache (.cache/cms/images/) and --offline does not download');
-  const said: Validators = kept ? await readFile(`${file}.json`, 'utf8').then((text) => JSON.parse(text) as Validators, () => ({})) : {};
+  const said: Validators = kept ? await readCacheFile(`${file}.json`, options.root).then((bytes) => (bytes ? (JSON.parse(bytes.toString('utf8')) as Validators) : {})).catch(() => ({})) : {};
   const validators = kept && said.sha256 === sha256(kept) ? said : {};
   try {
     const fresh = await download(url, validators, options);

@@ -14,7 +14,7 @@ import { isImageOfType } from './image-signature.js';
 import { imageSources } from '../content/markdown.js';
 import { defaultCmsOptions } from '../cms/retry.js';
 import { fetchImage, ImageUnavailable, type FetchImageOptions } from './fetch-image.js';
-import { madeDir, markUsed, pruneImageCaches } from './image-cache.js';
+import { entryFolder, madeDir, markUsed, pruneImageCaches } from './image-cache.js';
 
 /** The widths made of each raster image: a phone at 1x to a wide screen at 2x. */
 const IMAGE_WIDTHS = [360, 720, 1080, 1440];
@@ -89,6 +89,7 @@ async function cached(key: string, root: string, address: string, make: () => Pr
     }
   }
   const made = await make();
+  if (!(await entryFolder(path.join(dir, key)))) return made;
   for (const { file, contents } of made.files) await writeFileAtomic(path.join(dir, key, path.basename(file)), contents);
   await writeFileAtomic(path.join(dir, `${key}.json`), JSON.stringify({ set: made.set, share: made.share, files: made.files.map((f) => f.file) }));
   return made;

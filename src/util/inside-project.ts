@@ -1,8 +1,8 @@
-import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
+import { lstatSync, readdirSync, readlinkSync, realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { codes } from '../errors/codes.js';
-import type { ProblemList } from '../errors/storefront-error.js';
+import { ProblemList } from '../errors/storefront-error.js';
 
 /**
  * The one check that keeps the build from reading a file from outside the project: a content
@@ -128,4 +128,75 @@ export function insideProject(root: string, absolute: string, problems: ProblemL
 export async function readCacheFile(absolute: string, root: string): Promise<Buffer | undefined> {
   const resolved = resolveInside(absolute, root);
   return resolved.inside ? readFile(resolved.real).catch(() => undefined) : undefined;
+}
+
+/**
+ * The folders the storefront writes its own files into and prunes, relative to the project
+ * folder: the CMS's posts and downloads, the images made, the share cards, the editors' schemas.
+ */
+export const OWN_FOLDERS = ['.cache/cms', '.cache/cms/images', '.cache/images', '.cache/share', '.storefront/schemas'] as const;
+
+/**
+ * Adds a problem for each of `folders` (and each folder on its way from the project folder) that
+ * is a symbolic link or not a folder, and for each link directly in one of them. The build makes
+ * these folders and never a link in them, so a link was put there by someone else: a repository
+ * can ship `.cache -> /home/someone` (`git add -f`), and writing the caches there, and pruning
+ * them after 30 days, would write and delete someone's files. A missing folder is fine: the
+ * build makes it. Asked before anything is written or deleted there.
+ */
+export function ownFolderProblems(root: string, folders: readonly string[], problems: ProblemList): void {
+  const top = path.resolve(root);
+  // Each folder once, and none below one refused (what lies behind a link is not looked at).
+  const usable = new Map<string, boolean>();
+  const refuse = (at: string, message: string, hint: string) =>
+    problems.add({ code: codes.outsideProject, file: path.relative(top, at).split(path.sep).join('/'), message, hint });
+  const linkTarget = (at: string) => {
+    try {
+      return realpathSync.native(at);
+    } catch {
+      return `${path.resolve(path.dirname(at), readlinkSync(at))} (which does not exist)`;
+    }
+  };
+  const linkProblem = (at: string, where: string) => {
+    const name = path.relative(top, at).split(path.sep).join('/');
+    refuse(
+      at,
+      `This is a symbolic link to ${linkTarget(at)}, ${where}. The storefront writes and prunes its own files only in folders it made, never through a link: it stopped before writing or deleting anything there.`,
+      `Remove the link (rm ${name}; what it points to stays); the build makes what it needs again.`,
+    );
+  };
+  for (const folder of folders) {
+    let current = top;
+    for (const part of folder.split('/')) {
+      current = path.join(current, part);
+      if (usable.has(current)) {
+        if (!usable.get(current)) break;
+        continue;
+      }
+      const found = lstatSync(current, { throwIfNoEntry: false });
+      usable.set(current, found?.isDirectory() === true);
+      if (!found) break;
+      if (found.isSymbolicLink()) linkProblem(current, 'where the storefront keeps a folder of its own files');
+      else if (!found.isDirectory()) {
+        refuse(current, 'This is a file where the storefront keeps a folder of its own files.', 'Move the file elsewhere or remove it: the build makes the folder.');
+      }
+      if (!found.isDirectory()) break;
+    }
+  }
+  // Then what lies in each: a folder of the list met here was looked at above already.
+  for (const folder of folders) {
+    const dir = path.join(top, folder);
+    if (!usable.get(dir)) continue;
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const at = path.join(dir, entry.name);
+      if (entry.isSymbolicLink() && !usable.has(at)) linkProblem(at, `in ${folder}/, where the storefront keeps only files it made`);
+    }
+  }
+}
+
+/** Throws the problems of ownFolderProblems, if any, before a command reads or writes one of `folders`. */
+export function refuseForeignOwnFolders(root: string, folders: readonly string[], footer?: string): void {
+  const problems = new ProblemList();
+  ownFolderProblems(root, folders, problems);
+  problems.throwIfAny(footer);
 }
