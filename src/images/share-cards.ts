@@ -10,7 +10,7 @@ import { limitConcurrency } from '../util/run-parallel.js';
 import { writeFileAtomic } from '../util/write-atomic.js';
 import { markUsed, pruneShareCards, shareDir } from './image-cache.js';
 import { isImageOfType } from './image-signature.js';
-import { FONT_FILES, loadCardFont, type CardFont } from './share-card-font.js';
+import { ALL_DRAWN, drawable, FONT_FILES, loadCardFont, type CardFont } from './share-card-font.js';
 
 /** Open Graph and X show a 1.91:1 picture; 1200 x 630 is what they ask for. */
 export const SHARE_CARD_SIZE = { width: 1200, height: 630 } as const;
@@ -18,7 +18,7 @@ export const SHARE_CARD_SIZE = { width: 1200, height: 630 } as const;
  * Part of every card's key: raise it when the drawing changes, or when sharp or opentype.js is
  * upgraded (either may change a pixel), so that no card kept in .cache/share/ is out of date.
  */
-const DESIGN = 5;
+const DESIGN = 6;
 /** A page's card: where it is published, and what it shows in words (og:image:alt). */
 export interface ShareCard {
   src: string;
@@ -43,13 +43,16 @@ export interface ShareCardOptions {
   /** Where templates/static/favicon.svg, the brand's mark, is. */
   generatorRoot: string;
   brandName: string;
-  content: Pick<SiteContent, 'catalogue' | 'site'>;
+  /** `warnings` receives a line per page whose card cannot draw a character of its heading. */
+  content: Pick<SiteContent, 'catalogue' | 'site' | 'warnings'>;
 }
 
 /** What a card shows; its key is a hash of all of it. */
 interface CardText {
   title: string;
   price?: string;
+  /** Where the title is written, for a warning: the file and the field. */
+  field: string;
 }
 
 /**
@@ -57,7 +60,8 @@ interface CardText {
  * service page's starting price; one for all the blog's list pages and posts. About twenty,
  * however large the blog. Each is kept in .cache/share/ by a hash of what it shows, so a build
  * draws only the cards whose words changed, and one that draws none loads neither sharp nor the
- * font; a card no longer shown (a post's, drawn by earlier versions) is removed from there.
+ * font (the font only when a heading goes beyond ASCII, to name what it lacks in a warning); a
+ * card no longer shown (a post's, drawn by earlier versions) is removed from there.
  *
  * Called before the images stage: the cards are drawn while the post images are made.
  */
@@ -66,16 +70,16 @@ export async function makeShareCards(routes: readonly Route[], options: ShareCar
   const plainText = (route: Route): CardText | undefined => {
     switch (route.kind) {
       case 'page':
-        return { title: route.page.hero.heading };
+        return { title: route.page.hero.heading, field: `${route.source} › hero.heading` };
       case 'service': {
         const low = services.get(route.page.subCategory)?.lowPrice;
-        return { title: route.page.hero.heading, price: low === undefined ? undefined : `from ${formatPrice(low)}` };
+        return { title: route.page.hero.heading, price: low === undefined ? undefined : `from ${formatPrice(low)}`, field: `${route.source} › hero.heading` };
       }
       case 'text':
-        return { title: route.page.heading };
+        return { title: route.page.heading, field: `${route.source} › heading` };
       case 'blog-list':
         // The first list page's card is every list page's and every post's (see below).
-        return route.pageNumber === 1 ? { title: options.content.site.blog.heading } : undefined;
+        return route.pageNumber === 1 ? { title: options.content.site.blog.heading, field: 'content/site.yaml › blog.heading' } : undefined;
       case 'blog-post':
       case 'not-found':
         return undefined;
@@ -83,10 +87,12 @@ export async function makeShareCards(routes: readonly Route[], options: ShareCar
   };
   const mark = await readFile(path.join(options.generatorRoot, 'templates', 'static', 'favicon.svg'), 'utf8');
   const drawing = createHash('sha256').update(`${DESIGN}\0${options.brandName}\0${mark}\0`);
-  // Both subsets: a letter of either may be on a card.
+  // Every subset: a letter of any may be on a card.
   for (const file of FONT_FILES) drawing.update(readFileSync(file));
   const identity = drawing.digest();
   const dir = shareDir(options.root);
+  let font: Promise<CardFont> | undefined;
+  const cardFont = () => (font ??= loadCardFont(options.generatorRoot));
   let tools: Promise<Tools> | undefined;
   const byPath = new Map<string, ShareCard>();
   const cards = new Map<string, { file: string; contents: Promise<Buffer> }>();
@@ -95,7 +101,8 @@ export async function makeShareCards(routes: readonly Route[], options: ShareCar
   /** Each card's address and words, by route; its picture from .cache/share/, or drawn. */
   const plan = (texts: [Route, CardText][]) => {
     for (const [route, text] of texts) {
-      const key = createHash('sha256').update(identity).update(`${text.title}\0${text.price ?? ''}\0`).digest('hex');
+      // Composed: the same words typed with separate accents are the same card.
+      const key = createHash('sha256').update(identity).update(`${text.title.normalize('NFC')}\0${text.price ?? ''}\0`).digest('hex');
       const file = `assets/share/${key.slice(0, 16)}.png`;
       byPath.set(route.path, { src: `/${file}`, alt: text.price ? `${text.title} – ${text.price}` : text.title });
       if (!cards.has(key)) cards.set(key, { file, contents: keptOrDrawn(key, text) });
@@ -114,12 +121,24 @@ export async function makeShareCards(routes: readonly Route[], options: ShareCar
     }
     made += 1;
     return gate(async () => {
-      const drawn = await draw(await (tools ??= loadTools(options.generatorRoot)), text, options.brandName, mark);
+      const drawn = await draw(await (tools ??= loadTools(cardFont())), text, options.brandName, mark);
       await writeFileAtomic(cached, drawn);
       return drawn;
     });
   };
-  plan(routes.flatMap((route) => { const text = plainText(route); return text ? [[route, text] as [Route, CardText]] : []; }));
+  const texts = routes.flatMap((route) => { const text = plainText(route); return text ? [[route, text] as [Route, CardText]] : []; });
+  // Checked here, not when a card is drawn, so that a warm build, which draws none, says it too;
+  // and before any is drawn, so that a font that cannot be read leaves no drawing behind.
+  // The font is loaded only for words beyond printable ASCII, all of which it has.
+  const words: [where: string, text: string][] = [['content/config.yaml › brandName (every card)', options.brandName], ...texts.map(([route, text]) => [`${text.field} (the card of ${route.path})`, text.title] as [string, string])];
+  if (words.some(([, text]) => !ALL_DRAWN.test(text))) {
+    const loaded = await cardFont();
+    for (const [where, text] of words) {
+      const { missing } = drawable(loaded, text);
+      if (missing.length) options.content.warnings.push(cannotDraw(where, missing));
+    }
+  }
+  plan(texts);
   // The blog's list pages and posts show the blog's card; the 404 page, which has no address of
   // its own and is never indexed, the home page's (a link to a missing page shows it).
   const blog = byPath.get(blogListPath(1));
@@ -146,9 +165,22 @@ interface Tools {
 }
 
 /** sharp and the font's outlines, loaded only when a card is drawn. */
-async function loadTools(generatorRoot: string): Promise<Tools> {
-  const [{ default: sharp }, font] = await Promise.all([import('sharp'), loadCardFont(generatorRoot)]);
+async function loadTools(cardFont: Promise<CardFont>): Promise<Tools> {
+  const [{ default: sharp }, font] = await Promise.all([import('sharp'), cardFont]);
   return { sharp, font };
+}
+
+/** Characters shown by name: enough to find them, however long a heading in another script is. */
+const NAMED = 12;
+
+/** The warning of words a card cannot draw: where they are written, each character and its code point. */
+function cannotDraw(where: string, missing: string[]): string {
+  const named = missing.slice(0, NAMED).map((char) => `"${char}" (U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')})`);
+  const more = missing.length > NAMED ? ` and ${missing.length - NAMED} more` : '';
+  return (
+    `${where}  The share card cannot draw ${named.join(', ')}${more}: its font, Inter Bold, has no such letter, so the picture leaves ${missing.length === 1 ? 'it' : 'them'} out (og:image:alt keeps every word). ` +
+    'Inter draws Latin, Greek and Cyrillic letters: for a card that shows every word, write them in those.'
+  );
 }
 
 /**
@@ -157,8 +189,8 @@ async function loadTools(generatorRoot: string): Promise<Tools> {
  * in two thirds of the time it takes for <use> references to one copy.)
  */
 function setLine({ font }: Tools, text: string, size: number): { width: number; draw: (x: number, y: number) => string } {
-  // A character Inter lacks (an emoji, another script) is left out of the picture; the alt keeps it.
-  const chars = [...text].filter((char) => font.glyphs[char]);
+  // `text` has been through drawable(): the font has every character of it.
+  const chars = [...text];
   const scale = size / font.unitsPerEm;
   const advances = chars.map((char, i) => (font.glyphs[char]![0] + (font.kerning[char + (chars[i + 1] ?? '')] ?? 0)) * scale);
   return {
@@ -225,8 +257,9 @@ async function draw(tools: Tools, text: CardText, brandName: string, mark: strin
   const { width, height } = SHARE_CARD_SIZE;
   const markSize = 72;
   const brandX = MARGIN + markSize + 22;
-  const brand = setLine(tools, shorten(tools, brandName, 40, SHARE_CARD_SIZE.width - MARGIN - brandX), 40).draw(brandX, MARGIN - 8 + markSize / 2 + 14);
-  const title = fitTitle(tools, text.title);
+  const brandText = drawable(tools.font, brandName).text;
+  const brand = setLine(tools, shorten(tools, brandText, 40, SHARE_CARD_SIZE.width - MARGIN - brandX), 40).draw(brandX, MARGIN - 8 + markSize / 2 + 14);
+  const title = fitTitle(tools, drawable(tools.font, text.title).text);
   const lineHeight = Math.round(title.size * 1.15);
   // The title sits in the middle of the room between the brand line and the price (or the foot).
   const top = 190;

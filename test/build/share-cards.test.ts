@@ -3,8 +3,10 @@
  * og:image its own 1200 x 630 PNG showing the brand, the page's heading and, on a service page,
  * its starting price (the blog's list pages share the blog's); the same content draws the same
  * bytes, and a warm build draws none. A post shows its own image cut to 1200 x 630, or the blog's
- * card without one (issue 34), so no card is drawn per post. Through the real CLI on a copy of
- * the real content, with 24 posts more, none with an image.
+ * card without one (issue 34), so no card is drawn per post. Words are composed (NFC) before they
+ * are drawn, and a character the font lacks is named in a warning, never dropped in silence
+ * (issue 35). Through the real CLI on a copy of the real content, with 24 posts more, none with
+ * an image.
  */
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -208,6 +210,10 @@ describe('share cards', () => {
     const words = nonPostPages().map(([, page]) => meta(page, 'og:image:alt')).join('');
     for (const char of new Set(words.replace(/\s/g, ''))) expect(font.glyphs[char]?.[1], `the outline of ${char}`).toMatch(/^M/);
     expect(font.glyphs['£']![0]).toBeGreaterThan(0);
+    // A build looks at the font only for words beyond printable ASCII: the font has all of it.
+    for (let code = 0x20; code <= 0x7e; code++) expect(font.glyphs[String.fromCharCode(code)], `U+${code.toString(16)}`).toBeDefined();
+    // Inter's Cyrillic and Greek subsets are traced too.
+    for (const char of 'ЖжЩщΩωάΐ') expect(font.glyphs[char]?.[1], `the outline of ${char}`).toMatch(/^M/);
     // Kerning as opentype.js reads it: Inter's pairs listed one by one, such as a quote before a
     // comma (not its kerning by classes of letters, which opentype.js 2.0 leaves out).
     expect(font.kerning['",']).toBeLessThan(0);
@@ -226,5 +232,56 @@ describe('share cards', () => {
     expect(await rightMargin(card)).toBe(0);
     // The words reach the margin's edge: cut to fit, not left out.
     expect(await variation(card, 1200 - 72 - 160, 160)).toBeGreaterThan(10);
+  }, 60_000);
+
+  it('draws headings in Cyrillic and Greek, accents typed apart as the accented letter and "ﬁ" as "fi"; names the page and each character it cannot draw', async () => {
+    const scripts = await project();
+    const at = (...parts: string[]) => path.join(scripts.root, ...parts);
+    const ogImage = async (file: string) => meta(parseHtml(await readFile(at('dist', file), 'utf8')), 'og:image')!;
+    // Decomposed (NFD): e and a combining acute, e and a combining grave.
+    const decomposed = 'Cafe\u0301 cre\u0300me';
+    expect(decomposed).toHaveLength(12);
+    await editFile(scripts.root, 'content/pages/home.yaml', 'heading: Grow your audience on YouTube, TikTok and Instagram', 'heading: Рост Ελλάδα');
+    await editFile(scripts.root, 'content/pages/about.yaml', 'heading: About us', `heading: ${decomposed}`);
+    await editFile(scripts.root, 'content/pages/contact.yaml', 'heading: Contact us', 'heading: Our ﬁnance notes');
+    await editFile(scripts.root, 'content/pages/privacy-policy.md', 'heading: Privacy policy', 'heading: Our finance notes');
+    await editFile(scripts.root, 'content/pages/terms-of-service.md', 'heading: Terms of service', 'heading: شروط الخدمة');
+    await editFile(scripts.root, 'content/site.yaml', 'heading: The growth blog', 'heading: 增长博客 Growth 🚀');
+    await editFile(scripts.root, 'content/config.yaml', 'brandName: Storefront ', 'brandName: Storefront商店');
+    const cannotDraw = (output: string) => output.split('\n').filter((line) => line.includes('The share card cannot draw'));
+    const expected = [
+      'warning: content/config.yaml › brandName (every card)  The share card cannot draw "商" (U+5546), "店" (U+5E97): its font, Inter Bold, has no such letter, so the picture leaves them out (og:image:alt keeps every word). Inter draws Latin, Greek and Cyrillic letters: for a card that shows every word, write them in those.',
+      'warning: content/pages/terms-of-service.md › heading (the card of /term-of-service)  The share card cannot draw "ش" (U+0634), "ر" (U+0631), "و" (U+0648), "ط" (U+0637), "ا" (U+0627), "ل" (U+0644), "خ" (U+062E), "د" (U+062F), "م" (U+0645), "ة" (U+0629): its font, Inter Bold, has no such letter, so the picture leaves them out (og:image:alt keeps every word). Inter draws Latin, Greek and Cyrillic letters: for a card that shows every word, write them in those.',
+      'warning: content/site.yaml › blog.heading (the card of /blog)  The share card cannot draw "增" (U+589E), "长" (U+957F), "博" (U+535A), "客" (U+5BA2), "🚀" (U+1F680): its font, Inter Bold, has no such letter, so the picture leaves them out (og:image:alt keeps every word). Inter draws Latin, Greek and Cyrillic letters: for a card that shows every word, write them in those.',
+    ];
+    const cold = await runCli(['--root', scripts.root, 'build', '--verbose']);
+    expect(cold.code, cold.stderr).toBe(0);
+    // Nothing else is named: Cyrillic, Greek, the decomposed accents and "ﬁ" are drawn.
+    expect(cannotDraw(cold.stderr).sort()).toEqual(expected);
+    expect(cardsStage(cold.stderr)).toEqual({ files: CARDS, drawn: CARDS });
+    // A warm build draws no card, and says it all the same.
+    const warm = await runCli(['--root', scripts.root, 'build', '--verbose']);
+    expect(warm.code, warm.stderr).toBe(0);
+    expect(cardsStage(warm.stderr)).toEqual({ files: CARDS, drawn: 0 });
+    expect(cannotDraw(warm.stderr).sort()).toEqual(expected);
+
+    // The Cyrillic and Greek heading is drawn: the room of the title is not a flat colour.
+    const home = await sharp(at('dist', new URL(await ogImage('index.html')).pathname)).extract({ left: 80, top: 190, width: 1040, height: 360 }).toBuffer();
+    for (const [i, channel] of (await sharp(home).stats()).channels.entries()) expect(channel.stdev, `channel ${i}`).toBeGreaterThan(10);
+    // "ﬁ" is drawn as "fi": the card of "Our ﬁnance notes" is the picture of "Our finance notes", byte for byte.
+    const [ligature, letters] = [await ogImage('contact.html'), await ogImage('privacy-policy.html')];
+    expect(ligature).not.toBe(letters);
+    expect(await readFile(at('dist', new URL(ligature).pathname))).toEqual(await readFile(at('dist', new URL(letters).pathname)));
+    // The decomposed heading is the card of the composed one: the same address, and drawn anew
+    // from the composed words, the same bytes.
+    const decomposedCard = await ogImage('about.html');
+    const decomposedBytes = await readFile(at('dist', new URL(decomposedCard).pathname));
+    await editFile(scripts.root, 'content/pages/about.yaml', `heading: ${decomposed}`, 'heading: Café crème');
+    await rm(at('.cache', 'share'), { recursive: true });
+    const composed = await runCli(['--root', scripts.root, 'build']);
+    expect(composed.code, composed.stderr).toBe(0);
+    expect(await ogImage('about.html')).toBe(decomposedCard);
+    expect(await readFile(at('dist', new URL(decomposedCard).pathname))).toEqual(decomposedBytes);
+    expect(meta(parseHtml(await readFile(at('dist', 'about.html'), 'utf8')), 'og:image:alt')).toBe('Café crème');
   }, 60_000);
 });
