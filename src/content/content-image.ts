@@ -2,7 +2,7 @@ import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { codes } from '../errors/codes.js';
 import type { Problem } from '../errors/storefront-error.js';
-import { isImageOfType } from '../images/image-signature.js';
+import { isImageOfType } from '../util/image-signature.js';
 import type { ContentImageFile } from './local-image.js';
 import { cleanSvg, MAX_SVG_BYTES } from './svg-safety.js';
 

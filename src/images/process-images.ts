@@ -10,7 +10,7 @@ import { limitConcurrency, runParallel } from '../util/run-parallel.js';
 import { writeFileAtomic } from '../util/write-atomic.js';
 import { localImageFile } from '../content/local-image.js';
 import { readCacheFile } from '../util/inside-project.js';
-import { isImageOfType } from './image-signature.js';
+import { isImageOfType } from '../util/image-signature.js';
 import { imageSources } from '../content/markdown.js';
 import { defaultCmsOptions } from '../cms/retry.js';
 import { fetchImage, ImageUnavailable, type FetchImageOptions } from './fetch-image.js';

@@ -9,7 +9,7 @@ import { readCacheFile } from '../util/inside-project.js';
 import { limitConcurrency } from '../util/run-parallel.js';
 import { writeFileAtomic } from '../util/write-atomic.js';
 import { markUsed, pruneShareCards, shareDir } from './image-cache.js';
-import { isImageOfType } from './image-signature.js';
+import { isImageOfType } from '../util/image-signature.js';
 import { ALL_DRAWN, drawable, FONT_FILES, loadCardFont, type CardFont } from './share-card-font.js';
 
 /** Open Graph and X show a 1.91:1 picture; 1200 x 630 is what they ask for. */
