@@ -4,7 +4,9 @@ import path from 'node:path';
 import { parse as parseYaml, parseDocument, isMap, isScalar, type Document } from 'yaml';
 import { loadConfig, type Config } from '../config/load-config.js';
 import { codes } from '../errors/codes.js';
-import { StorefrontError } from '../errors/storefront-error.js';
+import { ProblemList, StorefrontError } from '../errors/storefront-error.js';
+import { readBounded } from '../util/read-bounded.js';
+import { YAML_FILE } from '../util/source-file.js';
 import { loadContent } from '../content/load-content.js';
 import { catalogueSchema } from '../content/schemas.js';
 import type { Problem } from '../errors/storefront-error.js';
@@ -166,7 +168,11 @@ export async function pullCatalogue(root: string, env: Readonly<Record<string, s
   const { products } = await fetchStoreProducts(root, config.checkoutUrl, offline);
   const currency = content.catalogue.currency;
   const bySlug = new Map(products.map((product) => [product.slug, product]));
-  const text = await readFile(path.join(root, CATALOGUE), 'utf8');
+  // Read again to edit its text, through the same bounded read as the content stage (a pipe put
+  // in its place meanwhile is refused, never waited on).
+  const read = new ProblemList();
+  const text = readBounded(path.join(root, CATALOGUE), CATALOGUE, YAML_FILE, read)?.toString('utf8');
+  if (text === undefined) throw new StorefrontError([...read.items]);
   const doc: Document = parseDocument(text);
   const changes: string[] = [];
   const missing: string[] = [];

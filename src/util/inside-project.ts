@@ -1,5 +1,5 @@
-import { lstatSync, readdirSync, readlinkSync, realpathSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { constants, lstatSync, readdirSync, readlinkSync, realpathSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { codes } from '../errors/codes.js';
 import { ProblemList } from '../errors/storefront-error.js';
@@ -127,7 +127,17 @@ export function insideProject(root: string, absolute: string, problems: ProblemL
  */
 export async function readCacheFile(absolute: string, root: string): Promise<Buffer | undefined> {
   const resolved = resolveInside(absolute, root);
-  return resolved.inside ? readFile(resolved.real).catch(() => undefined) : undefined;
+  if (!resolved.inside) return undefined;
+  // Only a regular file, opened without waiting: a named pipe in its place would block the build for ever.
+  const handle = await open(resolved.real, constants.O_RDONLY | constants.O_NONBLOCK).catch(() => undefined);
+  if (!handle) return undefined;
+  try {
+    return (await handle.stat()).isFile() ? await handle.readFile() : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    await handle.close();
+  }
 }
 
 /**

@@ -4,7 +4,8 @@
  * address, or files that are not the images their names say, is ignored and made again, through
  * the real CLI.
  */
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { builtProject, runCli } from '../helpers.js';
@@ -74,4 +75,15 @@ describe('a crafted image cache entry', () => {
     expect(published.length).toBeGreaterThan(0);
     for (const card of published) expect([...(await dist(path.join('assets', 'share', card))).subarray(0, 4)], card).toEqual([0x89, 0x50, 0x4e, 0x47]);
   }, 60_000);
+
+  it('that is a named pipe does not hold the build: the entry is made again', async () => {
+    const { key, entry } = (await entries())[0]!;
+    await rm(path.join(cacheDir(), `${key}.json`));
+    execFileSync('mkfifo', [path.join(cacheDir(), `${key}.json`)]);
+    const share = entry.files.find((file: string) => file.endsWith('-share.jpg'))!;
+    await rm(path.join(cacheDir(), key, path.basename(share)));
+    execFileSync('mkfifo', [path.join(cacheDir(), key, path.basename(share))]);
+    await rebuild();
+    expect([...(await dist(share)).subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+  }, 30_000);
 });
