@@ -1,4 +1,8 @@
-/** Runs `work` over `items`, at most `concurrency` at a time, keeping the results in order. */
+/**
+ * Runs `work` over `items`, at most `concurrency` at a time, keeping the results in order. After
+ * the first failure no item is started (a WordPress client stops asking for pages); the work
+ * under way finishes, and then that first error is thrown, so nothing runs on after the call.
+ */
 export async function runParallel<T, R>(
   items: readonly T[],
   concurrency: number,
@@ -6,13 +10,19 @@ export async function runParallel<T, R>(
 ): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
+  let failure: { error: unknown } | undefined;
   const worker = async () => {
-    while (next < items.length) {
+    while (!failure && next < items.length) {
       const index = next++;
-      results[index] = await work(items[index]!, index);
+      try {
+        results[index] = await work(items[index]!, index);
+      } catch (error) {
+        failure ??= { error };
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+  if (failure) throw failure.error;
   return results;
 }
 
