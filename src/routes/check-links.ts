@@ -1,5 +1,6 @@
 import type { SiteContent } from '../content/load-content.js';
 import { formatField } from '../util/field-path.js';
+import { editDistance } from '../util/nearest.js';
 import { imageSources, isMarkdown } from '../content/markdown.js';
 import { codes } from '../errors/codes.js';
 import { NOTHING_WRITTEN, ProblemList } from '../errors/storefront-error.js';
@@ -94,7 +95,7 @@ export function checkContentLinks(content: SiteContent, table: RouteTable, siteU
             ? 'Start internal links with a slash, e.g. /contact.'
             : target.kind === 'outside'
               ? 'Write links to the site as paths, e.g. /contact: the build puts the base path in front.'
-              : `Link to an existing route, e.g. ${nearest(target.path, [...table.byPath.keys()].filter((p) => !p.startsWith('/blog/')))}, or add a redirect in content/redirects.yaml.`,
+              : `Link to an existing route, e.g. ${closestRoute(target.path, [...table.byPath.keys()].filter((p) => !p.startsWith('/blog/')))}, or add a redirect in content/redirects.yaml.`,
     });
   };
   // The field being walked, as one stack (a large catalogue has thousands of fields).
@@ -139,8 +140,8 @@ export function checkContentLinks(content: SiteContent, table: RouteTable, siteU
   if (!collected) problems.throwIfAny(NOTHING_WRITTEN);
 }
 
-/** The route closest in spelling, to suggest in the hint. */
-function nearest(target: string, candidates: string[]): string {
+/** The route closest in spelling, to suggest in the hint, however far: unlike `nearest`, there is always one to name. */
+function closestRoute(target: string, candidates: string[]): string {
   let best = candidates[0] ?? '/';
   let bestDistance = Infinity;
   for (const candidate of candidates) {
@@ -150,16 +151,3 @@ function nearest(target: string, candidates: string[]): string {
   return best;
 }
 
-function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let previous = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const current = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
-      previous = current;
-    }
-  }
-  return row[b.length]!;
-}
