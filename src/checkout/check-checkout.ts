@@ -12,6 +12,7 @@ import { catalogueSchema } from '../content/schemas.js';
 import type { Problem } from '../errors/storefront-error.js';
 import { chargedPrice, fetchStoreProducts, hasStoreApi, productsUrl } from './store-api.js';
 import { cataloguePackages, verifyAgainstStore, verifyBuyLinks } from './verify-checkout.js';
+import { isWithin } from '../util/inside-project.js';
 
 const CATALOGUE = 'content/catalogue.yaml';
 
@@ -68,10 +69,6 @@ const NEVER_INTO = ['content', '.git', 'node_modules'];
 /** An existing file larger than this is no catalogue: it is not even read. */
 const MAX_CATALOGUE_BYTES = 1024 * 1024;
 
-function isInside(file: string, folder: string): boolean {
-  const relative = path.relative(folder, file);
-  return relative === '' || (!relative.startsWith(`..${path.sep}`) && relative !== '..' && !path.isAbsolute(relative));
-}
 
 function refusedTo(out: string, message: string, hint = 'Leave --to out, or name a new file outside content/, e.g. catalogue.proposed.yaml.'): StorefrontError {
   return new StorefrontError({ code: codes.badFlag, field: '--to', message: `${message} (--to ${JSON.stringify(out)}).`, hint }, 'Nothing was written.');
@@ -108,7 +105,7 @@ async function proposalTarget(root: string, out: string): Promise<string> {
   const realRoot = await realpath(root);
   for (const dir of NEVER_INTO) {
     const real = await realpath(path.join(root, dir)).catch(() => path.join(realRoot, dir));
-    if (isInside(file, real)) {
+    if (isWithin(real, file)) {
       throw refusedTo(
         out,
         dir === 'content'

@@ -2,7 +2,7 @@ import { existsSync, lstatSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { codes } from '../errors/codes.js';
 import { ProblemList } from '../errors/storefront-error.js';
-import { insideProject, resolveInside } from '../util/inside-project.js';
+import { insideProject, resolveInside, isBelow } from '../util/inside-project.js';
 import { checkFile, type FileKind } from '../util/read-bounded.js';
 
 /**
@@ -32,7 +32,7 @@ export function localImageFile(contentDir: string, address: string, root = path.
   }
   const folder = path.join(contentDir, 'images');
   const file = path.resolve(contentDir, `.${pathname}`);
-  if (!file.startsWith(folder + path.sep)) return undefined;
+  if (!isBelow(folder, file)) return undefined;
   // Every folder between content/images/ and the file is a folder, not a link to one.
   let current = folder;
   for (const part of path.relative(folder, path.dirname(file)).split(path.sep).filter(Boolean)) {

@@ -13,6 +13,7 @@ import { DevBuilder, type BuildOutcome } from './dev-builder.js';
 import { startDevServer, type DevServer, type DevState } from './dev-server.js';
 import { DevGeneratorBundle } from './generator-bundle.js';
 import { watchFolders } from './watch.js';
+import { isBelow } from '../util/inside-project.js';
 
 /** The signals that stop dev, as main.ts stops it once it runs: each removes the temporary folder. */
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
@@ -234,7 +235,7 @@ function endAtOnce(): never {
  * by now (`sed -i`, vim): files that still exist are named, or else the folders changed in.
  */
 function changedNames(files: readonly string[], root: string, generator: string): string[] {
-  const relative = (f: string) => path.relative(f.startsWith(root + path.sep) ? root : generator, f);
+  const relative = (f: string) => path.relative(isBelow(root, f) ? root : generator, f);
   const existing = files.filter((f) => statSync(f, { throwIfNoEntry: false })?.isFile());
   const named = existing.length > 0 ? existing.map(relative) : files.map((f) => `${path.dirname(relative(f))}/`);
   return [...new Set(named)].sort();

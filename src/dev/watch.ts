@@ -1,5 +1,6 @@
 import { lstatSync, readdirSync, realpathSync, statSync, watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
+import { isBelow } from '../util/inside-project.js';
 
 /** Editors' swap, backup and lock files: saving a file makes several of them. */
 const IGNORED = /(^|[\\/])(\.#|#)|(\.swp|\.swx|\.tmp|~)$|(^|[\\/])\.git([\\/]|$)/;
@@ -16,7 +17,7 @@ function watchable(dir: string, named: boolean): boolean {
   if (found.isDirectory()) return true;
   if (!named || !found.isSymbolicLink() || !statSync(dir, { throwIfNoEntry: false })?.isDirectory()) return false;
   try {
-    return realpathSync.native(dir).startsWith(realpathSync.native(path.dirname(dir)) + path.sep);
+    return isBelow(realpathSync.native(path.dirname(dir)), realpathSync.native(dir));
   } catch {
     return false;
   }

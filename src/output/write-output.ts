@@ -9,6 +9,7 @@ import { isCompressible, precompressed } from './compress.js';
 import { refuseOverHostLimits } from './host-limits.js';
 import { besideName, markFolder, MARKER, refuseForeignFiles, removeLeftovers, restoreOutputFolder, unmarkFolder } from './output-folder.js';
 import { fileSha256, sha256, writeRecord, type Written } from './output-record.js';
+import { isBelow, isWithin } from '../util/inside-project.js';
 
 export interface OutputFile {
   /** Path under the output folder, with forward slashes. */
@@ -22,14 +23,13 @@ export interface OutputFile {
  * does any work, after putting back a previous site that a killed build had moved aside.
  */
 export function checkOutputFolder(outDir: string, root: string): void {
-  const inside = (dir: string, parent: string) => dir === parent || dir.startsWith(parent.endsWith(path.sep) ? parent : parent + path.sep);
   // Where it really is: `--out c2/site`, c2 a link to content/, is inside content/.
   const real = path.join(realFolder(path.dirname(outDir)), path.basename(outDir));
   const realRoot = realFolder(root);
   const protectedDirs = ['content', 'src', 'templates', 'bin', 'test', 'node_modules', '.git', '.cache', '.storefront'].map((d) => realFolder(path.join(root, d)));
   let reason: string | undefined;
-  if (inside(realRoot, real)) reason = 'it is the project folder or holds it';
-  else if (protectedDirs.some((d) => inside(real, d))) reason = "it is inside a folder of the project's own files";
+  if (isWithin(real, realRoot)) reason = 'it is the project folder or holds it';
+  else if (protectedDirs.some((d) => isWithin(d, real))) reason = "it is inside a folder of the project's own files";
   else if (lstatSync(outDir, { throwIfNoEntry: false })?.isSymbolicLink()) {
     // Earlier versions made dist a link to a .dist.build-… folder, which a user may have put files into.
     reason = 'it is a link, and the build replaces a folder, never what a link points to (if an earlier version of storefront made it, move any file of yours out of the folder it points to, then delete both)';
@@ -113,7 +113,7 @@ export class SiteWriter {
   private writeOne(file: OutputFile): void {
     const absolute = path.join(this.dir, file.file);
     // Paths come from the route table and asset names; none may leave the folder.
-    if (!absolute.startsWith(this.dir + path.sep) || file.file === MARKER) throw new Error(`${file.file} is outside the output folder`);
+    if (!isBelow(this.dir, absolute) || file.file === MARKER) throw new Error(`${file.file} is outside the output folder`);
     const dir = path.dirname(absolute);
     if (!this.dirs.has(dir)) {
       mkdirSync(dir, { recursive: true });
@@ -136,7 +136,7 @@ export class SiteWriter {
   async copy(file: string, source: string, limit: number, precompress = false): Promise<void> {
     try {
       const absolute = path.join(this.dir, file);
-      if (!absolute.startsWith(this.dir + path.sep)) throw new Error(`${file} is outside the output folder`);
+      if (!isBelow(this.dir, absolute)) throw new Error(`${file} is outside the output folder`);
       mkdirSync(path.dirname(absolute), { recursive: true });
       const handle = await open(source, constants.O_RDONLY | constants.O_NONBLOCK);
       try {
@@ -218,7 +218,7 @@ export class SiteWriter {
   private error(err: unknown): StorefrontError {
     const { code, path: failed } = err as NodeJS.ErrnoException;
     // The system's own message names the temporary folder; the file is named as the site has it.
-    const file = failed && failed.startsWith(this.dir + path.sep) ? shortName(path.relative(this.dir, failed).split(path.sep).join('/')) : undefined;
+    const file = failed && isBelow(this.dir, failed) ? shortName(path.relative(this.dir, failed).split(path.sep).join('/')) : undefined;
     const cause = (code ? CAUSES[code]?.(file) : undefined) ?? { message: (err as Error).message, hint: 'Check that the folder, and the folder that holds it, are writable, and that the disk has space.' };
     return new StorefrontError(
       { code: codes.outputFailed, file: this.outDir, message: `The output could not be written: ${cause.message}`, hint: cause.hint },

@@ -11,6 +11,7 @@ import { constants, readFileSync, realpathSync } from 'node:fs';
 import { open, realpath, type FileHandle } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { isBelow } from '../util/inside-project.js';
 
 /** Content types of what a build writes, and of what people put beside it. */
 const TYPES: Record<string, string> = {
@@ -51,9 +52,6 @@ export function contentType(file: string): string {
   return TYPES[ext] ?? 'application/octet-stream';
 }
 
-/** `child` is `root` itself or lies under it (both real, absolute paths). */
-const isUnder = (child: string, root: string) => child.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
-
 /** Opening the final name never follows a link (realpath resolved them all; one swapped in since is refused). */
 const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
 
@@ -65,7 +63,7 @@ export function readInside(dir: string, file: string): string | undefined {
   try {
     const root = realpathSync(dir);
     const real = realpathSync(path.join(root, file));
-    return isUnder(real, root) && real !== root ? readFileSync(real, 'utf8') : undefined;
+    return isBelow(root, real) ? readFileSync(real, 'utf8') : undefined;
   } catch {
     return undefined;
   }
@@ -82,7 +80,7 @@ async function openInside(root: string, file: string): Promise<Opened | undefine
   let handle: FileHandle | undefined;
   try {
     const real = await realpath(path.join(root, file));
-    if (!isUnder(real, root) || real === root) return undefined;
+    if (!isBelow(root, real)) return undefined;
     handle = await open(real, constants.O_RDONLY | NO_FOLLOW);
     const stats = await handle.stat();
     if (!stats.isFile()) {

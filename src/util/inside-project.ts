@@ -28,10 +28,16 @@ function realRoot(boundary: string): string {
   return real;
 }
 
-/** Whether `file` is `folder` or lies under it (both absolute and normalised). */
+/**
+ * Whether `file` is `folder` or lies under it (both absolute and normalised): the one test of
+ * containment, for every place that asks whether a path is inside a folder.
+ */
 export function isWithin(folder: string, file: string): boolean {
   return file === folder || file.startsWith(folder.endsWith(path.sep) ? folder : folder + path.sep);
 }
+
+/** Whether `file` lies under `folder`, not being `folder` itself. */
+export const isBelow = (folder: string, file: string): boolean => file !== folder && isWithin(folder, file);
 
 /**
  * The folder whose files a folder's links may reach: the project folder, or `dir` itself when
