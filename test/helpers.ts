@@ -33,10 +33,16 @@ export function runCli(args: string[], env: Record<string, string> = {}): Promis
   });
 }
 
+/** Puts the repository's content/ into a project, in place of what its content/ holds. */
+export async function resetContent(root: string): Promise<void> {
+  await rm(path.join(root, 'content'), { recursive: true, force: true });
+  await cp(path.join(repoRoot, 'content'), path.join(root, 'content'), { recursive: true });
+}
+
 /** A throwaway project: a copy of the real content/ in a temporary folder. */
 export async function tempProject(): Promise<{ root: string; cleanup: () => Promise<void> }> {
   const root = await mkdtemp(path.join(tmpdir(), 'storefront-test-'));
-  await cp(path.join(repoRoot, 'content'), path.join(root, 'content'), { recursive: true });
+  await resetContent(root);
   return { root, cleanup: () => rm(root, { recursive: true, force: true }) };
 }
 

@@ -2,7 +2,7 @@ import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { codes } from '../errors/codes.js';
 import type { Problem } from '../errors/storefront-error.js';
-import { isImageOfType } from '../util/image-signature.js';
+import { imageFormatOf, type ImageFormat } from '../util/image-signature.js';
 import type { ContentImageFile } from './local-image.js';
 import { cleanSvg, MAX_SVG_BYTES } from './svg-safety.js';
 
@@ -18,16 +18,12 @@ type Kind = 'AVIF' | 'WebP' | 'PNG' | 'JPEG' | 'GIF' | 'ICO' | 'SVG';
 const BY_EXTENSION: Record<string, Kind> = { avif: 'AVIF', webp: 'WebP', png: 'PNG', jpg: 'JPEG', jpeg: 'JPEG', gif: 'GIF', ico: 'ICO', svg: 'SVG' };
 const TYPES = 'AVIF, WebP, PNG, JPEG, GIF, SVG or ICO';
 
+const KIND_OF_FORMAT: Record<ImageFormat, Kind> = { avif: 'AVIF', webp: 'WebP', png: 'PNG', jpg: 'JPEG', gif: 'GIF', ico: 'ICO' };
+
 /** The raster type of these first bytes, or undefined. */
 function rasterKind(head: Buffer): Kind | undefined {
-  if (isImageOfType(head, 'x.png')) return 'PNG';
-  if (isImageOfType(head, 'x.jpg')) return 'JPEG';
-  if (isImageOfType(head, 'x.webp')) return 'WebP';
-  // An AVIF's ftyp box names avif or avis as its brand, or among its compatible brands (mif1 files).
-  if (head.length >= 12 && head.toString('latin1', 4, 8) === 'ftyp' && /avi[fs]/.test(head.toString('latin1', 8, Math.min(head.length, head.readUInt32BE(0))))) return 'AVIF';
-  if (/^GIF8[79]a$/.test(head.toString('latin1', 0, 6))) return 'GIF';
-  if (head.length >= 6 && head.readUInt32BE(0) === 0x00000100 && head.readUInt16LE(4) > 0) return 'ICO';
-  return undefined;
+  const format = imageFormatOf(head);
+  return format && KIND_OF_FORMAT[format];
 }
 
 async function readHead(file: string, bytes: number): Promise<Buffer> {

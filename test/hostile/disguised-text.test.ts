@@ -5,11 +5,11 @@
  * marks builds; and what the CLI prints from content or from WordPress shows ESC, CR and the
  * other controls escaped, never obeyed, while its own colours still work.
  */
-import { cp, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { editFile, hashTree, projectsOfThisFile, repoRoot, runCli, type CliResult } from '../helpers.js';
+import { editFile, hashTree, projectsOfThisFile, resetContent, runCli, type CliResult } from '../helpers.js';
 import { FakeWordPress, makePosts } from '../support/fake-wordpress.js';
 
 const RLO = '\u202e';
@@ -37,10 +37,7 @@ describe('a right-to-left override in a short field of identity is refused', () 
   });
 
   /** Back to the repository's content after each case. */
-  const restore = async () => {
-    await rm(path.join(root, 'content'), { recursive: true, force: true });
-    await cp(path.join(repoRoot, 'content'), path.join(root, 'content'), { recursive: true });
-  };
+  const restore = () => resetContent(root);
 
   const cases: { name: string; breakIt: () => Promise<unknown>; env?: Record<string, string>; expect: string[] }[] = [
     {

@@ -9,11 +9,11 @@
  * (Blink's XML parser, libxml2, which stops at any character XML 1.0 does not allow): a
  * parser that is lenient about control characters, such as htmlparser2's xmlMode, could not tell.
  */
-import { cp, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { editFile, hashTree, projectsOfThisFile, repoRoot, runCli } from '../helpers.js';
+import { editFile, hashTree, projectsOfThisFile, resetContent, runCli } from '../helpers.js';
 import { launchChromium } from '../support/browser.js';
 import { FakeWordPress, makePosts, type FakePost } from '../support/fake-wordpress.js';
 
@@ -58,10 +58,7 @@ describe('local content is checked as a visitor reads it', () => {
     distHash = await hashTree(dist());
   });
 
-  const restore = async () => {
-    await rm(path.join(root, 'content'), { recursive: true, force: true });
-    await cp(path.join(repoRoot, 'content'), path.join(root, 'content'), { recursive: true });
-  };
+  const restore = () => resetContent(root);
 
   /** One post per case: its body, and the character the problem must name. */
   const postCases: { slug: string; body: string; names: string; reference?: true }[] = [
