@@ -168,7 +168,8 @@ export type SectionView =
 
 export interface PickerGroup {
   platform: string;
-  tabs: { id: number; label: string; path?: string; packages: PackageTile[] }[];
+  /** `heading`: the panel's, the service's name in sentence case ("TikTok followers"). */
+  tabs: { id: number; label: string; heading: string; path?: string; packages: PackageTile[] }[];
 }
 
 /** A hero button; one that links to a service page carries that platform's mark. */

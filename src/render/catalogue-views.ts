@@ -83,6 +83,7 @@ export function pickerGroups(
         .map((sub) => ({
           id: sub.id,
           label: sub.name,
+          heading: serviceName(services.get(sub.id)!),
           path: pathOfSub.get(sub.id),
           packages: packageTiles(services.get(sub.id)!, checkoutUrl),
         })),

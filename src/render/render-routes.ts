@@ -144,6 +144,8 @@ class RenderContext {
   private readonly frameFor: (path: string) => Frame;
   private readonly ratings: Ratings;
   readonly basePath: string;
+  /** The facts beside every service page's packages, the same on each; how VAT stands follows the trader's VAT number. */
+  private readonly beforeYouBuy: HtmlValue[];
 
   constructor(
     private readonly config: Config,
@@ -155,6 +157,8 @@ class RenderContext {
     this.platformOfPath = platformOfPaths(this.services, content.services.map((s) => s.page));
     this.ratings = new Ratings(content.reviews);
     this.basePath = config.basePath;
+    const { platformRules, vat, cancellation } = content.site.beforeYouBuy;
+    this.beforeYouBuy = [platformRules, { html: `<p>${escapeMarkup(content.trader.vatNumber ? vat.registered : vat.notRegistered)}</p>` }, cancellation];
     this.frameFor = makeFrameFactory(config, content, { stylesheetHref: options.stylesheetHref, scriptHref: options.scriptHref }, options.now);
   }
 
@@ -260,7 +264,7 @@ class RenderContext {
             notice: this.content.site.publicAccountNotice,
             packagesHeading: page.packagesHeading,
             packages: packageTiles(service, this.config.checkoutUrl),
-            beforeYouBuy: this.beforeYouBuy(),
+            beforeYouBuy: this.beforeYouBuy,
             delivery: service.sub.deliveryPerDay && deliveryPace(service.sub.deliveryPerDay, service.sub.name),
             packagesNote: page.packagesNote,
             supportTile: page.supportTile,
@@ -407,12 +411,6 @@ class RenderContext {
     });
   }
 
-  /** The facts beside every service page's packages; how VAT stands follows the trader's VAT number. */
-  private beforeYouBuy(): HtmlValue[] {
-    const { platformRules, vat, cancellation } = this.content.site.beforeYouBuy;
-    const vatLine = this.content.trader.vatNumber ? vat.registered : vat.notRegistered;
-    return [platformRules, { html: `<p>${escapeMarkup(vatLine)}</p>` }, cancellation];
-  }
 
   /** Hero buttons; one linking to a service page carries its platform's mark. */
   private heroButtons(buttons: { label: string; path: string }[]): HeroView['buttons'] {

@@ -8,7 +8,7 @@ import { PackageGrid } from './PackageGrid.js';
  * browser script turns it into ARIA tabs.
  */
 export function Picker({ groups, defaultId }: { groups: PickerGroup[]; defaultId: number }) {
-  const tabs = groups.flatMap((group) => group.tabs.map((tab) => ({ ...tab, platform: group.platform })));
+  const tabs = groups.flatMap((group) => group.tabs);
   return (
     <div className="picker" data-picker data-default={defaultId}>
       <div className="picker-tabs">
@@ -37,14 +37,13 @@ export function Picker({ groups, defaultId }: { groups: PickerGroup[]; defaultId
             data-panel={tab.id}
           >
             <h3 id={`pick-${tab.id}-heading`}>
-              {/* Headings are in sentence case: "TikTok followers". */}
-              {tab.platform} {tab.label.toLowerCase()}
+              {tab.heading}
             </h3>
             <PackageGrid packages={tab.packages} labelledBy={`pick-${tab.id}-heading`} />
             {tab.path ? (
               <p className="picker-more">
                 <a href={tab.path}>
-                  All about {tab.platform} {tab.label.toLowerCase()}
+                  All about {tab.heading}
                 </a>
               </p>
             ) : null}
