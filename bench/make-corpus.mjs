@@ -50,55 +50,247 @@ function rngFor(seed, n) {
 }
 
 const W = {
-  subjects: ['creators', 'small creators', 'brands', 'new accounts', 'local shops', 'musicians', 'coaches',
-    'streamers', 'podcasters', 'artists', 'small teams', 'agencies', 'founders', 'beginners', 'most accounts',
-    'video makers', 'photographers', 'fitness coaches', 'food bloggers', 'growing channels'],
-  verbs: ['grow', 'boost', 'measure', 'track', 'share', 'schedule', 'test', 'optimise', 'build', 'reach',
-    'publish', 'plan', 'review', 'launch', 'repurpose', 'analyse', 'nurture', 'convert', 'compare', 'improve',
-    'earn', 'keep', 'attract', 'reward', 'refresh', 'trim', 'pin', 'caption', 'batch', 'rethink'],
-  nouns: ['followers', 'reach', 'engagement', 'audience', 'content', 'posts', 'reels', 'stories', 'hashtags',
-    'the algorithm', 'brand voice', 'niche', 'growth', 'analytics', 'impressions', 'views', 'likes', 'comments',
-    'shares', 'captions', 'thumbnails', 'subscribers', 'watch time', 'the feed', 'profile', 'bio', 'campaigns',
-    'collaborations', 'community', 'strategy', 'trends', 'hooks', 'clips', 'metrics', 'insights', 'retention',
-    'newsletters', 'giveaways', 'partnerships', 'sponsors', 'budget', 'fans', 'playlists', 'live streams',
-    'short videos', 'carousels', 'saves', 'link clicks', 'profile visits', 'replies'],
-  adjectives: ['organic', 'consistent', 'authentic', 'weekly', 'daily', 'viral', 'steady', 'local', 'loyal',
-    'short', 'long-form', 'visual', 'honest', 'simple', 'clear', 'fresh', 'seasonal', 'targeted', 'realistic',
-    'measurable', 'early', 'slow', 'quick', 'creative', 'focused', 'patient', 'bold', 'quiet', 'useful', 'niche'],
-  adverbs: ['quickly', 'steadily', 'often', 'rarely', 'consistently', 'carefully', 'slowly', 'usually',
-    'honestly', 'gradually', 'quietly', 'reliably'],
+  subjects: [
+    'creators',
+    'small creators',
+    'brands',
+    'new accounts',
+    'local shops',
+    'musicians',
+    'coaches',
+    'streamers',
+    'podcasters',
+    'artists',
+    'small teams',
+    'agencies',
+    'founders',
+    'beginners',
+    'most accounts',
+    'video makers',
+    'photographers',
+    'fitness coaches',
+    'food bloggers',
+    'growing channels',
+  ],
+  verbs: [
+    'grow',
+    'boost',
+    'measure',
+    'track',
+    'share',
+    'schedule',
+    'test',
+    'optimise',
+    'build',
+    'reach',
+    'publish',
+    'plan',
+    'review',
+    'launch',
+    'repurpose',
+    'analyse',
+    'nurture',
+    'convert',
+    'compare',
+    'improve',
+    'earn',
+    'keep',
+    'attract',
+    'reward',
+    'refresh',
+    'trim',
+    'pin',
+    'caption',
+    'batch',
+    'rethink',
+  ],
+  nouns: [
+    'followers',
+    'reach',
+    'engagement',
+    'audience',
+    'content',
+    'posts',
+    'reels',
+    'stories',
+    'hashtags',
+    'the algorithm',
+    'brand voice',
+    'niche',
+    'growth',
+    'analytics',
+    'impressions',
+    'views',
+    'likes',
+    'comments',
+    'shares',
+    'captions',
+    'thumbnails',
+    'subscribers',
+    'watch time',
+    'the feed',
+    'profile',
+    'bio',
+    'campaigns',
+    'collaborations',
+    'community',
+    'strategy',
+    'trends',
+    'hooks',
+    'clips',
+    'metrics',
+    'insights',
+    'retention',
+    'newsletters',
+    'giveaways',
+    'partnerships',
+    'sponsors',
+    'budget',
+    'fans',
+    'playlists',
+    'live streams',
+    'short videos',
+    'carousels',
+    'saves',
+    'link clicks',
+    'profile visits',
+    'replies',
+  ],
+  adjectives: [
+    'organic',
+    'consistent',
+    'authentic',
+    'weekly',
+    'daily',
+    'viral',
+    'steady',
+    'local',
+    'loyal',
+    'short',
+    'long-form',
+    'visual',
+    'honest',
+    'simple',
+    'clear',
+    'fresh',
+    'seasonal',
+    'targeted',
+    'realistic',
+    'measurable',
+    'early',
+    'slow',
+    'quick',
+    'creative',
+    'focused',
+    'patient',
+    'bold',
+    'quiet',
+    'useful',
+    'niche',
+  ],
+  adverbs: [
+    'quickly',
+    'steadily',
+    'often',
+    'rarely',
+    'consistently',
+    'carefully',
+    'slowly',
+    'usually',
+    'honestly',
+    'gradually',
+    'quietly',
+    'reliably',
+  ],
   preps: ['with', 'for', 'across', 'without', 'after', 'before', 'during', 'through', 'alongside', 'beyond'],
   conns: ['because', 'while', 'so', 'but', 'although', 'when', 'and', 'since'],
-  times: ['every week', 'each morning', 'on weekends', 'after a launch', 'in the first hour', 'over a quarter',
-    'before a campaign', 'every month', 'at peak times', 'during a slow season', 'on launch day', 'this year'],
+  times: [
+    'every week',
+    'each morning',
+    'on weekends',
+    'after a launch',
+    'in the first hour',
+    'over a quarter',
+    'before a campaign',
+    'every month',
+    'at peak times',
+    'during a slow season',
+    'on launch day',
+    'this year',
+  ],
   platforms: ['Instagram', 'TikTok', 'YouTube', 'Facebook', 'SoundCloud', 'Twitch', 'Pinterest', 'Threads'],
-  code: ['followers.count', 'engagement_rate', 'utm_source=bio', 'views / reach', 'post.scheduledAt',
-    '#creatortips', 'watch_time_hours', 'reach.organic', '--dry-run', 'saves > likes', 'ctr', 'retention[0]'],
-  sites: ['https://example.com/guides/growth-checklist', 'https://example.org/reports/creator-survey',
-    'https://example.net/tools/caption-planner', 'https://example.com/research/engagement-benchmarks',
-    'https://example.org/help/scheduling-posts'],
-  services: ['/instagram-followers/', '/tiktok-likes/', '/youtube-subscribers/', '/instagram-views/',
-    '/youtube-watch-hours/', '/soundcloud-plays/'],
+  code: [
+    'followers.count',
+    'engagement_rate',
+    'utm_source=bio',
+    'views / reach',
+    'post.scheduledAt',
+    '#creatortips',
+    'watch_time_hours',
+    'reach.organic',
+    '--dry-run',
+    'saves > likes',
+    'ctr',
+    'retention[0]',
+  ],
+  sites: [
+    'https://example.com/guides/growth-checklist',
+    'https://example.org/reports/creator-survey',
+    'https://example.net/tools/caption-planner',
+    'https://example.com/research/engagement-benchmarks',
+    'https://example.org/help/scheduling-posts',
+  ],
+  services: [
+    '/instagram-followers/',
+    '/tiktok-likes/',
+    '/youtube-subscribers/',
+    '/instagram-views/',
+    '/youtube-watch-hours/',
+    '/soundcloud-plays/',
+  ],
 };
 
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
-const titleCase = (s) => s.split(' ').map((w) => (/^(a|an|the|of|for|to|in|on|with|and|vs)$/.test(w) ? w : cap(w)))
-  .join(' ').replace(/^./, (c) => c.toUpperCase());
-const slugify = (s) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const titleCase = (s) =>
+  s
+    .split(' ')
+    .map((w) => (/^(a|an|the|of|for|to|in|on|with|and|vs)$/.test(w) ? w : cap(w)))
+    .join(' ')
+    .replace(/^./, (c) => c.toUpperCase());
+const slugify = (s) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 // Sentence templates return [text, wordCount]; counting here avoids re-splitting every body.
 function sentence(r) {
   const { pick } = r;
   let s;
   switch (r.int(0, 7)) {
-    case 0: s = `${cap(pick(W.subjects))} ${pick(W.verbs)} ${pick(W.adjectives)} ${pick(W.nouns)} ${pick(W.preps)} ${pick(W.nouns)} ${pick(W.times)}`; break;
-    case 1: s = `${cap(pick(W.subjects))} ${pick(W.adverbs)} ${pick(W.verbs)} ${pick(W.nouns)}, ${pick(W.conns)} ${pick(W.subjects)} ${pick(W.verbs)} ${pick(W.adjectives)} ${pick(W.nouns)}`; break;
-    case 2: s = `If you ${pick(W.verbs)} your ${pick(W.nouns)} ${pick(W.times)}, your ${pick(W.nouns)} will ${pick(W.verbs)} ${pick(W.adjectives)} ${pick(W.nouns)} too`; break;
-    case 3: s = `${cap(pick(W.adjectives))} ${pick(W.nouns)} matter more than ${pick(W.nouns)} when ${pick(W.subjects)} ${pick(W.verbs)} on ${pick(W.platforms)}`; break;
-    case 4: s = `On ${pick(W.platforms)}, ${pick(W.subjects)} who ${pick(W.verbs)} ${pick(W.nouns)} ${pick(W.times)} ${pick(W.adverbs)} see more ${pick(W.nouns)}`; break;
-    case 5: s = `The ${pick(W.adjectives)} way to ${pick(W.verbs)} ${pick(W.nouns)} is to ${pick(W.verbs)} ${pick(W.nouns)} ${pick(W.preps)} ${pick(W.adjectives)} ${pick(W.nouns)}`; break;
-    case 6: s = `${cap(pick(W.times))}, ${pick(W.subjects)} ${pick(W.verbs)} ${pick(W.nouns)} and ${pick(W.verbs)} the ${pick(W.nouns)} that ${pick(W.verbs)} ${pick(W.nouns)}`; break;
-    default: s = `Nobody can ${pick(W.verbs)} ${pick(W.adjectives)} ${pick(W.nouns)} overnight, ${pick(W.conns)} ${pick(W.subjects)} ${pick(W.adverbs)} ${pick(W.verbs)} ${pick(W.nouns)} ${pick(W.times)}`;
+    case 0:
+      s = `${cap(pick(W.subjects))} ${pick(W.verbs)} ${pick(W.adjectives)} ${pick(W.nouns)} ${pick(W.preps)} ${pick(W.nouns)} ${pick(W.times)}`;
+      break;
+    case 1:
+      s = `${cap(pick(W.subjects))} ${pick(W.adverbs)} ${pick(W.verbs)} ${pick(W.nouns)}, ${pick(W.conns)} ${pick(W.subjects)} ${pick(W.verbs)} ${pick(W.adjectives)} ${pick(W.nouns)}`;
+      break;
+    case 2:
+      s = `If you ${pick(W.verbs)} your ${pick(W.nouns)} ${pick(W.times)}, your ${pick(W.nouns)} will ${pick(W.verbs)} ${pick(W.adjectives)} ${pick(W.nouns)} too`;
+      break;
+    case 3:
+      s = `${cap(pick(W.adjectives))} ${pick(W.nouns)} matter more than ${pick(W.nouns)} when ${pick(W.subjects)} ${pick(W.verbs)} on ${pick(W.platforms)}`;
+      break;
+    case 4:
+      s = `On ${pick(W.platforms)}, ${pick(W.subjects)} who ${pick(W.verbs)} ${pick(W.nouns)} ${pick(W.times)} ${pick(W.adverbs)} see more ${pick(W.nouns)}`;
+      break;
+    case 5:
+      s = `The ${pick(W.adjectives)} way to ${pick(W.verbs)} ${pick(W.nouns)} is to ${pick(W.verbs)} ${pick(W.nouns)} ${pick(W.preps)} ${pick(W.adjectives)} ${pick(W.nouns)}`;
+      break;
+    case 6:
+      s = `${cap(pick(W.times))}, ${pick(W.subjects)} ${pick(W.verbs)} ${pick(W.nouns)} and ${pick(W.verbs)} the ${pick(W.nouns)} that ${pick(W.verbs)} ${pick(W.nouns)}`;
+      break;
+    default:
+      s = `Nobody can ${pick(W.verbs)} ${pick(W.adjectives)} ${pick(W.nouns)} overnight, ${pick(W.conns)} ${pick(W.subjects)} ${pick(W.adverbs)} ${pick(W.verbs)} ${pick(W.nouns)} ${pick(W.times)}`;
   }
   return s + (r.chance(0.08) ? '?' : '.');
 }
@@ -138,21 +330,40 @@ function listItems(r, n) {
 function codeBlock(r) {
   if (r.chance(0.5)) {
     const p = r.pick(W.platforms).toLowerCase();
-    return ['```json', '{', `  "platform": "${p}",`, `  "followers": ${r.int(100, 250000)},`,
-      `  "engagementRate": ${(r.next() * 9 + 0.5).toFixed(2)},`, `  "postsPerWeek": ${r.int(1, 21)}`, '}', '```'];
+    return [
+      '```json',
+      '{',
+      `  "platform": "${p}",`,
+      `  "followers": ${r.int(100, 250000)},`,
+      `  "engagementRate": ${(r.next() * 9 + 0.5).toFixed(2)},`,
+      `  "postsPerWeek": ${r.int(1, 21)}`,
+      '}',
+      '```',
+    ];
   }
-  return ['```js', `const rate = (likes + comments) / followers;`,
-    `if (rate < ${(r.next() * 0.05).toFixed(3)}) {`, `  schedule.add('${r.pick(W.verbs)}', ${r.int(1, 7)});`, '}', '```'];
+  return [
+    '```js',
+    `const rate = (likes + comments) / followers;`,
+    `if (rate < ${(r.next() * 0.05).toFixed(3)}) {`,
+    `  schedule.add('${r.pick(W.verbs)}', ${r.int(1, 7)});`,
+    '}',
+    '```',
+  ];
 }
 
 function title(r) {
   const { pick } = r;
   switch (r.int(0, 4)) {
-    case 0: return titleCase(`how ${pick(W.subjects)} ${pick(W.verbs)} ${pick(W.adjectives)} ${pick(W.nouns)}`);
-    case 1: return titleCase(`${r.int(3, 12)} ${pick(W.adjectives)} ways to ${pick(W.verbs)} your ${pick(W.nouns)}`);
-    case 2: return titleCase(`why ${pick(W.adjectives)} ${pick(W.nouns)} beat ${pick(W.adjectives)} ${pick(W.nouns)}`);
-    case 3: return titleCase(`the ${pick(W.adjectives)} guide to ${pick(W.nouns)} on ${pick(W.platforms)}`);
-    default: return titleCase(`what ${pick(W.subjects)} get wrong about ${pick(W.nouns)}`);
+    case 0:
+      return titleCase(`how ${pick(W.subjects)} ${pick(W.verbs)} ${pick(W.adjectives)} ${pick(W.nouns)}`);
+    case 1:
+      return titleCase(`${r.int(3, 12)} ${pick(W.adjectives)} ways to ${pick(W.verbs)} your ${pick(W.nouns)}`);
+    case 2:
+      return titleCase(`why ${pick(W.adjectives)} ${pick(W.nouns)} beat ${pick(W.adjectives)} ${pick(W.nouns)}`);
+    case 3:
+      return titleCase(`the ${pick(W.adjectives)} guide to ${pick(W.nouns)} on ${pick(W.platforms)}`);
+    default:
+      return titleCase(`what ${pick(W.subjects)} get wrong about ${pick(W.nouns)}`);
   }
 }
 
@@ -161,7 +372,10 @@ function post(seed, n, meta, date) {
   const ctx = {
     linkTo(rr) {
       if (rr.chance(0.4)) return { text: rr.pick(W.nouns), href: rr.pick(W.sites) };
-      if (n > 1 && rr.chance(0.8)) { const o = meta(rr.int(1, n - 1)); return { text: o.title, href: `/blog/${o.slug}` }; }
+      if (n > 1 && rr.chance(0.8)) {
+        const o = meta(rr.int(1, n - 1));
+        return { text: o.title, href: `/blog/${o.slug}` };
+      }
       return { text: 'our services', href: rr.pick(W.services) };
     },
   };
@@ -169,20 +383,42 @@ function post(seed, n, meta, date) {
   const nSections = r.int(2, 3);
   const sections = [{ heading: null, paras: [], extras: [] }];
   for (let i = 0; i < nSections; i++) {
-    sections.push({ heading: titleCase(`${r.pick(W.adjectives)} ${r.pick(W.nouns)} ${r.pick(W.times)}`), paras: [], extras: [] });
+    sections.push({
+      heading: titleCase(`${r.pick(W.adjectives)} ${r.pick(W.nouns)} ${r.pick(W.times)}`),
+      paras: [],
+      extras: [],
+    });
   }
   let words = 0;
-  const add = (sec, lines, wc) => { sec.extras.push(lines); words += wc; };
+  const add = (sec, lines, wc) => {
+    sec.extras.push(lines);
+    words += wc;
+  };
   const bullets = listItems(r, r.int(3, 6));
-  add(sections[1], bullets.map((s) => `- ${s}`), bullets.join(' ').split(' ').length);
+  add(
+    sections[1],
+    bullets.map((s) => `- ${s}`),
+    bullets.join(' ').split(' ').length,
+  );
   const numbered = listItems(r, r.int(3, 5));
-  add(sections[nSections], numbered.map((s, i) => `${i + 1}. ${s}`), numbered.join(' ').split(' ').length);
+  add(
+    sections[nSections],
+    numbered.map((s, i) => `${i + 1}. ${s}`),
+    numbered.join(' ').split(' ').length,
+  );
   const abs = r.pick(W.sites);
   add(sections[r.int(1, nSections)], [`Useful reading: [${r.pick(W.nouns)} notes](${abs}).`], 3);
   // Every post links to an older one, so a renderer always meets a relative /blog/ link.
   const related = n > 1 ? meta(r.int(1, n - 1)) : null;
-  add(sections[nSections], [related ? `Related: [${related.title}](/blog/${related.slug}).` : 'Related: [all posts](/blog/).'], 6);
-  if (r.chance(0.35)) { const q = sentence(r); add(sections[r.int(0, nSections)], [`> ${q}`], countWords(q)); }
+  add(
+    sections[nSections],
+    [related ? `Related: [${related.title}](/blog/${related.slug}).` : 'Related: [all posts](/blog/).'],
+    6,
+  );
+  if (r.chance(0.35)) {
+    const q = sentence(r);
+    add(sections[r.int(0, nSections)], [`> ${q}`], countWords(q));
+  }
   if (r.chance(0.25)) add(sections[r.int(1, nSections)], codeBlock(r), 12);
   // Paragraphs go round-robin until the word target, so every section has prose.
   for (let i = 0; words < target; i++) {

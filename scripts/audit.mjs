@@ -23,17 +23,33 @@ if (outIndex >= 0) args.splice(outIndex, 2);
 const mobileOnly = args.includes('--mobile');
 const chosenPaths = args.filter((arg) => arg !== '--mobile');
 
-const PAGES = ['/', '/buy-instagram-followers', '/buy-tiktok-likes', '/buy-youtube-subscribers', '/about', '/contact', '/blog'];
+const PAGES = [
+  '/',
+  '/buy-instagram-followers',
+  '/buy-tiktok-likes',
+  '/buy-youtube-subscribers',
+  '/about',
+  '/contact',
+  '/blog',
+];
 const NOT_FOUND = '/no-such-page';
 const BUDGET_PAGE = '/buy-instagram-followers';
 const BUDGET_BYTES = 30 * 1024;
-const EXPECTED_ON_404 = 'http-status-code, is-crawlable (noindex) and errors-in-console (the document\'s own 404) are expected on a 404 page';
+const EXPECTED_ON_404 =
+  "http-status-code, is-crawlable (noindex) and errors-in-console (the document's own 404) are expected on a 404 page";
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const CATEGORY_SHORT = { performance: 'perf', accessibility: 'a11y', 'best-practices': 'bp', seo: 'seo' };
 // undefined: Lighthouse's default (mobile) config
 const MODES = mobileOnly ? { mobile: undefined } : { mobile: undefined, desktop: desktopConfig };
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 const pad = (value, width) => String(value).padStart(width);
@@ -71,21 +87,32 @@ function bytesByType(lhr) {
 function failingAudits(lhr, categoryId, counted = true) {
   const skip = new Set(['notApplicable', 'informative', 'manual']);
   return lhr.categories[categoryId].auditRefs
-    .filter((ref) => (ref.weight > 0) === counted)
+    .filter((ref) => ref.weight > 0 === counted)
     .map((ref) => lhr.audits[ref.id])
-    .filter((a) => a && !skip.has(a.scoreDisplayMode) && (a.scoreDisplayMode === 'error' || (a.score !== null && a.score < 1)))
-    .map((a) => `${a.id} (${a.score === null ? 'error' : Math.round(a.score * 100)}): ${a.title}${a.displayValue ? ` [${a.displayValue}]` : ''}`
-      + examples(a).map((example) => `\n        at ${example}`).join(''));
+    .filter(
+      (a) =>
+        a && !skip.has(a.scoreDisplayMode) && (a.scoreDisplayMode === 'error' || (a.score !== null && a.score < 1)),
+    )
+    .map(
+      (a) =>
+        `${a.id} (${a.score === null ? 'error' : Math.round(a.score * 100)}): ${a.title}${a.displayValue ? ` [${a.displayValue}]` : ''}` +
+        examples(a)
+          .map((example) => `\n        at ${example}`)
+          .join(''),
+    );
 }
 
 /** Up to three offending elements, URLs or messages of an audit, so the fix can be found. */
 function examples(audit) {
   const items = audit.details?.items ?? [];
-  return items.slice(0, 3).map((item) => {
-    const where = item.node?.snippet ?? item.href ?? item.url ?? item.source?.url ?? '';
-    const what = item.description ?? item.text ?? '';
-    return `${where} ${typeof what === 'string' ? what : ''}`.replace(/\s+/g, ' ').trim().slice(0, 160);
-  }).filter(Boolean);
+  return items
+    .slice(0, 3)
+    .map((item) => {
+      const where = item.node?.snippet ?? item.href ?? item.url ?? item.source?.url ?? '';
+      const what = item.description ?? item.text ?? '';
+      return `${where} ${typeof what === 'string' ? what : ''}`.replace(/\s+/g, ' ').trim().slice(0, 160);
+    })
+    .filter(Boolean);
 }
 
 /** Requests that left 127.0.0.1 (the network is closed; any would stall or fail the run). */
@@ -94,17 +121,40 @@ function externalRequests(lhr) {
   return items.map((item) => item.url).filter((url) => /^https?:/.test(url) && new URL(url).hostname !== '127.0.0.1');
 }
 
-const HEADER = ['page', 'mode', 'perf', 'a11y', 'bp', 'seo', 'LCP ms', 'CLS', 'TBT ms', 'doc KB', 'css KB', 'js KB', 'img KB', 'other KB'];
+const HEADER = [
+  'page',
+  'mode',
+  'perf',
+  'a11y',
+  'bp',
+  'seo',
+  'LCP ms',
+  'CLS',
+  'TBT ms',
+  'doc KB',
+  'css KB',
+  'js KB',
+  'img KB',
+  'other KB',
+];
 const WIDTHS = [38, 7, 4, 4, 4, 4, 7, 6, 6, 6, 6, 6, 6, 8];
-const row = (cells) => cells.map((cell, i) => (i < 2 ? String(cell).padEnd(WIDTHS[i]) : pad(cell, WIDTHS[i]))).join(' ');
+const row = (cells) =>
+  cells.map((cell, i) => (i < 2 ? String(cell).padEnd(WIDTHS[i]) : pad(cell, WIDTHS[i]))).join(' ');
 
 function tableRow(label, mode, lhr) {
   const score = (id) => (lhr.categories[id]?.score == null ? '-' : Math.round(lhr.categories[id].score * 100));
   const metric = (id) => lhr.audits[id]?.numericValue;
   const ms = (id) => (metric(id) == null ? '-' : Math.round(metric(id)));
   const cls = metric('cumulative-layout-shift');
-  return row([label, mode, ...CATEGORIES.map(score), ms('largest-contentful-paint'), cls == null ? '-' : cls.toFixed(3),
-    ms('total-blocking-time'), ...bytesByType(lhr).map(kb)]);
+  return row([
+    label,
+    mode,
+    ...CATEGORIES.map(score),
+    ms('largest-contentful-paint'),
+    cls == null ? '-' : cls.toFixed(3),
+    ms('total-blocking-time'),
+    ...bytesByType(lhr).map(kb),
+  ]);
 }
 
 /** Gzipped (level 9) size of the page's HTML and its stylesheets and scripts, each file on its own. */
@@ -115,15 +165,21 @@ async function gzipBudget(base) {
     ...[...html.matchAll(/<script[^>]*src="([^"]+)"/g)].map((m) => m[1]),
   ];
   const files = [{ name: BUDGET_PAGE, body: Buffer.from(html) }];
-  for (const href of assets) files.push({ name: href, body: Buffer.from(await (await fetch(new URL(href, base))).arrayBuffer()) });
-  console.log(`\nGzipped size of ${BUDGET_PAGE} (HTML + CSS + JS, zlib level 9) against the ${kb(BUDGET_BYTES)} KB budget:`);
+  for (const href of assets)
+    files.push({ name: href, body: Buffer.from(await (await fetch(new URL(href, base))).arrayBuffer()) });
+  console.log(
+    `\nGzipped size of ${BUDGET_PAGE} (HTML + CSS + JS, zlib level 9) against the ${kb(BUDGET_BYTES)} KB budget:`,
+  );
   let total = 0;
   for (const { name, body } of files) {
     const gz = gzipSync(body, { level: 9 }).length;
     total += gz;
     console.log(`  ${name.padEnd(40)} ${pad(kb(body.length), 7)} KB raw ${pad(kb(gz), 6)} KB gzipped`);
   }
-  const verdict = total <= BUDGET_BYTES ? `within budget, ${kb(BUDGET_BYTES - total)} KB to spare` : `OVER budget by ${kb(total - BUDGET_BYTES)} KB`;
+  const verdict =
+    total <= BUDGET_BYTES
+      ? `within budget, ${kb(BUDGET_BYTES - total)} KB to spare`
+      : `OVER budget by ${kb(total - BUDGET_BYTES)} KB`;
   console.log(`  ${'total'.padEnd(40)} ${pad('', 14)} ${pad(kb(total), 6)} KB gzipped: ${verdict}`);
 }
 
@@ -132,10 +188,15 @@ let chrome;
 try {
   preview = await startPreview(outDir, 0, '127.0.0.1');
   console.log(`Serving ${outDir} at ${preview.url}`);
-  chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+  });
 
   const post = await firstPostPath(preview.url);
-  const pages = chosenPaths.length ? chosenPaths.map((p) => (p === 'post' ? post : p)).filter(Boolean) : [...PAGES, ...(post ? [post] : []), NOT_FOUND];
+  const pages = chosenPaths.length
+    ? chosenPaths.map((p) => (p === 'post' ? post : p)).filter(Boolean)
+    : [...PAGES, ...(post ? [post] : []), NOT_FOUND];
   if (!post) console.log('No blog post is linked from /blog; skipping the blog-post page.');
 
   const failures = [];
@@ -148,23 +209,32 @@ try {
         // By default Lighthouse refuses a 404 document (ERRORED_DOCUMENT_REQUEST); ignoreStatusCode
         // lets it audit the real 404 response. Should that still fail, /404 (404.html served with
         // status 200) is audited instead and the row says so.
-        lhr = await audit(preview.url + page, chrome.port, config, page === NOT_FOUND ? { ignoreStatusCode: true } : {});
+        lhr = await audit(
+          preview.url + page,
+          chrome.port,
+          config,
+          page === NOT_FOUND ? { ignoreStatusCode: true } : {},
+        );
       } catch (error) {
         if (page !== NOT_FOUND) {
           console.log(row([page, mode, `error: ${error.message}`]));
           continue;
         }
         label = '/404 (no-such-page refused)';
-        lhr = await audit(`${preview.url}/404`, chrome.port, config).catch((e) => console.log(row([label, mode, `error: ${e.message}`])));
+        lhr = await audit(`${preview.url}/404`, chrome.port, config).catch((e) =>
+          console.log(row([label, mode, `error: ${e.message}`])),
+        );
         if (!lhr) continue;
       }
       console.log(tableRow(label, mode, lhr));
       for (const id of CATEGORIES) {
         const category = lhr.categories[id];
-        if (category?.score != null && category.score < 1) failures.push({ label, mode, id, audits: failingAudits(lhr, id) });
+        if (category?.score != null && category.score < 1)
+          failures.push({ label, mode, id, audits: failingAudits(lhr, id) });
         // Weight-0 performance audits are savings estimates (compression, caching): not listed.
         const hidden = id === 'performance' || !category ? [] : failingAudits(lhr, id, false);
-        if (hidden.length) failures.push({ label, mode, id: `${CATEGORY_SHORT[id]}, weight 0, not in the score`, audits: hidden });
+        if (hidden.length)
+          failures.push({ label, mode, id: `${CATEGORY_SHORT[id]}, weight 0, not in the score`, audits: hidden });
       }
       if (page === NOT_FOUND) failures.push({ label, mode, id: 'note', audits: [EXPECTED_ON_404] });
       for (const warning of lhr.runWarnings ?? []) failures.push({ label, mode, id: 'run warning', audits: [warning] });
@@ -177,7 +247,8 @@ try {
   if (!failures.length) console.log('  none: every category scores 100 on every page.');
   for (const { label, mode, id, audits } of failures) {
     console.log(`  ${label} [${mode}] ${CATEGORY_SHORT[id] ?? id}:`);
-    for (const line of audits.length ? audits : ['(no single failing audit: the score is a weighted metric mix)']) console.log(`    - ${line}`);
+    for (const line of audits.length ? audits : ['(no single failing audit: the score is a weighted metric mix)'])
+      console.log(`    - ${line}`);
   }
 
   await gzipBudget(preview.url);

@@ -28,10 +28,23 @@ const work = mkdtempSync(path.join(tmpdir(), 'bench-ci-cache-'));
 // The fake WordPress is the tests' own (test/support/fake-wordpress.ts), compiled from its
 // TypeScript into lib/ (where its packages resolve), as scripts/bench-images.mjs does.
 const fake = path.join(here, 'lib', 'tools', 'bench-ci-fake-wordpress.mjs');
-await build({ entryPoints: [path.join(here, 'test/support/fake-wordpress.ts')], outfile: fake, bundle: true, format: 'esm', platform: 'node', packages: 'external', logLevel: 'warning', absWorkingDir: here });
+await build({
+  entryPoints: [path.join(here, 'test/support/fake-wordpress.ts')],
+  outfile: fake,
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  packages: 'external',
+  logLevel: 'warning',
+  absWorkingDir: here,
+});
 const { FakeWordPress, makePosts } = await import(fake);
 
-const bytesIn = (dir) => readdirSync(dir, { recursive: true }).reduce((sum, f) => sum + (statSync(path.join(dir, f)).isFile() ? statSync(path.join(dir, f)).size : 0), 0);
+const bytesIn = (dir) =>
+  readdirSync(dir, { recursive: true }).reduce(
+    (sum, f) => sum + (statSync(path.join(dir, f)).isFile() ? statSync(path.join(dir, f)).size : 0),
+    0,
+  );
 
 /** A fresh copy of the project's content: what a CI run checks out (.cache/ is not in git). */
 function freshClone(name) {
@@ -44,17 +57,21 @@ function freshClone(name) {
 async function ciBuild(root, wp) {
   const first = wp.requests.length;
   const started = performance.now();
-  const { stdout, stderr } = await promisify(execFile)(process.execPath, [path.join(here, 'bin/storefront.js'), '--root', root, 'build', '--precompress', '--verbose', '--cms', wp.apiUrl], {
-    encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1' },
-    maxBuffer: 64 * 2 ** 20,
-  });
+  const { stdout, stderr } = await promisify(execFile)(
+    process.execPath,
+    [path.join(here, 'bin/storefront.js'), '--root', root, 'build', '--precompress', '--verbose', '--cms', wp.apiUrl],
+    {
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+      maxBuffer: 64 * 2 ** 20,
+    },
+  );
   const wallS = (performance.now() - started) / 1000;
   const served = wp.requests.slice(first);
   const media = served.filter((r) => r.url.startsWith('/media/'));
   return {
     wallS,
-    headline: /^Built .*$/m.exec(stdout)?.[0]?.replace(/ into \S+ in / , ' into dist in ') ?? '(no headline)',
+    headline: /^Built .*$/m.exec(stdout)?.[0]?.replace(/ into \S+ in /, ' into dist in ') ?? '(no headline)',
     totalS: /into \S+ in ([\d.]+) s/.exec(stdout)?.[1] ?? '?',
     // --verbose: `  images     0.093 s` on stderr (the line scripts/bench.mjs reads too).
     imagesS: /^\s+images\s+([\d.]+) s$/m.exec(stderr)?.[1] ?? '?',
@@ -65,8 +82,12 @@ async function ciBuild(root, wp) {
 }
 
 const print = (label, run) => {
-  console.log(`  ${label}: wall ${run.wallS.toFixed(2)} s (build's own total ${run.totalS} s), images stage ${run.imagesS} s`);
-  console.log(`    fake WordPress served: ${run.downloads} image downloads (200), ${run.unchanged} images unchanged (304), ${run.postRequests} post requests`);
+  console.log(
+    `  ${label}: wall ${run.wallS.toFixed(2)} s (build's own total ${run.totalS} s), images stage ${run.imagesS} s`,
+  );
+  console.log(
+    `    fake WordPress served: ${run.downloads} image downloads (200), ${run.unchanged} images unchanged (304), ${run.postRequests} post requests`,
+  );
   console.log(`    ${run.headline}`);
 };
 
@@ -77,11 +98,15 @@ wp.mediaScale = 1;
 wp.sameMedia = false;
 try {
   const images = makePosts(postCount).filter((post) => post.featuredMedia).length;
-  console.log(`CI rebuild of a WordPress blog: ${postCount} posts, ${images} featured images of 1200 x 800, ${wp.faults.slowMs} ms a request; node ${process.version}`);
+  console.log(
+    `CI rebuild of a WordPress blog: ${postCount} posts, ${images} featured images of 1200 x 800, ${wp.faults.slowMs} ms a request; node ${process.version}`,
+  );
   const cold = freshClone('run-1');
   print('run 1, fresh clone, empty .cache/ (no actions/cache)', await ciBuild(cold, wp));
   const cache = path.join(cold, '.cache');
-  console.log(`  .cache/ after run 1: ${(bytesIn(cache) / 1024 / 1024).toFixed(1)} MB (.cache/cms ${(bytesIn(path.join(cache, 'cms')) / 1024 / 1024).toFixed(1)} MB, .cache/images ${(bytesIn(path.join(cache, 'images')) / 1024 / 1024).toFixed(1)} MB): what actions/cache saves`);
+  console.log(
+    `  .cache/ after run 1: ${(bytesIn(cache) / 1024 / 1024).toFixed(1)} MB (.cache/cms ${(bytesIn(path.join(cache, 'cms')) / 1024 / 1024).toFixed(1)} MB, .cache/images ${(bytesIn(path.join(cache, 'images')) / 1024 / 1024).toFixed(1)} MB): what actions/cache saves`,
+  );
   const restored = freshClone('run-2');
   cpSync(cache, path.join(restored, '.cache'), { recursive: true, preserveTimestamps: true });
   print('run 2, fresh clone, .cache/ of run 1 restored (actions/cache)', await ciBuild(restored, wp));

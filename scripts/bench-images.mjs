@@ -28,14 +28,36 @@ const work = mkdtempSync(path.join(tmpdir(), 'bench-images-'));
 // The fake WordPress is the tests' own, compiled here from its TypeScript (into lib/, where its
 // packages resolve).
 const fake = path.join(here, 'lib', 'tools', 'bench-fake-wordpress.mjs');
-await build({ entryPoints: [path.join(here, 'test/support/fake-wordpress.ts')], outfile: fake, bundle: true, format: 'esm', platform: 'node', packages: 'external', logLevel: 'warning', absWorkingDir: here });
+await build({
+  entryPoints: [path.join(here, 'test/support/fake-wordpress.ts')],
+  outfile: fake,
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  packages: 'external',
+  logLevel: 'warning',
+  absWorkingDir: here,
+});
 const { FakeWordPress, makePosts } = await import(fake);
 
 // Run asynchronously: the fake WordPress answers from this process meanwhile.
 const cli = async (root, ...rest) => {
   const started = performance.now();
   // GNU time reports the peak memory (resident set) of the build.
-  const { stdout: out, stderr } = await promisify(execFile)('/usr/bin/time', ['-f', 'peak-rss-kb %M', process.execPath, path.join(generator, 'bin/storefront.js'), '--root', root, 'build', ...rest], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const { stdout: out, stderr } = await promisify(execFile)(
+    '/usr/bin/time',
+    [
+      '-f',
+      'peak-rss-kb %M',
+      process.execPath,
+      path.join(generator, 'bin/storefront.js'),
+      '--root',
+      root,
+      'build',
+      ...rest,
+    ],
+    { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } },
+  );
   const stages = /stages: (.*)/.exec(out)?.[1] ?? '';
   const rssMb = Math.round(Number(/peak-rss-kb (\d+)/.exec(stderr)?.[1] ?? 0) / 1024);
   return `${((performance.now() - started) / 1000).toFixed(2)} s, peak ${rssMb} MB  (${stages})`;
@@ -51,7 +73,9 @@ try {
   const blog = path.join(work, 'blog');
   cpSync(path.join(generator, 'content'), path.join(blog, 'content'), { recursive: true });
   console.log(`generator: ${generator}`);
-  console.log(`WordPress blog, ${postCount} posts, ${postCount / 2} featured images of 1200 x 800, ${wp.faults.slowMs} ms a request:`);
+  console.log(
+    `WordPress blog, ${postCount} posts, ${postCount / 2} featured images of 1200 x 800, ${wp.faults.slowMs} ms a request:`,
+  );
   console.log(`  cold build: ${await cli(blog, '--cms', wp.apiUrl)}`);
   console.log(`  warm build: ${await cli(blog, '--cms', wp.apiUrl)}`);
   const site = path.join(work, 'site');
@@ -60,7 +84,11 @@ try {
   console.log(`  cold build: ${await cli(site)}`);
   console.log(`  warm build: ${await cli(site)}`);
 
-  preview = spawn(process.execPath, [path.join(generator, 'bin/storefront.js'), '--root', blog, 'preview', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  preview = spawn(
+    process.execPath,
+    [path.join(generator, 'bin/storefront.js'), '--root', blog, 'preview', '--port', '0'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   const url = await new Promise((resolve, reject) => {
     let text = '';
     preview.stdout.on('data', (chunk) => {
@@ -70,7 +98,18 @@ try {
     });
     preview.once('exit', (code) => reject(new Error(`preview stopped with ${code}: ${text}`)));
   });
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
   console.log('Image bytes in Chromium, 375 x 812 px at 2x (a phone):');
   for (const address of ['/blog', `/blog/growth-note-${postCount}`]) {
     const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2 });
@@ -89,7 +128,9 @@ try {
       await tab.waitForTimeout(100);
     }
     await tab.waitForLoadState('networkidle');
-    console.log(`  ${address.padEnd(24)} at load ${(atLoad.total / 1024).toFixed(1)} KB in ${atLoad.count} images; scrolled to the end ${(bytes.total / 1024).toFixed(1)} KB in ${bytes.count}`);
+    console.log(
+      `  ${address.padEnd(24)} at load ${(atLoad.total / 1024).toFixed(1)} KB in ${atLoad.count} images; scrolled to the end ${(bytes.total / 1024).toFixed(1)} KB in ${bytes.count}`,
+    );
     await context.close();
   }
 } finally {

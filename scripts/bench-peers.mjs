@@ -23,7 +23,19 @@
 // 2 for bad flags, 3 when setup failed (compile, npm ci, corpus).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, statfsSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  statfsSync,
+  writeFileSync,
+} from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,7 +48,9 @@ const TIMEOUT_MS = 30 * 60 * 1000; // one build; over it the result is invalid
 // --- Flags -------------------------------------------------------------------------------------
 function usage(message) {
   if (message) console.error(`bench-peers: ${message}`);
-  console.error('usage: npm run bench:peers [-- --count N --runs R --warm]\n  --count N  posts in the corpus (default 4000)\n  --runs R   builds per tool (default 3); the median is reported\n  --warm     time builds with their caches filled (cold by default)');
+  console.error(
+    'usage: npm run bench:peers [-- --count N --runs R --warm]\n  --count N  posts in the corpus (default 4000)\n  --runs R   builds per tool (default 3); the median is reported\n  --warm     time builds with their caches filled (cold by default)',
+  );
   process.exit(message ? 2 : 0);
 }
 const options = { count: '4000', runs: '3' };
@@ -66,15 +80,28 @@ function setupFailed(message) {
 /** Runs a command to completion, output captured; never throws. */
 const run = (command, args, extra = {}) =>
   spawnSync(command, args, { encoding: 'utf8', maxBuffer: 256 * 2 ** 20, stdio: ['ignore', 'pipe', 'pipe'], ...extra });
-const tail = (text, lines = 15) => text.trimEnd().split('\n').slice(-lines).map((line) => `    | ${line}`).join('\n');
+const tail = (text, lines = 15) =>
+  text
+    .trimEnd()
+    .split('\n')
+    .slice(-lines)
+    .map((line) => `    | ${line}`)
+    .join('\n');
 
 /** A short hash of files' names and contents, so that edited kit files never reuse a stale install or corpus. */
 function hashOf(base, files) {
   const hash = createHash('sha256');
-  for (const file of files.sort()) hash.update(`${file}\0`).update(readFileSync(path.join(base, file))).update('\0');
+  for (const file of files.sort())
+    hash
+      .update(`${file}\0`)
+      .update(readFileSync(path.join(base, file)))
+      .update('\0');
   return hash.digest('hex').slice(0, 12);
 }
-const filesUnder = (dir) => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
+const filesUnder = (dir) =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -110,7 +137,11 @@ note('compiling the storefront (npm run compile) ...');
 // Eleventy: a copy of bench/peers/eleventy/ and bench/site.json in .cache/bench/, installed with `npm ci`.
 function installEleventy() {
   const source = path.join(kit, 'peers', 'eleventy');
-  const hash = createHash('sha256').update(hashOf(source, filesUnder(source))).update(hashOf(kit, ['site.json'])).digest('hex').slice(0, 12);
+  const hash = createHash('sha256')
+    .update(hashOf(source, filesUnder(source)))
+    .update(hashOf(kit, ['site.json']))
+    .digest('hex')
+    .slice(0, 12);
   const dir = path.join(cache, `eleventy-${hash}`);
   if (!existsSync(path.join(dir, '.installed'))) {
     note(`installing Eleventy into ${path.relative(root, dir)} (npm ci, first run) ...`);
@@ -118,13 +149,16 @@ function installEleventy() {
     cpSync(source, dir, { recursive: true });
     cpSync(path.join(kit, 'site.json'), path.join(dir, 'site.json'));
     const result = run('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir });
-    if (result.status !== 0) setupFailed(`npm ci failed for Eleventy in ${dir}:\n${tail(result.stdout + result.stderr, 30)}`);
+    if (result.status !== 0)
+      setupFailed(`npm ci failed for Eleventy in ${dir}:\n${tail(result.stdout + result.stderr, 30)}`);
     writeFileSync(path.join(dir, '.installed'), '');
   }
   return dir;
 }
 const eleventyDir = installEleventy();
-const eleventyVersion = JSON.parse(readFileSync(path.join(eleventyDir, 'node_modules', '@11ty', 'eleventy', 'package.json'), 'utf8')).version;
+const eleventyVersion = JSON.parse(
+  readFileSync(path.join(eleventyDir, 'node_modules', '@11ty', 'eleventy', 'package.json'), 'utf8'),
+).version;
 
 // Hugo: Debian's package, as npm is the only other registry reachable here. Returns its version, or
 // undefined (after saying why) when it is not there and cannot be installed.
@@ -139,7 +173,10 @@ function findHugo() {
   note("installing Debian's hugo package (apt-get, first run) ...");
   const apt = { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } };
   const update = run('apt-get', ['update', '-qq', '-o', 'DPkg::Lock::Timeout=600'], apt);
-  const install = update.status === 0 ? run('apt-get', ['install', '-y', '-qq', '-o', 'DPkg::Lock::Timeout=600', 'hugo'], apt) : update;
+  const install =
+    update.status === 0
+      ? run('apt-get', ['install', '-y', '-qq', '-o', 'DPkg::Lock::Timeout=600', 'hugo'], apt)
+      : update;
   if (install.status !== 0 || !version()) {
     note(`${why}; apt-get failed:\n${tail(install.stdout + install.stderr)}\nHugo is skipped; its ratio shows n/a.`);
     return undefined;
@@ -169,14 +206,19 @@ if (hugoVersion) {
   cpSync(path.join(kit, 'peers', 'hugo'), hugoSite, { recursive: true });
   mkdirSync(path.join(hugoSite, 'data'));
   cpSync(path.join(kit, 'site.json'), path.join(hugoSite, 'data', 'site.json'));
-  appendFileSync(path.join(hugoSite, 'hugo.toml'), `\n[[module.mounts]]\nsource = "content"\ntarget = "content"\n[[module.mounts]]\nsource = '${corpus}'\ntarget = "content/blog"\n`);
+  appendFileSync(
+    path.join(hugoSite, 'hugo.toml'),
+    `\n[[module.mounts]]\nsource = "content"\ntarget = "content"\n[[module.mounts]]\nsource = '${corpus}'\ntarget = "content/blog"\n`,
+  );
 }
 
 // --- The tools ---------------------------------------------------------------------------------
 const storefrontVersion = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).version;
 // The commit measured, and whether the working tree differs from it (read without taking git's index lock).
 const commit = run('git', ['rev-parse', '--short', 'HEAD'], { cwd: root }).stdout?.trim();
-const changed = commit && run('git', ['--no-optional-locks', 'status', '--porcelain', '--untracked-files=no'], { cwd: root }).stdout?.trim();
+const changed =
+  commit &&
+  run('git', ['--no-optional-locks', 'status', '--porcelain', '--untracked-files=no'], { cwd: root }).stdout?.trim();
 const hugoCache = path.join(scratch, 'hugo-cache');
 /** The storefront's project folder: a copy of content/ and config, new for every cold run, one for warm runs. */
 let storefrontProject;
@@ -187,10 +229,24 @@ function newStorefrontProject() {
 const tools = [
   {
     name: 'eleventy',
-    command: (out) => [process.execPath, [path.join(eleventyDir, 'node_modules', '@11ty', 'eleventy', 'cmd.cjs'), `--config=${path.join(eleventyDir, 'eleventy.config.js')}`, `--input=${corpus}`, `--output=${out}`]],
+    command: (out) => [
+      process.execPath,
+      [
+        path.join(eleventyDir, 'node_modules', '@11ty', 'eleventy', 'cmd.cjs'),
+        `--config=${path.join(eleventyDir, 'eleventy.config.js')}`,
+        `--input=${corpus}`,
+        `--output=${out}`,
+      ],
+    ],
     cwd: eleventyDir,
     clean: () => rmSync(path.join(eleventyDir, '.cache'), { recursive: true, force: true }),
-    posts: (out) => ({ pages: countFiles(path.join(out, 'blog'), (e) => e.isDirectory() && existsSync(path.join(out, 'blog', e.name, 'index.html'))), list: path.join(out, 'blog', 'index.html') }),
+    posts: (out) => ({
+      pages: countFiles(
+        path.join(out, 'blog'),
+        (e) => e.isDirectory() && existsSync(path.join(out, 'blog', e.name, 'index.html')),
+      ),
+      list: path.join(out, 'blog', 'index.html'),
+    }),
   },
   {
     name: 'hugo',
@@ -198,20 +254,33 @@ const tools = [
     command: (out) => ['hugo', ['--source', hugoSite, '--destination', out, '--cacheDir', hugoCache, '--quiet']],
     cwd: hugoSite,
     clean: () => {
-      for (const made of [path.join(hugoSite, 'resources'), path.join(hugoSite, '.hugo_build.lock'), hugoCache]) rmSync(made, { recursive: true, force: true });
+      for (const made of [path.join(hugoSite, 'resources'), path.join(hugoSite, '.hugo_build.lock'), hugoCache])
+        rmSync(made, { recursive: true, force: true });
     },
-    posts: (out) => ({ pages: countFiles(path.join(out, 'blog'), (e) => e.isDirectory() && existsSync(path.join(out, 'blog', e.name, 'index.html'))), list: path.join(out, 'blog', 'index.html') }),
+    posts: (out) => ({
+      pages: countFiles(
+        path.join(out, 'blog'),
+        (e) => e.isDirectory() && existsSync(path.join(out, 'blog', e.name, 'index.html')),
+      ),
+      list: path.join(out, 'blog', 'index.html'),
+    }),
   },
   {
     name: 'storefront',
-    command: (out) => [process.execPath, [path.join(root, 'bin', 'storefront.js'), '--root', storefrontProject, 'build', '--posts', corpus, '--out', out]],
+    command: (out) => [
+      process.execPath,
+      [path.join(root, 'bin', 'storefront.js'), '--root', storefrontProject, 'build', '--posts', corpus, '--out', out],
+    ],
     cwd: root,
     // A new project folder: no .cache/ (images, share cards, CMS posts), as on a new clone.
     clean: () => {
       if (storefrontProject) rmSync(storefrontProject, { recursive: true, force: true });
       newStorefrontProject();
     },
-    posts: (out) => ({ pages: countFiles(path.join(out, 'blog'), (e) => e.isFile() && e.name.endsWith('.html')), list: path.join(out, 'blog.html') }),
+    posts: (out) => ({
+      pages: countFiles(path.join(out, 'blog'), (e) => e.isFile() && e.name.endsWith('.html')),
+      list: path.join(out, 'blog.html'),
+    }),
   },
 ];
 function countFiles(dir, test) {
@@ -224,10 +293,17 @@ function countFiles(dir, test) {
 
 // --- Timed runs --------------------------------------------------------------------------------
 const gib = (bytes) => (bytes / 2 ** 30).toFixed(0);
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 console.log(`bench:peers: ${count} posts, ${runs} ${warm ? 'warm' : 'cold'} run(s) per tool`);
-console.log(`date ${new Date().toISOString().slice(0, 19)}Z | cpus ${cpus().length} | mem ${gib(totalmem())} GiB | node ${process.version} | load ${load()}`);
-console.log(`versions: eleventy@${eleventyVersion} hugo@${hugoVersion ?? 'missing'} storefront@${storefrontVersion}${commit ? ` (${commit}${changed ? ', with uncommitted changes' : ''})` : ''}`);
+console.log(
+  `date ${new Date().toISOString().slice(0, 19)}Z | cpus ${cpus().length} | mem ${gib(totalmem())} GiB | node ${process.version} | load ${load()}`,
+);
+console.log(
+  `versions: eleventy@${eleventyVersion} hugo@${hugoVersion ?? 'missing'} storefront@${storefrontVersion}${commit ? ` (${commit}${changed ? ', with uncommitted changes' : ''})` : ''}`,
+);
 console.log(`corpus ${path.relative(root, corpus)} | outputs under ${scratchParent}\n`);
 
 /** Files and bytes under a folder. */
@@ -249,14 +325,26 @@ function timedBuild(tool) {
   const out = path.join(parent, 'out');
   const [command, args] = tool.command(out);
   const started = process.hrtime.bigint();
-  const result = run('/usr/bin/time', ['-f', 'BENCH-TIME %U %S %M', command, ...args], { cwd: tool.cwd, timeout: TIMEOUT_MS, killSignal: 'SIGKILL' });
+  const result = run('/usr/bin/time', ['-f', 'BENCH-TIME %U %S %M', command, ...args], {
+    cwd: tool.cwd,
+    timeout: TIMEOUT_MS,
+    killSignal: 'SIGKILL',
+  });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const [, user, system, rssKb] = /BENCH-TIME ([\d.]+) ([\d.]+) (\d+)/.exec(result.stderr ?? '') ?? [];
   const { pages, list } = tool.posts(out);
   const size = existsSync(out) ? sizeOf(out) : { files: 0, bytes: 0 };
   const listExists = existsSync(list);
   rmSync(parent, { recursive: true, force: true });
-  return { result, seconds, cpu: Number(user) + Number(system), rssMb: Number(rssKb) / 1024, pages, listExists, ...size };
+  return {
+    result,
+    seconds,
+    cpu: Number(user) + Number(system),
+    rssMb: Number(rssKb) / 1024,
+    pages,
+    listExists,
+    ...size,
+  };
 }
 
 const active = tools.filter((t) => !t.skipped);
@@ -275,9 +363,13 @@ for (let r = 0; r < runs; r++) {
     const { result, seconds, pages } = build;
     let verdict = 'ok';
     if (result.error?.code === 'ETIMEDOUT') verdict = `invalid: over ${TIMEOUT_MS / 60000} min`;
-    else if (result.status !== 0) verdict = `invalid: exit status ${result.status ?? result.signal ?? result.error?.message}`;
-    else if (pages !== count || !build.listExists) verdict = `invalid: ${pages} post pages${build.listExists ? '' : ', no list page'}, expected ${count}`;
-    console.log(`run ${r + 1}/${runs}  ${tool.name.padEnd(11)} ${seconds.toFixed(3).padStart(8)} s  ${String(pages).padStart(6)} post pages  ${verdict}`);
+    else if (result.status !== 0)
+      verdict = `invalid: exit status ${result.status ?? result.signal ?? result.error?.message}`;
+    else if (pages !== count || !build.listExists)
+      verdict = `invalid: ${pages} post pages${build.listExists ? '' : ', no list page'}, expected ${count}`;
+    console.log(
+      `run ${r + 1}/${runs}  ${tool.name.padEnd(11)} ${seconds.toFixed(3).padStart(8)} s  ${String(pages).padStart(6)} post pages  ${verdict}`,
+    );
     if (verdict !== 'ok') console.log(tail(`${result.stdout ?? ''}${result.stderr ?? ''}`));
     tool.results.push({ ...build, ok: verdict === 'ok' });
   }
@@ -288,8 +380,11 @@ for (const tool of active) tool.clean();
 // A tool is invalid when any of its runs was; ratios are medians over Eleventy's median.
 const eleventy = tools[0];
 const base = eleventy.results.every((x) => x.ok) ? median(eleventy.results.map((x) => x.seconds)) : undefined;
-const row = (...cells) => cells.map((c, i) => (i < 2 ? String(c).padEnd(i ? 8 : 11) : String(c).padStart(11))).join(' ');
-console.log(`\n${row('tool', 'status', 'median_s', 'min_s', 'max_s', 'cpu_s', 'peak_rss_mb', 'files', 'output_mb', 'pages/s', 'vs_eleventy')}`);
+const row = (...cells) =>
+  cells.map((c, i) => (i < 2 ? String(c).padEnd(i ? 8 : 11) : String(c).padStart(11))).join(' ');
+console.log(
+  `\n${row('tool', 'status', 'median_s', 'min_s', 'max_s', 'cpu_s', 'peak_rss_mb', 'files', 'output_mb', 'pages/s', 'vs_eleventy')}`,
+);
 const ratios = [];
 let anyInvalid = false;
 for (const tool of tools) {
@@ -306,14 +401,24 @@ for (const tool of tools) {
   const last = tool.results.at(-1);
   console.log(
     row(
-      tool.name, ok ? 'ok' : 'invalid', med.toFixed(3), Math.min(...times).toFixed(3), Math.max(...times).toFixed(3),
-      median(tool.results.map((x) => x.cpu)).toFixed(2), Math.round(median(tool.results.map((x) => x.rssMb))),
-      last.files, (last.bytes / 2 ** 20).toFixed(1), ok ? Math.round(count / med) : '-', ratio,
+      tool.name,
+      ok ? 'ok' : 'invalid',
+      med.toFixed(3),
+      Math.min(...times).toFixed(3),
+      Math.max(...times).toFixed(3),
+      median(tool.results.map((x) => x.cpu)).toFixed(2),
+      Math.round(median(tool.results.map((x) => x.rssMb))),
+      last.files,
+      (last.bytes / 2 ** 20).toFixed(1),
+      ok ? Math.round(count / med) : '-',
+      ratio,
     ),
   );
   ratios.push(`${tool.name}=${ratio}`);
 }
-console.log(`\n${warm ? 'warm' : 'cold'} builds; wall seconds of the whole process, spawn to exit; cpu_s and peak_rss_mb medians; files and output_mb of the last build; pages/s = ${count} / median; load now ${load()}`);
+console.log(
+  `\n${warm ? 'warm' : 'cold'} builds; wall seconds of the whole process, spawn to exit; cpu_s and peak_rss_mb medians; files and output_mb of the last build; pages/s = ${count} / median; load now ${load()}`,
+);
 if (!base) note("Eleventy's result is invalid, so there are no ratios.");
 console.log(`ratio-vs-eleventy: ${ratios.join(' ')}`);
 process.exitCode = anyInvalid ? 1 : 0;

@@ -36,10 +36,14 @@ const versions = [
 
 function build(dir) {
   const started = process.hrtime.bigint();
-  const result = spawnSync(process.execPath, [path.join(dir, 'bin', 'storefront.js'), 'build', '--out', path.join(scratch, `out-${path.basename(dir)}`)], {
-    cwd: dir,
-    encoding: 'utf8',
-  });
+  const result = spawnSync(
+    process.execPath,
+    [path.join(dir, 'bin', 'storefront.js'), 'build', '--out', path.join(scratch, `out-${path.basename(dir)}`)],
+    {
+      cwd: dir,
+      encoding: 'utf8',
+    },
+  );
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   if (result.status !== 0) throw new Error(`the build in ${dir} failed:\n${result.stderr}`);
   return seconds;
@@ -47,7 +51,8 @@ function build(dir) {
 
 for (const version of versions) build(version.dir);
 const times = new Map(versions.map((v) => [v.name, []]));
-for (let i = 0; i < runs; i++) for (const version of i % 2 ? [...versions].reverse() : versions) times.get(version.name).push(build(version.dir));
+for (let i = 0; i < runs; i++)
+  for (const version of i % 2 ? [...versions].reverse() : versions) times.get(version.name).push(build(version.dir));
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -57,6 +62,14 @@ const median = (values) => {
 console.log(`The real site, ${runs} warm builds each, interleaved; wall time from spawn to exit:`);
 console.log('version       median_s   min_s   max_s');
 for (const [name, values] of times) {
-  console.log(`${name.padEnd(12)}  ${median(values).toFixed(3).padStart(8)}  ${Math.min(...values).toFixed(3).padStart(6)}  ${Math.max(...values).toFixed(3).padStart(6)}`);
+  console.log(
+    `${name.padEnd(12)}  ${median(values).toFixed(3).padStart(8)}  ${Math.min(...values)
+      .toFixed(3)
+      .padStart(6)}  ${Math.max(...values)
+      .toFixed(3)
+      .padStart(6)}`,
+  );
 }
-console.log(`ratio: ${(median(times.get('this tree')) / median(times.get(against))).toFixed(2)} (this tree / ${against})`);
+console.log(
+  `ratio: ${(median(times.get('this tree')) / median(times.get(against))).toFixed(2)} (this tree / ${against})`,
+);

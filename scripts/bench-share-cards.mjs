@@ -30,7 +30,22 @@ const timing = path.join(work, 'time.txt');
 /** One build, timed; `forget` lists the .cache folders removed first. */
 function build({ generator, site }, forget) {
   for (const dir of forget) rmSync(path.join(site, '.cache', dir), { recursive: true, force: true });
-  execFileSync('/usr/bin/time', ['-f', '%e %U %S', '-o', timing, process.execPath, path.join(generator, 'bin', 'storefront.js'), '--root', site, 'build', '--quiet'], { stdio: 'ignore' });
+  execFileSync(
+    '/usr/bin/time',
+    [
+      '-f',
+      '%e %U %S',
+      '-o',
+      timing,
+      process.execPath,
+      path.join(generator, 'bin', 'storefront.js'),
+      '--root',
+      site,
+      'build',
+      '--quiet',
+    ],
+    { stdio: 'ignore' },
+  );
   const [wall, user, system] = readFileSync(timing, 'utf8').trim().split(/\s+/).map(Number);
   return { wall: wall * 1000, cpu: (user + system) * 1000 };
 }
@@ -53,8 +68,20 @@ const ms = (list, key) => Math.round(median(list.map((t) => t[key])));
 console.log(`${runs} rounds, medians in ms (wall / CPU):`);
 for (const { generator, times } of sites) {
   console.log(`${path.relative(process.cwd(), generator) || '.'}`);
-  console.log(`  cold, cards drawn   ${ms(times.drawn, 'wall')} / ${ms(times.drawn, 'cpu')}   (wall ${times.drawn.map((t) => Math.round(t.wall)).sort((a, b) => a - b).join(' ')})`);
-  console.log(`  cold, cards kept    ${ms(times.kept, 'wall')} / ${ms(times.kept, 'cpu')}   (wall ${times.kept.map((t) => Math.round(t.wall)).sort((a, b) => a - b).join(' ')})`);
-  console.log(`  drawing the cards   +${ms(times.drawn, 'wall') - ms(times.kept, 'wall')} / +${ms(times.drawn, 'cpu') - ms(times.kept, 'cpu')}`);
+  console.log(
+    `  cold, cards drawn   ${ms(times.drawn, 'wall')} / ${ms(times.drawn, 'cpu')}   (wall ${times.drawn
+      .map((t) => Math.round(t.wall))
+      .sort((a, b) => a - b)
+      .join(' ')})`,
+  );
+  console.log(
+    `  cold, cards kept    ${ms(times.kept, 'wall')} / ${ms(times.kept, 'cpu')}   (wall ${times.kept
+      .map((t) => Math.round(t.wall))
+      .sort((a, b) => a - b)
+      .join(' ')})`,
+  );
+  console.log(
+    `  drawing the cards   +${ms(times.drawn, 'wall') - ms(times.kept, 'wall')} / +${ms(times.drawn, 'cpu') - ms(times.kept, 'cpu')}`,
+  );
   console.log(`  warm                ${ms(times.warm, 'wall')} / ${ms(times.warm, 'cpu')}`);
 }

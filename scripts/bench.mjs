@@ -8,7 +8,18 @@
 //    until the open page in headless Chromium shows it (target ≤ 0.3 s).
 // Every build gets a fresh parent folder (its --out becomes a link to a sibling .out.build-* folder).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, statfsSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  statfsSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,7 +45,11 @@ const median = (values) => {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
-const spread = (values, digits = 3) => ({ median_s: median(values).toFixed(digits), min_s: Math.min(...values).toFixed(digits), max_s: Math.max(...values).toFixed(digits) });
+const spread = (values, digits = 3) => ({
+  median_s: median(values).toFixed(digits),
+  min_s: Math.min(...values).toFixed(digits),
+  max_s: Math.max(...values).toFixed(digits),
+});
 
 /** Runs the CLI once into a fresh folder, timed from spawn to exit; `inspect(out)` looks at the output before it is removed. */
 function build(cliArgs, { rss = false, inspect } = {}) {
@@ -42,17 +57,25 @@ function build(cliArgs, { rss = false, inspect } = {}) {
   const out = path.join(parent, 'out');
   const command = [...(rss ? ['-f', 'peak_rss_kb=%M', process.execPath] : []), cli, ...cliArgs, '--out', out];
   const started = process.hrtime.bigint();
-  const result = spawnSync(rss ? '/usr/bin/time' : process.execPath, command, { encoding: 'utf8', maxBuffer: 64 * 2 ** 20 });
+  const result = spawnSync(rss ? '/usr/bin/time' : process.execPath, command, {
+    encoding: 'utf8',
+    maxBuffer: 64 * 2 ** 20,
+  });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   if (result.status !== 0) throw new Error(`build ${cliArgs.join(' ')} failed:\n${result.stderr}`);
   const extra = inspect?.(out);
   rmSync(parent, { recursive: true, force: true });
-  const stages = Object.fromEntries([...result.stderr.matchAll(/^\s+(\w+)\s+([\d.]+) s$/gm)].map((m) => [m[1], Number(m[2])]));
+  const stages = Object.fromEntries(
+    [...result.stderr.matchAll(/^\s+(\w+)\s+([\d.]+) s$/gm)].map((m) => [m[1], Number(m[2])]),
+  );
   const rssMb = Number(/peak_rss_kb=(\d+)/.exec(result.stderr)?.[1]) / 1024;
   return { seconds, stages, rssMb, pages: Number(/Built (\d+) pages/.exec(result.stdout)?.[1]), ...extra };
 }
 
-const bytesOf = (dir, ext) => readdirSync(dir, { recursive: true }).filter((f) => f.endsWith(ext)).reduce((sum, f) => sum + statSync(path.join(dir, f)).size, 0);
+const bytesOf = (dir, ext) =>
+  readdirSync(dir, { recursive: true })
+    .filter((f) => f.endsWith(ext))
+    .reduce((sum, f) => sum + statSync(path.join(dir, f)).size, 0);
 
 // 1. Precompression cost on the real site.
 {
@@ -61,14 +84,20 @@ const bytesOf = (dir, ext) => readdirSync(dir, { recursive: true }).filter((f) =
   let compressed;
   for (let run = 0; run < runs; run++) {
     plain.push(build(['--quiet', 'build']).seconds);
-    const result = build(['--quiet', 'build', '--precompress'], { inspect: (out) => ({ br: bytesOf(out, '.br'), gz: bytesOf(out, '.gz') }) });
+    const result = build(['--quiet', 'build', '--precompress'], {
+      inspect: (out) => ({ br: bytesOf(out, '.br'), gz: bytesOf(out, '.gz') }),
+    });
     precompressed.push(result.seconds);
     compressed = result;
   }
   console.log(`\n1. Precompression on content/ (${runs} interleaved runs each, wall time of the process)`);
   console.table({ build: spread(plain), 'build --precompress': spread(precompressed) });
-  console.log(`ratio precompress/plain (medians): ${(median(precompressed) / median(plain)).toFixed(2)} (target ≤ 1.5)`);
-  console.log(`one precompressed build: .br files ${compressed.br.toLocaleString('en')} bytes, .gz files ${compressed.gz.toLocaleString('en')} bytes`);
+  console.log(
+    `ratio precompress/plain (medians): ${(median(precompressed) / median(plain)).toFixed(2)} (target ≤ 1.5)`,
+  );
+  console.log(
+    `one precompressed build: .br files ${compressed.br.toLocaleString('en')} bytes, .gz files ${compressed.gz.toLocaleString('en')} bytes`,
+  );
 }
 
 // 2. Cold builds of generated blogs.
@@ -77,7 +106,9 @@ function corpus(count) {
   if (!existsSync(path.join(dir, `post-${String(count).padStart(5, '0')}.md`))) {
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
-    execFileSync(process.execPath, [corpusGenerator, '--count', String(count), '--out', dir, '--force'], { stdio: 'ignore' });
+    execFileSync(process.execPath, [corpusGenerator, '--count', String(count), '--out', dir, '--force'], {
+      stdio: 'ignore',
+    });
   }
   return dir;
 }
@@ -93,7 +124,12 @@ function corpus(count) {
       median_s: seconds.toFixed(3),
       'pages/s': Math.round(results[0].pages / seconds),
       peak_rss_mb: Math.round(Math.max(...results.map((r) => r.rssMb))),
-      ...Object.fromEntries(Object.keys(results[0].stages).map((name) => [`${name}_s`, median(results.map((r) => r.stages[name] ?? 0)).toFixed(3)])),
+      ...Object.fromEntries(
+        Object.keys(results[0].stages).map((name) => [
+          `${name}_s`,
+          median(results.map((r) => r.stages[name] ?? 0)).toFixed(3),
+        ]),
+      ),
     };
   }
   console.log(`\n2. Cold builds of generated blogs (${runs} runs each, medians; output in ${scratchParent})`);
@@ -108,7 +144,9 @@ if (dev) {
   const catalogue = path.join(project, 'content', 'catalogue.yaml');
   const original = readFileSync(catalogue, 'utf8');
   // --port 0: the server picks a free port and prints it.
-  const child = spawn(process.execPath, [cli, '--root', project, 'dev', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [cli, '--root', project, 'dev', '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   let log = '';
   let browser;
@@ -126,7 +164,18 @@ if (dev) {
       child.stderr.on('data', read);
       exited.then((code) => reject(new Error(`dev exited (${code}) before serving:\n${log}`)));
     });
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
     const page = await browser.newPage();
     await page.goto(`${url}/buy-instagram-followers`);
     const times = [];
@@ -135,7 +184,10 @@ if (dev) {
       const edited = original.replace(/price: [\d.]+/, `price: ${price}`);
       const started = performance.now();
       writeFileSync(catalogue, edited);
-      await page.waitForFunction((text) => document.body.innerText.includes(text), `£${price}`, { polling: 5, timeout: 30_000 });
+      await page.waitForFunction((text) => document.body.innerText.includes(text), `£${price}`, {
+        polling: 5,
+        timeout: 30_000,
+      });
       times.push((performance.now() - started) / 1000);
       await new Promise((resolve) => setTimeout(resolve, 300)); // let dev settle before the next edit
     }
@@ -144,7 +196,10 @@ if (dev) {
   } finally {
     await browser?.close();
     if (child.exitCode === null) child.kill('SIGINT');
-    const killer = setTimeout(() => (console.error('dev did not stop in 10 s after SIGINT: killed'), child.kill('SIGKILL')), 10_000);
+    const killer = setTimeout(
+      () => (console.error('dev did not stop in 10 s after SIGINT: killed'), child.kill('SIGKILL')),
+      10_000,
+    );
     await exited;
     clearTimeout(killer);
     rmSync(project, { recursive: true, force: true });

@@ -48,13 +48,18 @@ const resolveImport = (from, spec) => {
 const edges = new Map();
 const faults = [];
 for (const file of files) {
-  const source = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+  const source = readFileSync(file, 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/^\s*\/\/.*$/gm, '');
   const targets = new Set();
-  for (const match of source.matchAll(/(?:import|export)\s[^'";]*?from\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g)) {
+  for (const match of source.matchAll(
+    /(?:import|export)\s[^'";]*?from\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g,
+  )) {
     const target = resolveImport(file, match[1] ?? match[2]);
     if (!target) continue;
     targets.add(target);
-    if (stageOf(target) > stageOf(file)) faults.push(`later stage: ${path.relative(root, file)} imports ${path.relative(root, target)}`);
+    if (stageOf(target) > stageOf(file))
+      faults.push(`later stage: ${path.relative(root, file)} imports ${path.relative(root, target)}`);
   }
   edges.set(file, targets);
 }

@@ -27,7 +27,15 @@ let browser;
 try {
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   let paths = args;
   if (!paths.length) {
@@ -45,7 +53,10 @@ try {
       await page.evaluate(async () => {
         const images = [...document.images];
         for (const img of images) if (img.loading === 'lazy') img.loading = 'eager';
-        await Promise.race([Promise.all(images.map((img) => img.decode().catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, 10_000))]);
+        await Promise.race([
+          Promise.all(images.map((img) => img.decode().catch(() => undefined))),
+          new Promise((resolve) => setTimeout(resolve, 10_000)),
+        ]);
       });
       const base = `${width}-${routeFileName(p)}`;
       const names = [];

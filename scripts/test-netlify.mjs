@@ -86,9 +86,22 @@ async function main() {
     await mkdir(installDir, { recursive: true });
     // --ignore-scripts: netlify-cli's postinstall only writes shell completion into ~/.config/netlify
     // and prints a banner; the native binaries it needs come as platform packages.
-    execFileSync('npm', ['install', '--prefix', installDir, `netlify-cli@${NETLIFY_CLI_VERSION}`, '--no-save', '--no-audit', '--no-fund', '--ignore-scripts'], {
-      stdio: 'inherit',
-    });
+    execFileSync(
+      'npm',
+      [
+        'install',
+        '--prefix',
+        installDir,
+        `netlify-cli@${NETLIFY_CLI_VERSION}`,
+        '--no-save',
+        '--no-audit',
+        '--no-fund',
+        '--ignore-scripts',
+      ],
+      {
+        stdio: 'inherit',
+      },
+    );
   }
   console.log(`netlify-cli ${installedVersion()}, Node ${process.versions.node}`);
 
@@ -124,10 +137,14 @@ async function main() {
     const root = path.join(work, 'project');
     await mkdir(root);
     await cp(path.join(repoRoot, 'content'), path.join(root, 'content'), { recursive: true });
-    const build = spawn(process.execPath, [path.join(repoRoot, 'bin', 'storefront.js'), '--root', root, 'build', '--target', 'netlify'], {
-      env: { ...process.env, NO_COLOR: '1', SITE_URL: SITE },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const build = spawn(
+      process.execPath,
+      [path.join(repoRoot, 'bin', 'storefront.js'), '--root', root, 'build', '--target', 'netlify'],
+      {
+        env: { ...process.env, NO_COLOR: '1', SITE_URL: SITE },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let buildOutput = '';
     build.stdout.on('data', (c) => (buildOutput += c));
     build.stderr.on('data', (c) => (buildOutput += c));
@@ -207,15 +224,22 @@ async function main() {
       const r = await get(base, from);
       const location = r.headers.location;
       const target = location === undefined ? undefined : new URL(location, base);
-      check(r.status === 301 && target?.origin === new URL(base).origin && target.pathname === to, `${from} → ${r.status} Location: ${location ?? '(none)'} (want 301 ${to})`);
+      check(
+        r.status === 301 && target?.origin === new URL(base).origin && target.pathname === to,
+        `${from} → ${r.status} Location: ${location ?? '(none)'} (want 301 ${to})`,
+      );
     }
 
     const notFound = await readFile(path.join(dist, '404.html'));
     const missing = await get(base, '/no-such-page');
-    check(missing.status === 404 && missing.body.equals(notFound), `/no-such-page → ${missing.status}, ${missing.body.equals(notFound) ? 'the content of 404.html' : `not 404.html (${missing.body.length} bytes)`}`);
+    check(
+      missing.status === 404 && missing.body.equals(notFound),
+      `/no-such-page → ${missing.status}, ${missing.body.equals(notFound) ? 'the content of 404.html' : `not 404.html (${missing.body.length} bytes)`}`,
+    );
 
     const security = {
-      'content-security-policy': (v) => typeof v === 'string' && v.includes("script-src 'self'") && v.includes("frame-ancestors 'none'"),
+      'content-security-policy': (v) =>
+        typeof v === 'string' && v.includes("script-src 'self'") && v.includes("frame-ancestors 'none'"),
       'x-content-type-options': (v) => v === 'nosniff',
       'x-frame-options': (v) => v === 'DENY',
       'referrer-policy': (v) => v === 'strict-origin-when-cross-origin',
@@ -234,7 +258,10 @@ async function main() {
       const bad = Object.entries(security)
         .filter(([name, ok]) => !ok(r.headers[name]))
         .map(([name]) => name);
-      check(r.status === 200 && bad.length === 0, `${p} → ${r.status}, security headers ${bad.length ? `missing or wrong: ${bad.join(', ')}` : 'all sent'}`);
+      check(
+        r.status === 200 && bad.length === 0,
+        `${p} → ${r.status}, security headers ${bad.length ? `missing or wrong: ${bad.join(', ')}` : 'all sent'}`,
+      );
       // netlify dev sets the _headers values, then writes the response head with its static
       // server's own headers, whose Cache-Control (@fastify/send: `public, max-age=0`) wins.
       // Netlify itself sends the _headers value (test/hosts/netlify-parsers.test.ts checks the rules).
@@ -253,8 +280,13 @@ async function main() {
     ]) {
       const r = await get(base, p);
       const same = r.body.equals(await readFile(path.join(dist, file)));
-      const clean = r.headers.location !== undefined && new URL(r.headers.location, base).pathname === p.replace(/(\.html|\/)$/, '').replace(/^\/index$/, '/');
-      check((r.status === 200 && same) || ([301, 308].includes(r.status) && clean), `${p} → ${r.status}${r.headers.location ? ` Location: ${r.headers.location}` : ''}${same ? ` (${file})` : ''}`);
+      const clean =
+        r.headers.location !== undefined &&
+        new URL(r.headers.location, base).pathname === p.replace(/(\.html|\/)$/, '').replace(/^\/index$/, '/');
+      check(
+        (r.status === 200 && same) || ([301, 308].includes(r.status) && clean),
+        `${p} → ${r.status}${r.headers.location ? ` Location: ${r.headers.location}` : ''}${same ? ` (${file})` : ''}`,
+      );
     }
     for (const p of ['/_redirects', '/_headers']) {
       const r = await get(base, p);

@@ -19,7 +19,14 @@ import { checkOutputFolder, SiteWriter, type OutputFile } from './output/write-o
 import { packageRoot } from './package-root.js';
 import { renderOptions, renderRoutes, type PageMemo } from './render/render-routes.js';
 import { checkContentLinks } from './routes/check-links.js';
-import { absoluteUrl, buildRouteTable, outputFile, postPath, type RouteKind, type RouteTable } from './routes/route-table.js';
+import {
+  absoluteUrl,
+  buildRouteTable,
+  outputFile,
+  postPath,
+  type RouteKind,
+  type RouteTable,
+} from './routes/route-table.js';
 import { OWN_FOLDERS, refuseForeignOwnFolders } from './util/inside-project.js';
 
 /** The feed carries the newest posts only, as feed readers expect. */
@@ -135,8 +142,17 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       ...(options.target !== undefined ? { target: options.target } : {}),
     }),
   );
-  const target = resolveTarget(config.target, env, options.target !== undefined ? '--target' : env.DEPLOY_TARGET ? 'DEPLOY_TARGET' : CONFIG_FILE);
-  const basePathFrom = options.basePath !== undefined ? '--base' : env.BASE_PATH !== undefined ? 'environment variable BASE_PATH' : CONFIG_FILE;
+  const target = resolveTarget(
+    config.target,
+    env,
+    options.target !== undefined ? '--target' : env.DEPLOY_TARGET ? 'DEPLOY_TARGET' : CONFIG_FILE,
+  );
+  const basePathFrom =
+    options.basePath !== undefined
+      ? '--base'
+      : env.BASE_PATH !== undefined
+        ? 'environment variable BASE_PATH'
+        : CONFIG_FILE;
   checkAddressForHost(config, target.target, basePathFrom, env, options.allowPlaceholders === true, log);
   const useCms = config.cmsApiUrl !== '';
   const contentDir = path.join(root, 'content');
@@ -161,12 +177,16 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const publish = (posts: SiteContent['posts'], notes: string[]) => {
     const shown = publishedPosts(posts, now, options.drafts === true);
     const unpublished = options.drafts ? shown.filter((post) => post.unpublished).length : posts.length - shown.length;
-    if (unpublished > 0) notes.push(`${unpublished} draft or scheduled post(s) ${options.drafts ? 'shown, marked and noindex' : 'left out (build --drafts shows them)'}.`);
+    if (unpublished > 0)
+      notes.push(
+        `${unpublished} draft or scheduled post(s) ${options.drafts ? 'shown, marked and noindex' : 'left out (build --drafts shows them)'}.`,
+      );
     return shown;
   };
   const localNotes: string[] = [];
   content.posts = publish(content.posts, localNotes);
-  if (!options.allowPlaceholders && !isReservedHost(new URL(config.siteUrl).hostname)) checkPlaceholders(config, content.trader, problems);
+  if (!options.allowPlaceholders && !isReservedHost(new URL(config.siteUrl).hostname))
+    checkPlaceholders(config, content.trader, problems);
   const checkedRouteTable = () => {
     const routeTable = buildRouteTable(content, problems);
     checkContentLinks(content, routeTable, siteRoot(config), problems);
@@ -238,7 +258,8 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const output = SiteWriter.open(outDir, hostLimits(target.target, config.cfPagesMaxFiles));
   // Netlify, Cloudflare and GitHub Pages compress by themselves: .br and .gz copies would only be published.
   const precompress = options.precompress === true && (target.target === 'nginx' || target.target === 'static');
-  if (options.precompress && !precompress) log(`note: no .br or .gz copies for ${target.target}: the host compresses by itself.`);
+  if (options.precompress && !precompress)
+    log(`note: no .br or .gz copies for ${target.target}: the host compresses by itself.`);
   const pagesByKind = {} as Record<RouteKind, number>;
   let done = 0;
   const writeStarted = performance.now();
@@ -262,7 +283,8 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     const cardFiles = await cards.files;
     cardsWait = performance.now() - cardsStarted;
     const assets = [stylesheet, script, ...(await staticAssets(generatorRoot)), ...images.files, ...cardFiles];
-    for (const file of [...assets, ...siteFiles(config, target.target, content, table, now)]) await output.write(file, precompress);
+    for (const file of [...assets, ...siteFiles(config, target.target, content, table, now)])
+      await output.write(file, precompress);
     // content/images/: SVGs as rebuilt, other images copied one at a time as streams.
     for (const image of await contentImages(contentDir)) {
       if ('contents' in image) await output.write(image, precompress);
@@ -274,7 +296,11 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     throw err;
   }
   // The share cards' drawing left after rendering counts as theirs, not the write stage's.
-  stages.push({ name: 'render', ms: render.ms }, { name: 'cards', ms: cardsWait }, { name: 'write', ms: performance.now() - writeStarted - render.ms - cardsWait });
+  stages.push(
+    { name: 'render', ms: render.ms },
+    { name: 'cards', ms: cardsWait },
+    { name: 'write', ms: performance.now() - writeStarted - render.ms - cardsWait },
+  );
   return {
     pages: done,
     pagesByKind,
@@ -325,7 +351,9 @@ function checkAddressForHost(
         hint: `Set SITE_URL to the site's address in ${service.settings} (or siteUrl in ${CONFIG_FILE}); for a staging build, pass --allow-placeholders.`,
       });
     } else if (service || (env.CI && !['false', '0'].includes(env.CI))) {
-      log(`WARNING: building ${service ? `on ${service.name}` : 'in CI'} for ${config.siteUrl}, an example address: canonical URLs, the sitemap and share links name it. Set SITE_URL.`);
+      log(
+        `WARNING: building ${service ? `on ${service.name}` : 'in CI'} for ${config.siteUrl}, an example address: canonical URLs, the sitemap and share links name it. Set SITE_URL.`,
+      );
     }
   }
   problems.throwIfAny(NOTHING_WRITTEN);

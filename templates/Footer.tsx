@@ -32,14 +32,22 @@ function Newsletter({ url, emailField }: { url: string; emailField: string }) {
       <form className="newsletter" action={url} method="post" aria-labelledby="newsletter-heading">
         <label htmlFor="newsletter-email">Email address</label>
         <div className="newsletter-row">
-          <input id="newsletter-email" name={emailField} type="email" required autoComplete="email" placeholder="you@example.com" aria-describedby="newsletter-consent" />
+          <input
+            id="newsletter-email"
+            name={emailField}
+            type="email"
+            required
+            autoComplete="email"
+            placeholder="you@example.com"
+            aria-describedby="newsletter-consent"
+          />
           <button type="submit" className="button">
             Subscribe
           </button>
         </div>
         <p className="newsletter-consent" id="newsletter-consent">
-          By subscribing you agree to receive our newsletter by e-mail. You can unsubscribe at any time from any issue. How we use
-          your address: <a href="/privacy-policy">privacy policy</a>.
+          By subscribing you agree to receive our newsletter by e-mail. You can unsubscribe at any time from any issue.
+          How we use your address: <a href="/privacy-policy">privacy policy</a>.
         </p>
       </form>
     </div>

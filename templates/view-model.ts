@@ -156,7 +156,14 @@ export interface ServiceListGroup {
 }
 
 export type SectionView =
-  | { kind: 'steps'; id: string; heading: string; intro?: Html; items: CardItem[]; cta?: { label: string; href: string } }
+  | {
+      kind: 'steps';
+      id: string;
+      heading: string;
+      intro?: Html;
+      items: CardItem[];
+      cta?: { label: string; href: string };
+    }
   | { kind: 'cards'; id: string; heading: string; intro?: Html; items: CardItem[] }
   | { kind: 'prose'; id: string; heading: string; intro?: Html; body: Html }
   | { kind: 'guarantees'; id: string; heading: string; intro?: Html; items: { title: string; text: string }[] }

@@ -72,9 +72,14 @@ describe('docs', () => {
     for (const rel of docs) {
       withoutFences(read(rel)).forEach((line, i) => {
         if (!/^\s*\|/.test(line)) return;
-        const cells = line.trim().replace(/^\|/, '').replace(/\|$/, '').split(/(?<!\\)\|/);
+        const cells = line
+          .trim()
+          .replace(/^\|/, '')
+          .replace(/\|$/, '')
+          .split(/(?<!\\)\|/);
         for (const cell of cells) {
-          if (cell.trim().length > MAX_CELL_CHARS) long.push(`${rel}:${i + 1} (${cell.trim().length} characters): ${cell.trim().slice(0, 60)}…`);
+          if (cell.trim().length > MAX_CELL_CHARS)
+            long.push(`${rel}:${i + 1} (${cell.trim().length} characters): ${cell.trim().slice(0, 60)}…`);
         }
       });
     }
@@ -82,18 +87,31 @@ describe('docs', () => {
   });
 
   it('no file names a path outside the repository', () => {
-    const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: root, encoding: 'utf8' })
+    const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
+      cwd: root,
+      encoding: 'utf8',
+    })
       .split('\0')
       .filter((file) => file && file !== 'package-lock.json' && existsSync(path.join(root, file)));
-    const outside = [/\.\.\/shared\b/, /(^|[\s'"`(=:])\/(work|root)\//, /\/home\/[a-z_][\w.-]*\//, /\/Users\/[\w.-]+\//, /[A-Za-z]:\\Users\\/];
+    const outside = [
+      /\.\.\/shared\b/,
+      /(^|[\s'"`(=:])\/(work|root)\//,
+      /\/home\/[a-z_][\w.-]*\//,
+      /\/Users\/[\w.-]+\//,
+      /[A-Za-z]:\\Users\\/,
+    ];
     const found: string[] = [];
     for (const file of files) {
       if (!statSync(path.join(root, file)).isFile()) continue;
       const bytes = readFileSync(path.join(root, file));
       if (bytes.subarray(0, 8000).includes(0)) continue; // binary
-      bytes.toString('utf8').split('\n').forEach((line, i) => {
-        if (outside.some((pattern) => pattern.test(line))) found.push(`${file}:${i + 1}: ${line.trim().slice(0, 100)}`);
-      });
+      bytes
+        .toString('utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          if (outside.some((pattern) => pattern.test(line)))
+            found.push(`${file}:${i + 1}: ${line.trim().slice(0, 100)}`);
+        });
     }
     expect(found).toEqual([]);
   });
@@ -107,13 +125,15 @@ describe('docs', () => {
           const target = match[1]!;
           if (/^[a-z][a-z0-9+.-]*:/i.test(target)) continue; // https:, mailto:, …
           const [file = '', anchor] = target.split('#', 2);
-          const resolved = file === '' ? rel : path.posix.normalize(path.posix.join(path.posix.dirname(rel), decodeURI(file)));
+          const resolved =
+            file === '' ? rel : path.posix.normalize(path.posix.join(path.posix.dirname(rel), decodeURI(file)));
           const where = `${rel}:${i + 1} → ${target}`;
           if (resolved.startsWith('..') || !existsSync(path.join(root, resolved))) {
             broken.push(`${where} (no such file)`);
           } else if (anchor !== undefined && anchor !== '') {
             if (!resolved.endsWith('.md')) broken.push(`${where} (an anchor in a file that is not Markdown)`);
-            else if (!anchors(resolved).has(decodeURIComponent(anchor).toLowerCase())) broken.push(`${where} (no such heading)`);
+            else if (!anchors(resolved).has(decodeURIComponent(anchor).toLowerCase()))
+              broken.push(`${where} (no such heading)`);
           }
         }
       });

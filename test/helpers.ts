@@ -70,7 +70,10 @@ export function projectsOfThisFile(): () => Promise<Awaited<ReturnType<typeof te
 }
 
 /** A throwaway project, built with these `build` arguments; fails the suite when the build does. */
-export async function builtProject(args: string[] = [], env: Record<string, string> = {}): Promise<{ root: string; cleanup: () => Promise<void> }> {
+export async function builtProject(
+  args: string[] = [],
+  env: Record<string, string> = {},
+): Promise<{ root: string; cleanup: () => Promise<void> }> {
   const project = await tempProject();
   const built = await runCli(['--root', project.root, 'build', ...args], env);
   expect(built.code, built.stderr).toBe(0);
@@ -121,7 +124,11 @@ export interface RawAnswer {
  * A raw GET of `pathAsWritten` from `origin`: the path sent exactly as written, no redirect
  * followed, nothing decompressed, so status, headers and bytes are what the host sent.
  */
-export function rawGet(origin: string, pathAsWritten: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
+export function rawGet(
+  origin: string,
+  pathAsWritten: string,
+  headers: Record<string, string> = {},
+): Promise<RawAnswer> {
   const { hostname, port } = new URL(origin);
   return new Promise((resolve, reject) => {
     request({ hostname, port, path: pathAsWritten, headers }, (res) => {
@@ -164,7 +171,10 @@ export interface CliServer {
  * a loopback URL; stops it again when it exits first or does not print one in time.
  */
 export async function startCliServer(args: string[], timeoutMs = 10_000): Promise<CliServer> {
-  const child = spawn(process.execPath, [cliPath, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+  const child = spawn(process.execPath, [cliPath, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -97,13 +97,23 @@ function picker(): void {
     });
     tab.addEventListener('keydown', (event) => {
       const i = tabs.indexOf(tab);
-      const next = { ArrowRight: i + 1, ArrowDown: i + 1, ArrowLeft: i - 1, ArrowUp: i - 1, Home: 0, End: tabs.length - 1 }[event.key];
+      const next = {
+        ArrowRight: i + 1,
+        ArrowDown: i + 1,
+        ArrowLeft: i - 1,
+        ArrowUp: i - 1,
+        Home: 0,
+        End: tabs.length - 1,
+      }[event.key];
       if (next === undefined) return;
       event.preventDefault();
       select(tabs[(next + tabs.length) % tabs.length]!, true);
     });
   }
-  const initial = tabs.find((t) => `#${panelOf(t).id}` === location.hash) ?? tabs.find((t) => t.dataset.tab === root.dataset.default) ?? tabs[0]!;
+  const initial =
+    tabs.find((t) => `#${panelOf(t).id}` === location.hash) ??
+    tabs.find((t) => t.dataset.tab === root.dataset.default) ??
+    tabs[0]!;
   select(initial, false);
   root.dataset.tabsReady = '';
 }

@@ -62,5 +62,10 @@ export const PRICE_CEILING = 10_000;
 
 /** A price is a positive amount of pounds with at most two decimals, below PRICE_CEILING. */
 export function isValidPrice(price: number): boolean {
-  return Number.isFinite(price) && price > 0 && price < PRICE_CEILING && Math.abs(Math.round(price * 100) - price * 100) < 1e-6;
+  return (
+    Number.isFinite(price) &&
+    price > 0 &&
+    price < PRICE_CEILING &&
+    Math.abs(Math.round(price * 100) - price * 100) < 1e-6
+  );
 }

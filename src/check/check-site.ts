@@ -45,12 +45,15 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
       hint: 'Run `storefront build` first.',
     });
   }
-  const sitemapUrls = [...readFileSync(sitemapPath, 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+  const sitemapUrls = [...readFileSync(sitemapPath, 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) =>
+    m[1]!.replace(/&amp;/g, '&'),
+  );
   const siteOrigin = sitemapUrls.length ? new URL(sitemapUrls[0]!).origin : '';
   const server = await startPreview(options.outDir, 0);
   // A site built for a folder of its origin (basePath) is served, and crawled, under it.
   const home = `${server.url}${servedBasePath(options.outDir)}/`;
-  const local = (url: string) => (siteOrigin && url.startsWith(siteOrigin) ? server.url + url.slice(siteOrigin.length) : url);
+  const local = (url: string) =>
+    siteOrigin && url.startsWith(siteOrigin) ? server.url + url.slice(siteOrigin.length) : url;
   const shown = (url: string) => (url.startsWith(server.url) ? url.slice(server.url.length) || '/' : url);
   const problems: Problem[] = [];
   const longTitles: LongTitle[] = [];
@@ -61,7 +64,14 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
     // what hosts answer for unknown addresses, not a page of its own.
     const folderPages = readdirSync(options.outDir, { recursive: true, encoding: 'utf8' })
       .filter((file) => file.endsWith('.html') && file !== '404.html' && !/(^|[\\/])[._]/.test(file))
-      .map((file) => `${home}${file.split(path.sep).join('/').replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '')}`);
+      .map(
+        (file) =>
+          `${home}${file
+            .split(path.sep)
+            .join('/')
+            .replace(/(^|\/)index\.html$/, '')
+            .replace(/\.html$/, '')}`,
+      );
     const result = await checker.check({
       path: [...new Set([home, ...sitemapUrls.map(local), ...folderPages])],
       recurse: true,
@@ -69,7 +79,9 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
       timeout: 10_000,
       checkFragments: true,
       // Absolute links to the site's own origin (Open Graph images, say) are checked locally.
-      urlRewriteExpressions: siteOrigin ? [{ pattern: new RegExp(`^${siteOrigin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`), replacement: server.url }] : [],
+      urlRewriteExpressions: siteOrigin
+        ? [{ pattern: new RegExp(`^${siteOrigin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`), replacement: server.url }]
+        : [],
       // Only our own server is crawled; other hosts are listed, and fetched only on request.
       linksToSkip: async (link) => !options.external && !link.startsWith(server.url),
     });
@@ -92,13 +104,17 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
           url: shown(link.url),
           file: link.parent ? `on ${shown(link.parent)}` : 'in sitemap.xml',
           message: `The link to ${shown(link.url)} is broken (${link.status ? `HTTP ${link.status}` : 'no answer'}).`,
-          hint: link.parent ? 'Fix the link in the content of that page, or add a redirect for the old address.' : 'The sitemap lists a page that does not exist.',
+          hint: link.parent
+            ? 'Fix the link in the content of that page, or add a redirect for the old address.'
+            : 'The sitemap lists a page that does not exist.',
         });
       }
     }
 
     // Canonical URLs and sitemap URLs must answer 200 themselves, not through a redirect.
-    const pages = result.links.filter((l) => internal(l.url) && l.state === LinkState.OK && !/\.[a-z0-9]+$/i.test(new URL(l.url).pathname));
+    const pages = result.links.filter(
+      (l) => internal(l.url) && l.state === LinkState.OK && !/\.[a-z0-9]+$/i.test(new URL(l.url).pathname),
+    );
     const pageUrls = [...new Set(pages.map((p) => p.url.split('#')[0]!))];
     for (const pageUrl of pageUrls) {
       const response = await fetch(pageUrl);
@@ -111,7 +127,12 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
       }
       // Linkinator records each URL once, often as a crawl seed, so which pages link where is
       // read from the pages themselves.
-      linksOf.set(pageUrl, [...html.matchAll(/<a\s[^>]*?href="([^"#]*)/g)].filter((m) => m[1]).map((m) => new URL(m[1]!.replace(/&amp;/g, '&'), pageUrl).href));
+      linksOf.set(
+        pageUrl,
+        [...html.matchAll(/<a\s[^>]*?href="([^"#]*)/g)]
+          .filter((m) => m[1])
+          .map((m) => new URL(m[1]!.replace(/&amp;/g, '&'), pageUrl).href),
+      );
       if (/<meta name="robots" content="[^"]*noindex/.test(html) || response.status !== 200) noindex.add(pageUrl);
       const long = response.status === 200 ? longTitle(shown(pageUrl), html) : undefined;
       if (long) longTitles.push(long);
@@ -124,7 +145,7 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
           url: canonical,
           file: `on ${shown(pageUrl)}`,
           message: `The canonical URL answers HTTP ${answer.status}, not 200.`,
-          hint: 'A canonical URL must be the page\'s own clean address.',
+          hint: "A canonical URL must be the page's own clean address.",
         });
       }
     }
@@ -138,7 +159,10 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
           code: codes.badSitemapUrl,
           url,
           file: 'sitemap.xml',
-          message: answer.status >= 300 && answer.status < 400 ? `The sitemap URL redirects (HTTP ${answer.status}).` : `The sitemap URL answers HTTP ${answer.status}.`,
+          message:
+            answer.status >= 300 && answer.status < 400
+              ? `The sitemap URL redirects (HTTP ${answer.status}).`
+              : `The sitemap URL answers HTTP ${answer.status}.`,
           hint: 'The sitemap must list final page addresses only.',
         });
       }
@@ -174,7 +198,13 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
         }
       }
     }
-    return { pagesCrawled: pageUrls.length, linksChecked: result.links.length, problems, external: [...external.values()], longTitles };
+    return {
+      pagesCrawled: pageUrls.length,
+      linksChecked: result.links.length,
+      problems,
+      external: [...external.values()],
+      longTitles,
+    };
   } finally {
     await server.close();
   }

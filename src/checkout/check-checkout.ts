@@ -69,15 +69,23 @@ const NEVER_INTO = ['content', '.git', 'node_modules'];
 /** An existing file larger than this is no catalogue: it is not even read. */
 const MAX_CATALOGUE_BYTES = 1024 * 1024;
 
-
-function refusedTo(out: string, message: string, hint = 'Leave --to out, or name a new file outside content/, e.g. catalogue.proposed.yaml.'): StorefrontError {
-  return new StorefrontError({ code: codes.badFlag, field: '--to', message: `${message} (--to ${JSON.stringify(out)}).`, hint }, 'Nothing was written.');
+function refusedTo(
+  out: string,
+  message: string,
+  hint = 'Leave --to out, or name a new file outside content/, e.g. catalogue.proposed.yaml.',
+): StorefrontError {
+  return new StorefrontError(
+    { code: codes.badFlag, field: '--to', message: `${message} (--to ${JSON.stringify(out)}).`, hint },
+    'Nothing was written.',
+  );
 }
 
 /** Whether git tracks the file (false where there is no git, or no repository). */
 function isTracked(folder: string, name: string): Promise<boolean> {
   return new Promise((resolve) => {
-    execFile('git', ['-C', folder, 'ls-files', '--error-unmatch', '--', name], { timeout: 5_000 }, (error) => resolve(!error));
+    execFile('git', ['-C', folder, 'ls-files', '--error-unmatch', '--', name], { timeout: 5_000 }, (error) =>
+      resolve(!error),
+    );
   });
 }
 
@@ -92,13 +100,22 @@ function isTracked(folder: string, name: string): Promise<boolean> {
  */
 async function proposalTarget(root: string, out: string): Promise<string> {
   const resolved = path.resolve(root, out);
-  if (/[\\/]$/.test(out)) throw refusedTo(out, 'The proposed catalogue is a file; this names a folder', 'Name a file, e.g. catalogue.proposed.yaml.');
+  if (/[\\/]$/.test(out))
+    throw refusedTo(
+      out,
+      'The proposed catalogue is a file; this names a folder',
+      'Name a file, e.g. catalogue.proposed.yaml.',
+    );
   let folder: string;
   try {
     folder = await realpath(path.dirname(resolved));
     if (!(await stat(folder)).isDirectory()) throw new Error('not a folder');
   } catch {
-    throw refusedTo(out, `The folder of the proposed catalogue, ${path.dirname(out) || '.'}, does not exist`, 'Name a file in a folder that exists, e.g. catalogue.proposed.yaml.');
+    throw refusedTo(
+      out,
+      `The folder of the proposed catalogue, ${path.dirname(out) || '.'}, does not exist`,
+      'Name a file in a folder that exists, e.g. catalogue.proposed.yaml.',
+    );
   }
   const name = path.basename(resolved);
   const file = path.join(folder, name);
@@ -121,9 +138,24 @@ async function proposalTarget(root: string, out: string): Promise<string> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return file;
     throw error;
   }
-  if (existing.isDirectory()) throw refusedTo(out, 'The proposed catalogue is a file; this is a folder', 'Name a file, e.g. catalogue.proposed.yaml.');
-  if (!existing.isFile()) throw refusedTo(out, 'This is a link or another special file, never replaced by the proposed catalogue', 'Name a new file, or an earlier proposed catalogue.');
-  const notOurs = () => refusedTo(out, 'This file exists and is not a proposed catalogue: it is never overwritten', 'Name a new file, or an earlier proposed catalogue (catalogue.proposed.yaml); delete the file first if it really is to go.');
+  if (existing.isDirectory())
+    throw refusedTo(
+      out,
+      'The proposed catalogue is a file; this is a folder',
+      'Name a file, e.g. catalogue.proposed.yaml.',
+    );
+  if (!existing.isFile())
+    throw refusedTo(
+      out,
+      'This is a link or another special file, never replaced by the proposed catalogue',
+      'Name a new file, or an earlier proposed catalogue.',
+    );
+  const notOurs = () =>
+    refusedTo(
+      out,
+      'This file exists and is not a proposed catalogue: it is never overwritten',
+      'Name a new file, or an earlier proposed catalogue (catalogue.proposed.yaml); delete the file first if it really is to go.',
+    );
   if (existing.size > MAX_CATALOGUE_BYTES) throw notOurs();
   let shaped = false;
   try {
@@ -157,7 +189,12 @@ async function writeProposal(file: string, text: string): Promise<void> {
  * A product whose price is no price the catalogue can hold (see `chargedPrice`) is a problem:
  * nothing is written, and every such product is reported.
  */
-export async function pullCatalogue(root: string, env: Readonly<Record<string, string | undefined>>, out: string, offline: boolean): Promise<PulledCatalogue> {
+export async function pullCatalogue(
+  root: string,
+  env: Readonly<Record<string, string | undefined>>,
+  out: string,
+  offline: boolean,
+): Promise<PulledCatalogue> {
   const config = await loadConfig(root, env);
   // Refused before the checkout is asked, and once more before writing.
   await proposalTarget(root, out);
@@ -194,14 +231,18 @@ export async function pullCatalogue(root: string, env: Readonly<Record<string, s
         line: pkg.line,
         url: productsUrl(config.checkoutUrl),
         message: `${pkg.name} (${pkg.slug}): the checkout's product ${product.id} ${charged.refused}; no price is proposed for it.`,
-        hint: product.prices.currency_code !== currency
-          ? 'Set the checkout\'s currency to the catalogue\'s (GBP), then pull again.'
-          : 'Correct the product\'s price in WooCommerce (a positive amount of pounds and pence, below the catalogue\'s ceiling), then pull again.',
+        hint:
+          product.prices.currency_code !== currency
+            ? "Set the checkout's currency to the catalogue's (GBP), then pull again."
+            : "Correct the product's price in WooCommerce (a positive amount of pounds and pence, below the catalogue's ceiling), then pull again.",
       });
       continue;
     }
     if (charged.price === pkg.price) continue;
-    const keys = pkg.field.split(/[.[\]]+/).filter(Boolean).map((k) => (/^\d+$/.test(k) ? Number(k) : k));
+    const keys = pkg.field
+      .split(/[.[\]]+/)
+      .filter(Boolean)
+      .map((k) => (/^\d+$/.test(k) ? Number(k) : k));
     const node = doc.getIn(keys, true);
     if (!isMap(node)) continue;
     const price = node.get('price', true);
@@ -209,9 +250,14 @@ export async function pullCatalogue(root: string, env: Readonly<Record<string, s
     edits.push({ start: price.range[0], end: price.range[1], text: String(charged.price) });
     changes.push(`${CATALOGUE}:${pkg.line ?? '?'}  ${pkg.name} (${pkg.slug}): ${pkg.price} → ${charged.price}`);
   }
-  if (problems.length) throw new StorefrontError(problems, `Nothing was written: no price is proposed while the checkout charges one the catalogue cannot hold.`);
+  if (problems.length)
+    throw new StorefrontError(
+      problems,
+      `Nothing was written: no price is proposed while the checkout charges one the catalogue cannot hold.`,
+    );
   let proposed = text;
-  for (const { start, end, text: price } of edits.sort((a, b) => b.start - a.start)) proposed = proposed.slice(0, start) + price + proposed.slice(end);
+  for (const { start, end, text: price } of edits.sort((a, b) => b.start - a.start))
+    proposed = proposed.slice(0, start) + price + proposed.slice(end);
   const file = await proposalTarget(root, out);
   await writeProposal(file, proposed);
   return { file, changes, missing };

@@ -57,18 +57,25 @@ export type Charged = { price: number; onSale: boolean } | { refused: string };
  */
 export function chargedPrice(product: StoreProduct, currency: string): Charged {
   const { prices } = product;
-  if (prices.currency_code !== currency) return { refused: `is priced in ${currencyOf(prices.currency_code)}, not ${currency}` };
+  if (prices.currency_code !== currency)
+    return { refused: `is priced in ${currencyOf(prices.currency_code)}, not ${currency}` };
   const unit = prices.currency_minor_unit;
-  if (!Number.isInteger(unit) || unit < 0 || unit > 4) return { refused: `gives its prices in minor units of ${quoted(unit)} decimals, not 0 to 4` };
+  if (!Number.isInteger(unit) || unit < 0 || unit > 4)
+    return { refused: `gives its prices in minor units of ${quoted(unit)} decimals, not 0 to 4` };
   const whole = (value: unknown) => typeof value === 'string' && /^[0-9]+$/.test(value);
   for (const key of ['price', 'regular_price', 'sale_price'] as const) {
-    if (!whole(prices[key])) return { refused: `has a ${key} of ${quoted(prices[key])}, not a whole number of minor units (pence)` };
+    if (!whole(prices[key]))
+      return { refused: `has a ${key} of ${quoted(prices[key])}, not a whole number of minor units (pence)` };
   }
   const minor = Number(prices.price);
   const price = minor / 10 ** unit;
   if (minor <= 0) return { refused: `charges ${quoted(prices.price)} minor units, nothing or less` };
-  if (price >= PRICE_CEILING) return { refused: `charges ${quoted(prices.price)} minor units, at or above the catalogue's ceiling of £${PRICE_CEILING.toLocaleString('en-GB')}` };
-  if (!isValidPrice(price)) return { refused: `charges ${quoted(prices.price)} minor units, not a whole number of pence` };
+  if (price >= PRICE_CEILING)
+    return {
+      refused: `charges ${quoted(prices.price)} minor units, at or above the catalogue's ceiling of £${PRICE_CEILING.toLocaleString('en-GB')}`,
+    };
+  if (!isValidPrice(price))
+    return { refused: `charges ${quoted(prices.price)} minor units, not a whole number of pence` };
   const onSale = Number(prices.sale_price) !== Number(prices.regular_price) && minor === Number(prices.sale_price);
   return { price, onSale };
 }
@@ -78,11 +85,17 @@ export function productsUrl(checkoutUrl: string): string {
   return `${checkoutUrl}/wp-json/wc/store/v1/products`;
 }
 
-const CHECKOUT_HINT = 'Check CHECKOUT_URL and that the checkout site is up and answers its WooCommerce Store API (/wp-json/wc/store/v1/products) itself: no redirect is followed.';
+const CHECKOUT_HINT =
+  'Check CHECKOUT_URL and that the checkout site is up and answers its WooCommerce Store API (/wp-json/wc/store/v1/products) itself: no redirect is followed.';
 
 /** The client's problems with the checkout's hint: its own speak of the blog (CMS_API_URL, build --stale-ok). */
-function asCheckoutError(error: StorefrontError, rewrite: (message: string) => string = (message) => message): StorefrontError {
-  return new StorefrontError(error.problems.map((problem) => ({ ...problem, message: rewrite(problem.message), hint: CHECKOUT_HINT })));
+function asCheckoutError(
+  error: StorefrontError,
+  rewrite: (message: string) => string = (message) => message,
+): StorefrontError {
+  return new StorefrontError(
+    error.problems.map((problem) => ({ ...problem, message: rewrite(problem.message), hint: CHECKOUT_HINT })),
+  );
 }
 
 /**
@@ -101,12 +114,17 @@ export async function hasStoreApi(checkoutUrl: string): Promise<boolean> {
       retry: defaultCmsOptions.retry,
       concurrency: 1,
       maxPosts: PER_PAGE,
-      collection: { pageUrl: () => `${url}?per_page=1`, noun: 'checkout\'s products', absentOn404: true },
+      collection: { pageUrl: () => `${url}?per_page=1`, noun: "checkout's products", absentOn404: true },
     });
     return !probe.absent;
   } catch (error) {
     if (!(error instanceof StorefrontError)) throw error;
-    throw asCheckoutError(error, (message) => message.replace(/^The checkout's products could not be fetched after/, 'The checkout could not be asked for its products after'));
+    throw asCheckoutError(error, (message) =>
+      message.replace(
+        /^The checkout's products could not be fetched after/,
+        'The checkout could not be asked for its products after',
+      ),
+    );
   }
 }
 
@@ -129,7 +147,7 @@ export async function fetchStoreProducts(root: string, checkoutUrl: string, offl
       throw new StorefrontError({
         code: codes.cmsNoCache,
         url,
-        message: 'There is no cached copy of the checkout\'s products.',
+        message: "There is no cached copy of the checkout's products.",
         hint: 'Run the command once with the checkout reachable; it saves the products under .cache/cms/.',
       });
     }
@@ -144,7 +162,7 @@ export async function fetchStoreProducts(root: string, checkoutUrl: string, offl
           retry: defaultCmsOptions.retry,
           concurrency: defaultCmsOptions.concurrency,
           maxPosts: 10_000,
-          collection: { pageUrl: (page) => `${url}?per_page=${PER_PAGE}&page=${page}`, noun: 'checkout\'s products' },
+          collection: { pageUrl: (page) => `${url}?per_page=${PER_PAGE}&page=${page}`, noun: "checkout's products" },
         })
       ).items;
     } catch (error) {

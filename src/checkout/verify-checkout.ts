@@ -19,7 +19,11 @@ export interface CataloguePackage {
 }
 
 /** Every listed package, with its field path and line in the catalogue. */
-export function cataloguePackages(catalogue: Catalogue, checkoutUrl: string, lineOf?: SourceFile['lineOf']): CataloguePackage[] {
+export function cataloguePackages(
+  catalogue: Catalogue,
+  checkoutUrl: string,
+  lineOf?: SourceFile['lineOf'],
+): CataloguePackage[] {
   return catalogue.platforms.flatMap((platform, pi) =>
     platform.sub.flatMap((sub, si) =>
       sub.packages.map((pkg, ki) => ({
@@ -39,7 +43,12 @@ export function cataloguePackages(catalogue: Catalogue, checkoutUrl: string, lin
  * per defect, naming the catalogue's line and the product. A sale price counts, as it is the
  * price charged.
  */
-export function verifyAgainstStore(packages: readonly CataloguePackage[], currency: string, checkoutUrl: string, products: readonly StoreProduct[]): Problem[] {
+export function verifyAgainstStore(
+  packages: readonly CataloguePackage[],
+  currency: string,
+  checkoutUrl: string,
+  products: readonly StoreProduct[],
+): Problem[] {
   const bySlug = new Map(products.map((product) => [product.slug, product]));
   const problems: Problem[] = [];
   for (const pkg of packages) {
@@ -78,8 +87,8 @@ export function verifyAgainstStore(packages: readonly CataloguePackage[], curren
             : `${named} ${charged.refused}: no price the storefront can show (it shows ${formatPrice(pkg.price)}).`,
         hint:
           product.prices.currency_code !== currency
-            ? 'Set the checkout\'s currency to the catalogue\'s (GBP).'
-            : 'Correct the product\'s price in WooCommerce: a positive amount of pounds and pence, below the catalogue\'s ceiling.',
+            ? "Set the checkout's currency to the catalogue's (GBP)."
+            : "Correct the product's price in WooCommerce: a positive amount of pounds and pence, below the catalogue's ceiling.",
       });
     } else if (charged.price !== pkg.price) {
       problems.push({
@@ -92,12 +101,16 @@ export function verifyAgainstStore(packages: readonly CataloguePackage[], curren
     }
     const permalink = URL.canParse(product.permalink) ? new URL(product.permalink) : undefined;
     const expected = new URL(pkg.buyUrl);
-    if (!permalink || permalink.origin !== expected.origin || permalink.pathname.replace(/\/$/, '') !== expected.pathname) {
+    if (
+      !permalink ||
+      permalink.origin !== expected.origin ||
+      permalink.pathname.replace(/\/$/, '') !== expected.pathname
+    ) {
       problems.push({
         ...at,
         code: codes.checkoutElsewhere,
         message: `${named} lives at ${permalink && permalink.href.length <= 200 ? permalink.href : quoted(product.permalink)}, not at ${pkg.buyUrl} where Buy Now sends the visitor.`,
-        hint: 'The product\'s permalink must be /product/{slug} on the checkout site (WooCommerce: Settings › Permalinks › Product base).',
+        hint: "The product's permalink must be /product/{slug} on the checkout site (WooCommerce: Settings › Permalinks › Product base).",
       });
     }
   }
@@ -159,7 +172,13 @@ export async function verifyBuyLinks(packages: readonly CataloguePackage[], conc
   const problems = packages.flatMap((pkg, i): Problem[] => {
     const answer = answers[i]!;
     if ('status' in answer && answer.status === 200) return [];
-    const at = { code: codes.checkoutNoProduct, file: CATALOGUE, field: `${pkg.field}.slug`, line: pkg.line, url: pkg.buyUrl };
+    const at = {
+      code: codes.checkoutNoProduct,
+      file: CATALOGUE,
+      field: `${pkg.field}.slug`,
+      line: pkg.line,
+      url: pkg.buyUrl,
+    };
     if ('elsewhere' in answer) {
       return [
         {

@@ -65,7 +65,10 @@ function stageWork(name: string, summary: BuildSummary, postsDir: string, stageM
     case 'routes':
       return `${summary.pages} pages in the route table`;
     case 'cards':
-      return summary.shareCards && `${count(summary.shareCards.files, 'share card')}, ${summary.shareCards.made} drawn (the others from .cache/share)`;
+      return (
+        summary.shareCards &&
+        `${count(summary.shareCards.files, 'share card')}, ${summary.shareCards.made} drawn (the others from .cache/share)`
+      );
     case 'render':
       return `${rendered} pages rendered${stageMs > 0 && rendered > 0 ? ` (${Math.round(rendered / (stageMs / 1000))} a second)` : ''}`;
     case 'write':

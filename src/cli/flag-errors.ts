@@ -22,7 +22,11 @@ export function commandPath(command: Command): string {
  * choices gets the nearest choice the same way.
  */
 export function flagError(err: CommanderError, usage: string): StorefrontError {
-  const [first = '', ...rest] = err.message.replace(/^error: /, '').split('\n').map((line) => line.trim()).filter(Boolean);
+  const [first = '', ...rest] = err.message
+    .replace(/^error: /, '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
   // The flag or the word concerned is the first quoted thing: '--port <port>', 'nope'.
   const subject = /'([^']+)'/.exec(first)?.[1]?.split(' ')[0];
   const unknownCommand = err.code === 'commander.unknownCommand';
@@ -52,11 +56,9 @@ export function isHelpOrVersion(err: unknown): err is CommanderError {
  */
 export function throwFlagErrors(program: Command): void {
   const visit = (command: Command) => {
-    command
-      .configureOutput({ outputError: () => {} })
-      .exitOverride((err) => {
-        throw isHelpOrVersion(err) ? err : flagError(err, commandPath(command));
-      });
+    command.configureOutput({ outputError: () => {} }).exitOverride((err) => {
+      throw isHelpOrVersion(err) ? err : flagError(err, commandPath(command));
+    });
     for (const sub of command.commands) visit(sub);
   };
   visit(program);

@@ -6,13 +6,21 @@ import { codes } from '../errors/codes.js';
 import { StorefrontError } from '../errors/storefront-error.js';
 import { packageRoot } from '../package-root.js';
 import { noContentFolder } from '../util/project-folder.js';
-import { ALL_INTERFACES, EXPOSED_NOTE, LOOPBACK, normaliseHost, reachableFromNetwork, servingLines } from '../preview/listen-address.js';
+import {
+  ALL_INTERFACES,
+  EXPOSED_NOTE,
+  LOOPBACK,
+  normaliseHost,
+  reachableFromNetwork,
+  servingLines,
+} from '../preview/listen-address.js';
 import { headline, stageLines, summaryDetail } from './build-report.js';
 import { isHelpOrVersion, throwFlagErrors } from './flag-errors.js';
 import { addGlobalOptions } from './global-options.js';
 import { output } from './output.js';
 
-const version = (JSON.parse(readFileSync(path.join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
+const version = (JSON.parse(readFileSync(path.join(packageRoot(), 'package.json'), 'utf8')) as { version: string })
+  .version;
 
 /** Decimal digits only: Number() would also take `0x50` (port 80), `1e3`, ` 80` and `+80`. */
 function parsePort(value: string): number {
@@ -25,12 +33,16 @@ function parsePort(value: string): number {
 
 /** `--host` of preview and dev: without a value every IPv4 interface, else one address or name. */
 function hostOption(): Option {
-  return new Option('--host [addr]', 'address to listen on; alone, all IPv4 interfaces, so other devices on the network can open the site')
+  return new Option(
+    '--host [addr]',
+    'address to listen on; alone, all IPv4 interfaces, so other devices on the network can open the site',
+  )
     .default(LOOPBACK)
     .preset(ALL_INTERFACES)
     .argParser((value: string) => {
       const host = normaliseHost(value);
-      if (host === undefined) throw new InvalidArgumentError('must be an IP address (192.168.1.20, ::) or a host name (my-laptop.local).');
+      if (host === undefined)
+        throw new InvalidArgumentError('must be an IP address (192.168.1.20, ::) or a host name (my-laptop.local).');
       return host;
     });
 }
@@ -110,10 +122,24 @@ export function createProgram(): Command {
     .option('--cms-timeout <ms>', 'time limit of one CMS request', parseWhole, 15000)
     .option('--cms-retries <n>', 'retries of a failed CMS request', parseWhole, 3)
     .option('--precompress', 'write .br and .gz copies of every page and text asset (for nginx, preview, a bucket)')
-    .option('--base <path>', 'serve the site from this folder of its origin, e.g. /shop/ for a GitHub Pages project site (overrides BASE_PATH)')
-    .addOption(new Option('--target <host>', 'the host to write its own files for (default: detected from NETLIFY or CF_PAGES, else static; overrides DEPLOY_TARGET)').choices(TARGETS))
-    .option('--drafts', 'also build drafts and posts dated after today, marked and noindex (to look at them before they are published)')
-    .option('--allow-placeholders', 'let example values (example.com, drama numbers, the example trader) through for a real SITE_URL: a staging build')
+    .option(
+      '--base <path>',
+      'serve the site from this folder of its origin, e.g. /shop/ for a GitHub Pages project site (overrides BASE_PATH)',
+    )
+    .addOption(
+      new Option(
+        '--target <host>',
+        'the host to write its own files for (default: detected from NETLIFY or CF_PAGES, else static; overrides DEPLOY_TARGET)',
+      ).choices(TARGETS),
+    )
+    .option(
+      '--drafts',
+      'also build drafts and posts dated after today, marked and noindex (to look at them before they are published)',
+    )
+    .option(
+      '--allow-placeholders',
+      'let example values (example.com, drama numbers, the example trader) through for a real SITE_URL: a staging build',
+    )
     .action(async (options: BuildFlags) => {
       const { root } = program.opts<{ root: string }>();
       requireProjectFolder(root);
@@ -142,7 +168,8 @@ export function createProgram(): Command {
         target: options.target,
         log: (line) => (/^WARNING\b/.test(line) ? output.warn(line) : output.info(line)),
         progress: (stage, done, total) => {
-          const text = stage === 'fetch' ? `Fetching posts: page ${done} of ${total}` : `Rendering pages: ${done} of ${total}`;
+          const text =
+            stage === 'fetch' ? `Fetching posts: page ${done} of ${total}` : `Rendering pages: ${done} of ${total}`;
           // Plain lines: at most one per tenth of the work, and none for less than 100 pages.
           output.progress(stage, text, done, total, stage === 'render' ? 100 : 1);
           // The other files and the move into place come after the last page (on a terminal only).
@@ -178,7 +205,9 @@ export function createProgram(): Command {
       const { servedBasePath, startPreview } = await import('../preview/preview-server.js');
       const preview = await startPreview(dir, options.port, options.host);
       if (output.verbose) {
-        preview.server.on('request', (req, res) => res.once('finish', () => output.detail(`  ${res.statusCode} ${req.method} ${req.url}`)));
+        preview.server.on('request', (req, res) =>
+          res.once('finish', () => output.detail(`  ${res.statusCode} ${req.method} ${req.url}`)),
+        );
       }
       for (const line of servingLines(`Serving ${options.out}`, preview.addresses)) output.result(line);
       const base = servedBasePath(dir);
@@ -189,7 +218,9 @@ export function createProgram(): Command {
 
   program
     .command('dev')
-    .description('build, serve on 127.0.0.1 (or --host), and rebuild and reload open pages on every change to content/ and templates/')
+    .description(
+      'build, serve on 127.0.0.1 (or --host), and rebuild and reload open pages on every change to content/ and templates/',
+    )
     .option('--port <port>', 'port to listen on (0 picks a free one)', parsePort, 4321)
     .addOption(hostOption())
     .option('--open', 'open the site in the system browser')
@@ -204,11 +235,16 @@ export function createProgram(): Command {
 
   program
     .command('check')
-    .description('serve the built folder and check every link, redirect, canonical and sitemap URL; fail on any problem')
+    .description(
+      'serve the built folder and check every link, redirect, canonical and sitemap URL; fail on any problem',
+    )
     .option('--out <dir>', 'folder to check', 'dist')
     .option('--external', 'also fetch external links (the checkout site, CMS images)')
-    .option('--checkout', 'also check that every Buy Now leads to a product that can be bought at the price shown (the checkout setting checkoutVerify makes it the default)')
-    .option('--offline', 'with --checkout: read the checkout\'s products from the cache in .cache/, without the network')
+    .option(
+      '--checkout',
+      'also check that every Buy Now leads to a product that can be bought at the price shown (the checkout setting checkoutVerify makes it the default)',
+    )
+    .option('--offline', "with --checkout: read the checkout's products from the cache in .cache/, without the network")
     .action(async (options: { out: string; external?: boolean; checkout?: boolean; offline?: boolean }) => {
       const { root } = program.opts<{ root: string }>();
       // Loaded on demand: the crawler is not needed to build (start-up time matters).
@@ -226,13 +262,18 @@ export function createProgram(): Command {
       // Fetched links are listed one by one; the others are summed up by host.
       const externalLines = options.external
         ? report.external.map((e) => `  ${e.url} ${e.state ?? ''}${e.status ? ` (HTTP ${e.status})` : ''}`)
-        : [...countByHost(report.external.map((e) => e.url))].map(([host, n]) => `  ${host}  ${n} link${n > 1 ? 's' : ''}`);
+        : [...countByHost(report.external.map((e) => e.url))].map(
+            ([host, n]) => `  ${host}  ${n} link${n > 1 ? 's' : ''}`,
+          );
       if (externalLines.length) {
         output.result(`External links${options.external ? '' : ' (not fetched; --external fetches them)'}:`);
         for (const line of externalLines) output.result(line);
       }
       if (report.problems.length) {
-        throw new StorefrontError(report.problems, `Checked ${report.pagesCrawled} pages and ${report.linksChecked} links.`);
+        throw new StorefrontError(
+          report.problems,
+          `Checked ${report.pagesCrawled} pages and ${report.linksChecked} links.`,
+        );
       }
       output.detail(`Crawled in ${((performance.now() - started) / 1000).toFixed(2)} s.`);
       output.result(
@@ -245,7 +286,7 @@ export function createProgram(): Command {
     .description('work with content/catalogue.yaml')
     .command('pull')
     .description("write the checkout's current prices into a proposed catalogue for review; content/ is never changed")
-    .requiredOption('--from-checkout', 'read the prices from the checkout site\'s WooCommerce Store API')
+    .requiredOption('--from-checkout', "read the prices from the checkout site's WooCommerce Store API")
     .option('--to <file>', 'where the proposed catalogue goes', 'catalogue.proposed.yaml')
     .option('--offline', "read the checkout's products from the cache in .cache/, without the network")
     .action(async (options: { to: string; offline?: boolean }) => {

@@ -55,7 +55,9 @@ class Seals {
       const [o, c] = [seal(open), seal(close)];
       return (text: string) => `${o}${text}${c}`;
     };
-    return Object.fromEntries(Object.entries(real).map(([name, colour]) => [name, sealed(colour)])) as unknown as Palette;
+    return Object.fromEntries(
+      Object.entries(real).map(([name, colour]) => [name, sealed(colour)]),
+    ) as unknown as Palette;
   }
 
   /** The text escaped for the terminal (line feeds too, unless kept), the seals back to their codes. */

@@ -27,7 +27,9 @@ function systemHint(err: SystemError): string {
       return 'Another program listens on this port: choose another with --port, or --port 0 for a free one.';
     case 'EACCES':
     case 'EPERM':
-      return network ? 'This port needs privileges: choose one above 1023 with --port.' : 'Check that you may read and write this file or folder.';
+      return network
+        ? 'This port needs privileges: choose one above 1023 with --port.'
+        : 'Check that you may read and write this file or folder.';
     case 'ENOSPC':
       return 'The disk is full: free some space and run the command again.';
     case 'EMFILE':
@@ -49,7 +51,8 @@ export function asStorefrontError(err: unknown): StorefrontError {
   if (err instanceof StorefrontError) return err;
   if (err instanceof CommanderError) return flagError(err, 'storefront');
   if (isSystemError(err)) {
-    const where = err.path ?? (err.address ? `${err.address}${err.port !== undefined ? `:${err.port}` : ''}` : undefined);
+    const where =
+      err.path ?? (err.address ? `${err.address}${err.port !== undefined ? `:${err.port}` : ''}` : undefined);
     return new StorefrontError({
       code: codes.systemError,
       file: where,

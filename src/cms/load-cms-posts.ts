@@ -36,7 +36,6 @@ export interface CmsPosts {
   notes: string[];
 }
 
-
 function credentials(env: CmsOptions['env']): { user: string; password: string } | undefined {
   const user = env.CMS_USER;
   const password = env.CMS_APP_PASSWORD;
@@ -53,15 +52,21 @@ function fromItems(items: unknown[], apiUrl: string, options: CmsOptions): { pos
   const problems = new ProblemList();
   const mapped = mapWordPressPosts(items, apiUrl, options.imageOrigins, problems);
   const skippable = mode === 'stale-ok' && problems.items.every((problem) => problem.code === codes.cmsBadPost);
-  if (skippable) for (const problem of problems.items) log(`WARNING: ${problem.code} ${problem.url ?? ''}: ${problem.message} The post is left out (--stale-ok).`);
+  if (skippable)
+    for (const problem of problems.items)
+      log(`WARNING: ${problem.code} ${problem.url ?? ''}: ${problem.message} The post is left out (--stale-ok).`);
   else problems.throwIfAny(NOTHING_WRITTEN);
   const notes: string[] = [];
   if (mapped.skippedProtected > 0) {
-    notes.push(`${mapped.skippedProtected} password-protected post(s) left out: a static page cannot enforce a password.`);
+    notes.push(
+      `${mapped.skippedProtected} password-protected post(s) left out: a static page cannot enforce a password.`,
+    );
   }
   if (mapped.skippedUnpublished > 0) notes.push(`${mapped.skippedUnpublished} unpublished post(s) left out.`);
   if (mapped.imagesLeftOut > 0) {
-    notes.push(`${mapped.imagesLeftOut} image(s) from hosts the site does not allow images from were left out: add their hosts to imageHosts (IMAGE_HOSTS) to show them.`);
+    notes.push(
+      `${mapped.imagesLeftOut} image(s) from hosts the site does not allow images from were left out: add their hosts to imageHosts (IMAGE_HOSTS) to show them.`,
+    );
   }
   return { posts: sortNewestFirst(mapped.posts), notes };
 }
@@ -85,7 +90,13 @@ export async function loadCmsPosts(options: CmsOptions): Promise<CmsPosts> {
       );
     }
     const { posts, notes } = fromItems(entry.items, apiUrl, options);
-    return { posts, source: 'cache', pages: 0, fetchMs: performance.now() - started, notes: [`posts from the cache of ${entry.fetchedAt}`, ...notes] };
+    return {
+      posts,
+      source: 'cache',
+      pages: 0,
+      fetchMs: performance.now() - started,
+      notes: [`posts from the cache of ${entry.fetchedAt}`, ...notes],
+    };
   };
 
   if (options.mode === 'offline') return fromCache(undefined);
@@ -106,7 +117,9 @@ export async function loadCmsPosts(options: CmsOptions): Promise<CmsPosts> {
   } catch (error) {
     if (options.mode === 'stale-ok' && error instanceof StorefrontError) {
       const reason = error.problems[0]?.message ?? 'the CMS failed';
-      options.log(`WARNING: the CMS could not be reached (${reason}); building from the cached posts instead (--stale-ok).`);
+      options.log(
+        `WARNING: the CMS could not be reached (${reason}); building from the cached posts instead (--stale-ok).`,
+      );
       const cached = await fromCache(reason);
       return { ...cached, notes: ['STALE: the CMS was unreachable', ...cached.notes] };
     }
@@ -114,6 +127,10 @@ export async function loadCmsPosts(options: CmsOptions): Promise<CmsPosts> {
   }
   const fetchMs = performance.now() - started;
   const { posts, notes } = fromItems(fetched.items, apiUrl, options);
-  await writeCmsCache(options.root, { apiUrl, fetchedAt: (options.now?.() ?? new Date()).toISOString(), items: fetched.items });
+  await writeCmsCache(options.root, {
+    apiUrl,
+    fetchedAt: (options.now?.() ?? new Date()).toISOString(),
+    items: fetched.items,
+  });
   return { posts, source: 'network', pages: fetched.pages, fetchMs, notes };
 }

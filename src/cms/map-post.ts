@@ -68,7 +68,12 @@ export interface MappedPosts {
 }
 
 /** Maps raw WordPress posts to the site's post type, sanitising every piece of HTML. */
-export function mapWordPressPosts(items: readonly unknown[], apiUrl: string, imageOrigins: readonly string[], problems: ProblemList): MappedPosts {
+export function mapWordPressPosts(
+  items: readonly unknown[],
+  apiUrl: string,
+  imageOrigins: readonly string[],
+  problems: ProblemList,
+): MappedPosts {
   const posts: Post[] = [];
   let skippedProtected = 0;
   let skippedUnpublished = 0;
@@ -111,7 +116,7 @@ export function mapWordPressPosts(items: readonly unknown[], apiUrl: string, ima
         url: `${where}/${raw.id}`,
         field: 'slug',
         message: `The post ${raw.id} has the slug ${JSON.stringify(raw.slug)}, which cannot be a page address: ${reason}.`,
-        hint: 'Edit the post\'s slug (permalink) in WordPress.',
+        hint: "Edit the post's slug (permalink) in WordPress.",
       });
       return;
     }
@@ -172,7 +177,8 @@ export function mapWordPressPosts(items: readonly unknown[], apiUrl: string, ima
       const found = findHtmlDisguise(html);
       if (!found) return [];
       const { disguise, after } = found;
-      const more = disguise.others > 0 ? ` (and ${disguise.others} more such character${disguise.others > 1 ? 's' : ''})` : '';
+      const more =
+        disguise.others > 0 ? ` (and ${disguise.others} more such character${disguise.others > 1 ? 's' : ''})` : '';
       problems.add({
         code: codes.cmsBadPost,
         url: `${where}/${raw.id}`,

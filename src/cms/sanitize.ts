@@ -49,8 +49,11 @@ const bodyOptions: sanitizeHtml.IOptions = {
     // The '*' transform runs after these as well: they leave the id alone.
     a: (tagName, attribs) => {
       const href = attribs.href ?? '';
-      const linked = href.startsWith('#') && href.length > 1 ? { ...attribs, href: `#${ID_PREFIX}${href.slice(1)}` } : attribs;
-      return /^https?:/i.test(href) ? { tagName, attribs: { ...linked, rel: 'noopener' } } : { tagName, attribs: linked };
+      const linked =
+        href.startsWith('#') && href.length > 1 ? { ...attribs, href: `#${ID_PREFIX}${href.slice(1)}` } : attribs;
+      return /^https?:/i.test(href)
+        ? { tagName, attribs: { ...linked, rel: 'noopener' } }
+        : { tagName, attribs: linked };
     },
   },
 };
@@ -92,7 +95,33 @@ export function htmlToText(html: string): string {
 }
 
 /** Tags inside a line of text: a direction isolate may open before one and close after it. */
-const INLINE_TAGS = new Set(['a', 'abbr', 'b', 'bdi', 'bdo', 'cite', 'code', 'del', 'dfn', 'em', 'i', 'ins', 'kbd', 'mark', 'q', 's', 'samp', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'var']);
+const INLINE_TAGS = new Set([
+  'a',
+  'abbr',
+  'b',
+  'bdi',
+  'bdo',
+  'cite',
+  'code',
+  'del',
+  'dfn',
+  'em',
+  'i',
+  'ins',
+  'kbd',
+  'mark',
+  'q',
+  's',
+  'samp',
+  'small',
+  'span',
+  'strong',
+  'sub',
+  'sup',
+  'time',
+  'u',
+  'var',
+]);
 
 /** A character of sanitised HTML that the prose rule refuses, and the visible text before it. */
 export interface HtmlDisguise {
@@ -126,6 +155,10 @@ export function findHtmlDisguise(html: string): HtmlDisguise | undefined {
   if (found.length === 0) return undefined;
   const { piece, disguise } = found[0]!;
   const others = found.reduce((sum, { disguise: d }) => sum + 1 + d.others, 0) - 1;
-  const before = [...piece].slice(0, disguise.position - 1).join('').replace(/\s+/g, ' ').trim();
+  const before = [...piece]
+    .slice(0, disguise.position - 1)
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();
   return { disguise: { ...disguise, others }, after: [...before].slice(-40).join('') };
 }

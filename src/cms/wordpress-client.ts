@@ -75,10 +75,7 @@ interface PageResponse {
 }
 
 function fail(url: string, message: string, hint: string): StorefrontError {
-  return new StorefrontError(
-    { code: codes.cmsFetchFailed, url: redactUrl(url), message, hint },
-    NOTHING_WRITTEN,
-  );
+  return new StorefrontError({ code: codes.cmsFetchFailed, url: redactUrl(url), message, hint }, NOTHING_WRITTEN);
 }
 
 const NETWORK_HINT =
@@ -117,7 +114,8 @@ async function fetchPage(url: string, options: FetchPostsOptions): Promise<PageR
   if (statusCode === 429 || statusCode === 408 || statusCode >= 500) {
     throw new RetryableError(`HTTP ${statusCode}`, parseRetryAfter(header('retry-after')));
   }
-  if (statusCode === 404 && options.collection?.absentOn404 && url === pageUrl(options, 1)) return { items: [], totalPages: 0, absent: true };
+  if (statusCode === 404 && options.collection?.absentOn404 && url === pageUrl(options, 1))
+    return { items: [], totalPages: 0, absent: true };
   if (statusCode !== 200) {
     let detail = '';
     let errorCode: string | undefined;
@@ -129,7 +127,8 @@ async function fetchPage(url: string, options: FetchPostsOptions): Promise<PageR
       // Not a WordPress error body; the status says enough.
     }
     // A page past the last: WordPress's answer when the posts end exactly at a page's end.
-    if (statusCode === 400 && errorCode === 'rest_post_invalid_page_number') return { items: [], totalPages: undefined };
+    if (statusCode === 400 && errorCode === 'rest_post_invalid_page_number')
+      return { items: [], totalPages: undefined };
     throw fail(
       url,
       `WordPress answered HTTP ${statusCode}${detail}.`,
@@ -149,17 +148,29 @@ async function fetchPage(url: string, options: FetchPostsOptions): Promise<PageR
     );
   }
   if (!Array.isArray(body)) {
-    throw fail(url, 'The answer is JSON but not a list of posts.', 'Check that CMS_API_URL is the REST API root, e.g. https://example.com/wp-json.');
+    throw fail(
+      url,
+      'The answer is JSON but not a list of posts.',
+      'Check that CMS_API_URL is the REST API root, e.g. https://example.com/wp-json.',
+    );
   }
   if (body.length > PER_PAGE) {
-    throw fail(url, `The answer lists ${body.length} posts where at most ${PER_PAGE} were asked for.`, 'This is not how WordPress pages its posts; check CMS_API_URL.');
+    throw fail(
+      url,
+      `The answer lists ${body.length} posts where at most ${PER_PAGE} were asked for.`,
+      'This is not how WordPress pages its posts; check CMS_API_URL.',
+    );
   }
   const total = Number(header('x-wp-totalpages'));
   return { items: body, totalPages: Number.isInteger(total) && total >= 0 ? total : undefined };
 }
 
 /** The body as text, refused past MAX_RESPONSE_BYTES (not retried: the same answer would come again). */
-async function readLimited(body: AsyncIterable<Buffer> & { destroy(): unknown }, url: string, received: { bytes: number }): Promise<string> {
+async function readLimited(
+  body: AsyncIterable<Buffer> & { destroy(): unknown },
+  url: string,
+  received: { bytes: number },
+): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
@@ -188,12 +199,18 @@ function pageUrl(options: FetchPostsOptions, page: number): string {
 async function fetchPageWithRetry(page: number, options: FetchPostsOptions): Promise<PageResponse> {
   const url = pageUrl(options, page);
   try {
-    return await withRetry(() => fetchPage(url, options), options.retry, (error, delay, attempt) =>
-      options.onRetry?.(redactUrl(url), error.message, delay, attempt),
+    return await withRetry(
+      () => fetchPage(url, options),
+      options.retry,
+      (error, delay, attempt) => options.onRetry?.(redactUrl(url), error.message, delay, attempt),
     );
   } catch (error) {
     if (error instanceof RetryableError) {
-      throw fail(url, `The ${options.collection?.noun ?? 'posts'} could not be fetched after ${options.retry.retries + 1} attempts: ${error.message}.`, NETWORK_HINT);
+      throw fail(
+        url,
+        `The ${options.collection?.noun ?? 'posts'} could not be fetched after ${options.retry.retries + 1} attempts: ${error.message}.`,
+        NETWORK_HINT,
+      );
     }
     throw error;
   }

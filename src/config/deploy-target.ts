@@ -54,7 +54,8 @@ export function resolveTarget(setting: Target | '', env: Env, from: string): { t
 
 /** The host build service this build runs on, if any: its own variable, or the target's. */
 export function buildService(target: Target, env: Env): BuildService | undefined {
-  const running = (service: BuildService | undefined) => service !== undefined && env[service.variable] === service.value;
+  const running = (service: BuildService | undefined) =>
+    service !== undefined && env[service.variable] === service.value;
   if (running(BUILD_SERVICES[target])) return BUILD_SERVICES[target];
   return [BUILD_SERVICES.netlify, BUILD_SERVICES.cloudflare].find(running);
 }
@@ -102,18 +103,28 @@ export function hostLimits(target: Target, cfPagesMaxFiles?: number): HostLimits
     case 'cloudflare':
       return {
         host: 'Cloudflare Pages',
-        files: { limit: cfPagesMaxFiles ?? CF_PAGES_FREE_FILES, docs: `${CF_PAGES_LIMITS}#files`, ...(cfPagesMaxFiles !== undefined ? { setting: 'cfPagesMaxFiles (CF_PAGES_MAX_FILES)' } : {}) },
+        files: {
+          limit: cfPagesMaxFiles ?? CF_PAGES_FREE_FILES,
+          docs: `${CF_PAGES_LIMITS}#files`,
+          ...(cfPagesMaxFiles !== undefined ? { setting: 'cfPagesMaxFiles (CF_PAGES_MAX_FILES)' } : {}),
+        },
         fileBytes: { limit: 25 * 1024 * 1024, docs: `${CF_PAGES_LIMITS}#file-size` },
       };
     case 'github-pages':
       return {
         host: 'GitHub Pages',
-        siteBytes: { limit: 1024 ** 3, docs: 'https://docs.github.com/en/pages/getting-started-with-github-pages/github-pages-limits' },
+        siteBytes: {
+          limit: 1024 ** 3,
+          docs: 'https://docs.github.com/en/pages/getting-started-with-github-pages/github-pages-limits',
+        },
       };
     case 'netlify':
       return {
         host: 'Netlify',
-        filesPerFolder: { limit: 54_000, docs: 'https://docs.netlify.com/site-deploys/overview/#files-per-directory-limit' },
+        filesPerFolder: {
+          limit: 54_000,
+          docs: 'https://docs.netlify.com/site-deploys/overview/#files-per-directory-limit',
+        },
       };
     default:
       return undefined;

@@ -90,7 +90,8 @@ function urlProblem(value: string, allowPath: boolean, allowQuery = false): stri
   if (url.username || url.password) return 'must not contain a user name or password';
   if (url.hash || value.includes('#')) return 'must not have a fragment (#)';
   if (!allowQuery && (url.search || value.includes('?'))) return 'must not have a query (?)';
-  if (!allowPath && url.pathname !== '/') return 'must be an origin only, such as https://www.example.com (a site served from a folder names it in basePath, BASE_PATH)';
+  if (!allowPath && url.pathname !== '/')
+    return 'must be an origin only, such as https://www.example.com (a site served from a folder names it in basePath, BASE_PATH)';
   return undefined;
 }
 
@@ -125,7 +126,10 @@ const basePath = z
   .trim()
   .transform((value) => value.replace(/^\/+|\/+$/g, ''))
   // No part may start with . or _: hosts (and preview) keep such paths hidden.
-  .refine((value) => /^([A-Za-z0-9~-][A-Za-z0-9._~-]*)?(\/[A-Za-z0-9~-][A-Za-z0-9._~-]*)*$/.test(value), 'must be a path such as /shop/: letters, digits, - _ . ~ between slashes, no part starting with . or _')
+  .refine(
+    (value) => /^([A-Za-z0-9~-][A-Za-z0-9._~-]*)?(\/[A-Za-z0-9~-][A-Za-z0-9._~-]*)*$/.test(value),
+    'must be a path such as /shop/: letters, digits, - _ . ~ between slashes, no part starting with . or _',
+  )
   .transform((value) => (value ? `/${value}` : ''));
 
 export const configSchema = z.strictObject({
@@ -142,16 +146,25 @@ export const configSchema = z.strictObject({
   messagingNumber: z.string().trim(),
   // A form action: Mailchimp's names the list in its query (?u=…&id=…).
   newsletterUrl: httpUrl(true, true, true),
-  newsletterEmailField: z.string().regex(/^[A-Za-z][A-Za-z0-9_-]*$/, 'must be a form field name: letters, digits, _ and -'),
+  newsletterEmailField: z
+    .string()
+    .regex(/^[A-Za-z][A-Za-z0-9_-]*$/, 'must be a form field name: letters, digits, _ and -'),
   cmsApiUrl: httpUrl(true, true),
   imageHosts: origins,
-  cmsMaxPosts: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(1_000_000, 'must be at most 1,000,000'),
+  cmsMaxPosts: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(1_000_000, 'must be at most 1,000,000'),
   target: z.enum([...TARGETS, ''], { error: `must be one of ${TARGETS.join(', ')}` }),
   cfPagesMaxFiles: z.coerce
     .number()
     .int('must be a whole number')
     .min(1, 'must be at least 1')
-    .max(CF_PAGES_PAID_FILES, `must be at most ${CF_PAGES_PAID_FILES.toLocaleString('en-GB')} (Cloudflare's paid plans)`)
+    .max(
+      CF_PAGES_PAID_FILES,
+      `must be at most ${CF_PAGES_PAID_FILES.toLocaleString('en-GB')} (Cloudflare's paid plans)`,
+    )
     .optional(),
 });
 
@@ -168,7 +181,9 @@ export function siteRoot(config: Config): string {
  * anywhere else would not show, so the content and CMS stages refuse or leave it out.
  */
 export function imageOrigins(config: Config): string[] {
-  return [...new Set([config.siteUrl, ...(config.cmsApiUrl ? [new URL(config.cmsApiUrl).origin] : []), ...config.imageHosts])];
+  return [
+    ...new Set([config.siteUrl, ...(config.cmsApiUrl ? [new URL(config.cmsApiUrl).origin] : []), ...config.imageHosts]),
+  ];
 }
 
 /** Whether an absolute image URL comes from one of `origins`. */
@@ -217,9 +232,10 @@ export async function loadConfig(
         field: formatField(issue.path as PropertyKey[]),
         line: viaEnv ? undefined : lineOf?.(issue.path as PropertyKey[]),
         message: `The setting ${key || '(file)'} ${issue.message}.`,
-        hint: key in envNames
-          ? `Fix it in ${CONFIG_FILE} or set ${envNames[key as keyof Config]} to a valid value.`
-          : `Known settings: ${Object.keys(envNames).join(', ')}.`,
+        hint:
+          key in envNames
+            ? `Fix it in ${CONFIG_FILE} or set ${envNames[key as keyof Config]} to a valid value.`
+            : `Known settings: ${Object.keys(envNames).join(', ')}.`,
       });
     }
   }

@@ -23,7 +23,9 @@ export function checkContent(content: SiteContent, problems: ProblemList, now: D
   const services = indexCatalogue(content.catalogue);
   const subIdHint = `Use the id of a sub-category of ${CATALOGUE}: ${[...services.keys()].join(', ')}.`;
   const pageOfSub = new Set(content.services.map((s) => s.page.subCategory));
-  const withoutPage = [...services.keys()].filter((id) => !pageOfSub.has(id) && !content.unreadable.subCategories.includes(id));
+  const withoutPage = [...services.keys()].filter(
+    (id) => !pageOfSub.has(id) && !content.unreadable.subCategories.includes(id),
+  );
   // A service page naming a sub-category the catalogue does not have was meant for one it has, and
   // maybe one that is cross-sold or reviewed: that page is the one problem, not also each of those.
   const pageLost = content.services.some((s) => !services.has(s.page.subCategory));
@@ -115,7 +117,10 @@ export function checkContent(content: SiteContent, problems: ProblemList, now: D
               hint: 'Correct its subCategory to the service the customer reviewed (one with a page in content/services/), or remove the review.',
             }
         : review.date.getTime() > now.getTime()
-          ? { message: 'The review is dated in the future.', hint: 'Correct its date to the day the customer wrote it.' }
+          ? {
+              message: 'The review is dated in the future.',
+              hint: 'Correct its date to the day the customer wrote it.',
+            }
           : undefined;
       if (problem) {
         problems.add({ code: codes.badReview, file: REVIEWS, field: `reviews[${i}]`, ...problem });
@@ -136,13 +141,19 @@ export function checkContent(content: SiteContent, problems: ProblemList, now: D
 const POPULAR_SOURCE = ['from', 'to', 'orders', 'ofOrders'] as const;
 
 /** `from and ofOrders`, `from, to and orders`. */
-const andList = (words: readonly string[]) => (words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`);
+const andList = (words: readonly string[]) =>
+  words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 
 function checkCatalogue(content: SiteContent, problems: ProblemList, now: Date): void {
   const lineOf = content.lineOf[CATALOGUE] ?? (() => undefined);
   // Field strings like platforms[0].sub[1].packages[2].slug, back to a key path for the line.
   const line = (field: string) =>
-    lineOf(field.split(/[.[\]]+/).filter(Boolean).map((k) => (/^\d+$/.test(k) ? Number(k) : k)));
+    lineOf(
+      field
+        .split(/[.[\]]+/)
+        .filter(Boolean)
+        .map((k) => (/^\d+$/.test(k) ? Number(k) : k)),
+    );
   const productIds = new Map<number, string>();
   const subIds = new Map<number, string>();
   content.catalogue.platforms.forEach((platform, pi) => {

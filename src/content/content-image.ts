@@ -15,10 +15,26 @@ import { cleanSvg, MAX_SVG_BYTES } from './svg-safety.js';
  * served as a page). An SVG is published as cleanSvg rebuilt it.
  */
 type Kind = 'AVIF' | 'WebP' | 'PNG' | 'JPEG' | 'GIF' | 'ICO' | 'SVG';
-const BY_EXTENSION: Record<string, Kind> = { avif: 'AVIF', webp: 'WebP', png: 'PNG', jpg: 'JPEG', jpeg: 'JPEG', gif: 'GIF', ico: 'ICO', svg: 'SVG' };
+const BY_EXTENSION: Record<string, Kind> = {
+  avif: 'AVIF',
+  webp: 'WebP',
+  png: 'PNG',
+  jpg: 'JPEG',
+  jpeg: 'JPEG',
+  gif: 'GIF',
+  ico: 'ICO',
+  svg: 'SVG',
+};
 const TYPES = 'AVIF, WebP, PNG, JPEG, GIF, SVG or ICO';
 
-const KIND_OF_FORMAT: Record<ImageFormat, Kind> = { avif: 'AVIF', webp: 'WebP', png: 'PNG', jpg: 'JPEG', gif: 'GIF', ico: 'ICO' };
+const KIND_OF_FORMAT: Record<ImageFormat, Kind> = {
+  avif: 'AVIF',
+  webp: 'WebP',
+  png: 'PNG',
+  jpg: 'JPEG',
+  gif: 'GIF',
+  ico: 'ICO',
+};
 
 /** The raster type of these first bytes, or undefined. */
 function rasterKind(head: Buffer): Kind | undefined {
@@ -45,7 +61,12 @@ export type CheckedImage = { problem: Problem } | { contents: Buffer | undefined
  */
 export async function checkContentImage(image: ContentImageFile): Promise<CheckedImage> {
   const refuse = (reason: string, hint: string): CheckedImage => ({
-    problem: { code: codes.badImage, file: `content/images/${image.name}`, message: `This file cannot be published at /images/${image.name}: ${reason}.`, hint },
+    problem: {
+      code: codes.badImage,
+      file: `content/images/${image.name}`,
+      message: `This file cannot be published at /images/${image.name}: ${reason}.`,
+      hint,
+    },
   });
   const extension = path.extname(image.name).slice(1).toLowerCase();
   const named = BY_EXTENSION[extension];
@@ -54,19 +75,34 @@ export async function checkContentImage(image: ContentImageFile): Promise<Checke
   if (!named) {
     return refuse(
       `content/images/ publishes only images (${TYPES}), and a host serves a file named ${extension ? `.${extension}` : 'without an extension'} as something else`,
-      kind ? `Its bytes are a ${kind} image: name it with that type's extension.` : 'Keep documents and pages out of content/images/; put an image there as a file of one of these types.',
+      kind
+        ? `Its bytes are a ${kind} image: name it with that type's extension.`
+        : 'Keep documents and pages out of content/images/; put an image there as a file of one of these types.',
     );
   }
   if (named !== 'SVG') {
-    if (kind !== named) return refuse(`its name says ${named} but its bytes are ${kind ? `a ${kind} image` : 'not an image'}`, kind ? `Rename it with the ${kind} extension.` : `Export it again as a ${named} file.`);
+    if (kind !== named)
+      return refuse(
+        `its name says ${named} but its bytes are ${kind ? `a ${kind} image` : 'not an image'}`,
+        kind ? `Rename it with the ${kind} extension.` : `Export it again as a ${named} file.`,
+      );
     return { contents: undefined };
   }
-  if (kind) return refuse(`its name says SVG but its bytes are a ${kind} image`, `Rename it with the ${kind} extension.`);
+  if (kind)
+    return refuse(`its name says SVG but its bytes are a ${kind} image`, `Rename it with the ${kind} extension.`);
   const size = (await stat(image.real)).size;
-  if (size > MAX_SVG_BYTES) return refuse(`it is ${size.toLocaleString('en-GB')} bytes; an SVG may be at most ${MAX_SVG_BYTES.toLocaleString('en-GB')}`, 'Export the picture as a PNG, JPEG or WebP instead.');
+  if (size > MAX_SVG_BYTES)
+    return refuse(
+      `it is ${size.toLocaleString('en-GB')} bytes; an SVG may be at most ${MAX_SVG_BYTES.toLocaleString('en-GB')}`,
+      'Export the picture as a PNG, JPEG or WebP instead.',
+    );
   // Read to one byte past the limit, in case the file grew since stat.
   const bytes = await readHead(image.real, Math.min(size, MAX_SVG_BYTES) + 1);
-  if (bytes.length > MAX_SVG_BYTES) return refuse(`it is more than ${MAX_SVG_BYTES.toLocaleString('en-GB')} bytes, the most an SVG may be`, 'Export the picture as a PNG, JPEG or WebP instead.');
+  if (bytes.length > MAX_SVG_BYTES)
+    return refuse(
+      `it is more than ${MAX_SVG_BYTES.toLocaleString('en-GB')} bytes, the most an SVG may be`,
+      'Export the picture as a PNG, JPEG or WebP instead.',
+    );
   const clean = cleanSvg(bytes);
   if ('reasons' in clean) {
     return refuse(

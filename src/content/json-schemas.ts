@@ -47,16 +47,78 @@ export interface ContentSchema {
 }
 
 export const CONTENT_SCHEMAS: readonly ContentSchema[] = [
-  { name: 'config', globs: ['content/config.yaml'], title: 'Settings: content/config.yaml', schema: configSchema.partial(), tokens: false },
-  { name: 'site', globs: ['content/site.yaml'], title: 'Site-wide copy: content/site.yaml', schema: siteSchema, tokens: true },
-  { name: 'trader', globs: ['content/trader.yaml'], title: 'Who the customer buys from: content/trader.yaml', schema: traderSchema, tokens: false },
-  { name: 'catalogue', globs: ['content/catalogue.yaml'], title: 'The catalogue: content/catalogue.yaml', schema: catalogueSchema, tokens: true },
-  { name: 'reviews', globs: ['content/reviews.yaml'], title: 'Ratings and reviews: content/reviews.yaml', schema: reviewsSchema, tokens: true },
-  { name: 'redirects', globs: ['content/redirects.yaml'], title: 'Redirects: content/redirects.yaml', schema: redirectsSchema, tokens: true },
-  { name: 'page', globs: ['content/pages/*.yaml'], title: 'A page: content/pages/{name}.yaml', schema: pageSchema, tokens: true },
-  { name: 'service', globs: ['content/services/*.yaml'], title: 'A service page: content/services/{name}.yaml', schema: servicePageSchema, tokens: true },
-  { name: 'text-page', globs: ['content/pages/*.md'], frontMatter: true, title: 'A text page\'s front matter: content/pages/{name}.md', schema: textPageSchema, tokens: true },
-  { name: 'post', globs: ['content/blog/*.md'], frontMatter: true, title: 'A blog post\'s front matter: content/blog/{slug}.md', schema: postSchema, tokens: true },
+  {
+    name: 'config',
+    globs: ['content/config.yaml'],
+    title: 'Settings: content/config.yaml',
+    schema: configSchema.partial(),
+    tokens: false,
+  },
+  {
+    name: 'site',
+    globs: ['content/site.yaml'],
+    title: 'Site-wide copy: content/site.yaml',
+    schema: siteSchema,
+    tokens: true,
+  },
+  {
+    name: 'trader',
+    globs: ['content/trader.yaml'],
+    title: 'Who the customer buys from: content/trader.yaml',
+    schema: traderSchema,
+    tokens: false,
+  },
+  {
+    name: 'catalogue',
+    globs: ['content/catalogue.yaml'],
+    title: 'The catalogue: content/catalogue.yaml',
+    schema: catalogueSchema,
+    tokens: true,
+  },
+  {
+    name: 'reviews',
+    globs: ['content/reviews.yaml'],
+    title: 'Ratings and reviews: content/reviews.yaml',
+    schema: reviewsSchema,
+    tokens: true,
+  },
+  {
+    name: 'redirects',
+    globs: ['content/redirects.yaml'],
+    title: 'Redirects: content/redirects.yaml',
+    schema: redirectsSchema,
+    tokens: true,
+  },
+  {
+    name: 'page',
+    globs: ['content/pages/*.yaml'],
+    title: 'A page: content/pages/{name}.yaml',
+    schema: pageSchema,
+    tokens: true,
+  },
+  {
+    name: 'service',
+    globs: ['content/services/*.yaml'],
+    title: 'A service page: content/services/{name}.yaml',
+    schema: servicePageSchema,
+    tokens: true,
+  },
+  {
+    name: 'text-page',
+    globs: ['content/pages/*.md'],
+    frontMatter: true,
+    title: "A text page's front matter: content/pages/{name}.md",
+    schema: textPageSchema,
+    tokens: true,
+  },
+  {
+    name: 'post',
+    globs: ['content/blog/*.md'],
+    frontMatter: true,
+    title: "A blog post's front matter: content/blog/{slug}.md",
+    schema: postSchema,
+    tokens: true,
+  },
 ];
 
 type Json = Record<string, unknown>;
@@ -131,13 +193,18 @@ function adjust(node: unknown, tokens: boolean, isKey = false): void {
 
 /** Each schema of CONTENT_SCHEMAS as JSON Schema (draft 2020-12): the input of its zod schema. */
 export function contentJsonSchema(entry: ContentSchema): Json {
-  const generated = z.toJSONSchema(entry.schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as Json;
+  const generated = z.toJSONSchema(entry.schema, {
+    target: 'draft-2020-12',
+    io: 'input',
+    unrepresentable: 'any',
+  }) as Json;
   adjust(generated, entry.tokens);
   if (entry.name === 'config') {
     const properties = generated.properties as Record<string, Json>;
     for (const [key, variable] of Object.entries(envNames)) {
       const property = properties[key];
-      if (property) property.description = `${property.description ? `${String(property.description)} ` : ''}Overridden by the environment variable ${variable}.`;
+      if (property)
+        property.description = `${property.description ? `${String(property.description)} ` : ''}Overridden by the environment variable ${variable}.`;
     }
   }
   const { $schema, ...rest } = generated;
@@ -153,7 +220,12 @@ export function contentJsonSchema(entry: ContentSchema): Json {
 let texts: Map<string, string> | undefined;
 /** The schema files' names and texts, made once per process. */
 export function jsonSchemaTexts(): ReadonlyMap<string, string> {
-  texts ??= new Map(CONTENT_SCHEMAS.map((entry) => [`${entry.name}.schema.json`, `${JSON.stringify(contentJsonSchema(entry), null, 2)}\n`]));
+  texts ??= new Map(
+    CONTENT_SCHEMAS.map((entry) => [
+      `${entry.name}.schema.json`,
+      `${JSON.stringify(contentJsonSchema(entry), null, 2)}\n`,
+    ]),
+  );
   return texts;
 }
 
@@ -179,7 +251,8 @@ export function writeJsonSchemas(root: string, compare = false): string[] {
   // Not through a link to someone's folder (see ownFolderProblems); a build has asked already.
   refuseForeignOwnFolders(root, [SCHEMA_DIR]);
   const since = codeTime();
-  const fresh = (name: string) => (statSync(path.join(dir, name), { throwIfNoEntry: false })?.mtimeMs ?? -Infinity) >= since;
+  const fresh = (name: string) =>
+    (statSync(path.join(dir, name), { throwIfNoEntry: false })?.mtimeMs ?? -Infinity) >= since;
   const changed: string[] = [];
   if (compare || !CONTENT_SCHEMAS.every((entry) => fresh(`${entry.name}.schema.json`))) {
     const now = new Date();

@@ -53,7 +53,9 @@ export async function loadContent(
   if (noContent) throw new StorefrontError([...problems.items, noContent], NOTHING_WRITTEN);
   const postsDir = options.postsDir ?? path.join(contentDir, 'blog');
   // A posts folder that is a link out of the project is reported once, and not even listed.
-  const postsReadable = options.localPosts !== false && (!existsSync(postsDir) || insideProject(root, postsDir, problems, boundaryOf(root, postsDir)) !== undefined);
+  const postsReadable =
+    options.localPosts !== false &&
+    (!existsSync(postsDir) || insideProject(root, postsDir, problems, boundaryOf(root, postsDir)) !== undefined);
   const postNames = postsReadable ? await listFileNames(postsDir, '.md') : [];
   const files = await readSiteFiles(root, config, contentDir, problems, options.memo?.yaml);
   // When site.yaml itself cannot be read its claims are unknown: every token would look

@@ -11,8 +11,11 @@ import { readBounded } from '../util/read-bounded.js';
 
 /** Why a post's image cannot be shown: not in content/images/, or from a host the site takes no images from. */
 function imageProblem(contentDir: string, src: string, imageOrigins: readonly string[]): string | undefined {
-  if (!/^https?:\/\//.test(src)) return localImageFile(contentDir, src) ? undefined : `The image ${src} is not a file in content/images/.`;
-  return isAllowedImage(src, imageOrigins) ? undefined : `The image comes from ${URL.canParse(src) ? new URL(src).origin : src}, not a host the build takes images from (the site, the CMS, imageHosts).`;
+  if (!/^https?:\/\//.test(src))
+    return localImageFile(contentDir, src) ? undefined : `The image ${src} is not a file in content/images/.`;
+  return isAllowedImage(src, imageOrigins)
+    ? undefined
+    : `The image comes from ${URL.canParse(src) ? new URL(src).origin : src}, not a host the build takes images from (the site, the CMS, imageHosts).`;
 }
 
 /**
@@ -54,7 +57,14 @@ export function loadLocalPosts(
   });
   // Each post is checked (a regular file, at most 1 MB) before it is read, one at a time; one
   // that is not is reported, whatever becomes of the token problems, and left out.
-  const read = (name: string, real: string) => readBounded(real, displayPath(root, path.join(dir, name)), MARKDOWN_FILE, linkProblems, path.join(dir, name))?.toString('utf8');
+  const read = (name: string, real: string) =>
+    readBounded(
+      real,
+      displayPath(root, path.join(dir, name)),
+      MARKDOWN_FILE,
+      linkProblems,
+      path.join(dir, name),
+    )?.toString('utf8');
   const parsed = memo
     ? parseWithMemo(memo, root, dir, files, facts, read)
     : files.flatMap(({ name, real }) => {

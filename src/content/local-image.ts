@@ -23,7 +23,11 @@ export const IMAGE_FILE: FileKind = {
  * (`/images/../../secret`), nor one reached through a link to a folder, nor a link out of the
  * project (see contentImageFiles, which reports those).
  */
-export function localImageFile(contentDir: string, address: string, root = path.dirname(contentDir)): string | undefined {
+export function localImageFile(
+  contentDir: string,
+  address: string,
+  root = path.dirname(contentDir),
+): string | undefined {
   let pathname: string;
   try {
     pathname = decodeURIComponent(address.replace(/[?#].*$/s, ''));
@@ -61,7 +65,11 @@ export interface ContentImageFile {
  * followed at all, as Hugo does in static/: one to `..` would publish the whole project, and
  * one to an ancestor would never end.
  */
-export function contentImageFiles(contentDir: string, problems: ProblemList, root = path.dirname(contentDir)): ContentImageFile[] {
+export function contentImageFiles(
+  contentDir: string,
+  problems: ProblemList,
+  root = path.dirname(contentDir),
+): ContentImageFile[] {
   const top = path.join(contentDir, 'images');
   if (!existsSync(top) || !insideProject(root, top, problems)) return [];
   const files: ContentImageFile[] = [];

@@ -70,7 +70,8 @@ function shownText(tokens: Tokens): Shown[] {
       const inline = (children: Tokens) => {
         for (const child of children) {
           if (child.type === 'softbreak' || child.type === 'hardbreak') text += '\n';
-          else if (child.type === 'text' || child.type === 'text_special' || child.type === 'code_inline') text += child.content;
+          else if (child.type === 'text' || child.type === 'text_special' || child.type === 'code_inline')
+            text += child.content;
           const title = child.attrGet('title');
           if (title) pieces.push({ text: title, line: line + text.split('\n').length - 1 });
           // An image's alt is the text of its children.
@@ -109,7 +110,9 @@ function shownDisguise(source: string, tokens: Tokens): ShownDisguise | undefine
   const others = found.reduce((sum, { disguise: d }) => sum + 1 + d.others, 0) - 1;
   const before = [...piece.text].slice(0, disguise.position - 1).join('');
   // Typed as itself it is invisible in the source; as a reference it can be searched for.
-  const written = source.includes(String.fromCodePoint(disguise.codePoint)) ? '' : ' (written as a character reference, &#…;)';
+  const written = source.includes(String.fromCodePoint(disguise.codePoint))
+    ? ''
+    : ' (written as a character reference, &#…;)';
   const more = others > 0 ? ` (and ${others} more such character${others > 1 ? 's' : ''})` : '';
   return {
     line: piece.line + before.split('\n').length,
@@ -143,7 +146,11 @@ export function renderMarkdown(source: string, ctx?: z.RefinementCtx<string>): M
   const { markdown, disguise } = renderCheckedMarkdown(source);
   if (disguise && ctx) {
     const where = source.includes('\n') ? ` on line ${disguise.line} of the text` : ' once rendered';
-    ctx.addIssue({ code: 'custom', message: `${disguise.what}${where}, ${disguise.why}`, params: { hint: disguise.hint } });
+    ctx.addIssue({
+      code: 'custom',
+      message: `${disguise.what}${where}, ${disguise.why}`,
+      params: { hint: disguise.hint },
+    });
   }
   return markdown;
 }
@@ -180,7 +187,9 @@ export function withHeadingIds(html: string, taken: Iterable<string> = []): { ht
   for (const match of html.matchAll(/\sid="([^"]*)"/g)) used.add(decodeHTML(match[1]!));
   const headings: Heading[] = [];
   const out = html.replace(/<h2(\s[^>]*)?>([\s\S]*?)<\/h2>/g, (whole, attrs: string | undefined, inner: string) => {
-    const text = decodeHTML(inner.replace(/<[^>]*>/g, '')).replace(/\s+/g, ' ').trim();
+    const text = decodeHTML(inner.replace(/<[^>]*>/g, ''))
+      .replace(/\s+/g, ' ')
+      .trim();
     const existing = attrs && /\sid="([^"]*)"/.exec(attrs)?.[1];
     if (existing) {
       headings.push({ id: decodeHTML(existing), text });
@@ -207,7 +216,8 @@ const END_LINE = /^[ \t]*<!--[ \t]*end[ \t]+if[ \t]*-->[ \t]*$/;
 /** A line that looks meant as a marker; one that is not exactly one is a mistake, not text. */
 const MARKER_LIKE = /^[ \t]*<!--[ \t]*(?:if|end)\b/i;
 /** How a block is written, for the hints. */
-const BLOCK_FORM = 'a block is a line <!-- if newsletter -->, the Markdown it shows, and a line <!-- end if --> (docs/content-model.md, "Text pages")';
+const BLOCK_FORM =
+  'a block is a line <!-- if newsletter -->, the Markdown it shows, and a line <!-- end if --> (docs/content-model.md, "Text pages")';
 
 /** A mistake in a body's blocks: its line in the body (1 for the first), what is wrong and what to do. */
 export interface BlockProblem {
@@ -227,7 +237,10 @@ export interface BlockProblem {
  * The lines between are kept when the condition is true and dropped otherwise; the marker lines
  * themselves never reach the page. Each marker is a line of its own; blocks do not nest.
  */
-export function keepConditionalBlocks(body: string, conditions: Conditions): { body: string; problems: BlockProblem[] } {
+export function keepConditionalBlocks(
+  body: string,
+  conditions: Conditions,
+): { body: string; problems: BlockProblem[] } {
   const problems: BlockProblem[] = [];
   const kept: string[] = [];
   let open: { name: string; line: number; keep: boolean } | undefined;
@@ -256,7 +269,12 @@ export function keepConditionalBlocks(body: string, conditions: Conditions): { b
       return;
     }
     if (END_LINE.test(text.replace(/\r$/, ''))) {
-      if (!open) problems.push({ line, message: '"<!-- end if -->" closes no block.', hint: `Remove this line, or add <!-- if name --> where the block starts; ${BLOCK_FORM}.` });
+      if (!open)
+        problems.push({
+          line,
+          message: '"<!-- end if -->" closes no block.',
+          hint: `Remove this line, or add <!-- if name --> where the block starts; ${BLOCK_FORM}.`,
+        });
       open = undefined;
       return;
     }

@@ -21,18 +21,32 @@ export interface ParsedPost {
  * Parses one post file, read unless its text is given. readFileSync on purpose: for thousands
  * of small files it is several times faster than fs/promises, and nothing else waits meanwhile.
  */
-export function parsePostFile(root: string, dir: string, name: string, facts: Readonly<Record<string, string>>, text = readFileSync(path.join(dir, name), 'utf8')): ParsedPost {
+export function parsePostFile(
+  root: string,
+  dir: string,
+  name: string,
+  facts: Readonly<Record<string, string>>,
+  text = readFileSync(path.join(dir, name), 'utf8'),
+): ParsedPost {
   const problems = new ProblemList();
   const post = parsePost(displayPath(root, path.join(dir, name)), name, text, facts, problems);
   return { post, problems: problems.items };
 }
 
 /** One post file's text, checked and rendered; undefined (and problems) when it cannot be. */
-function parsePost(file: string, name: string, text: string, facts: Readonly<Record<string, string>>, problems: ProblemList): Post | undefined {
+function parsePost(
+  file: string,
+  name: string,
+  text: string,
+  facts: Readonly<Record<string, string>>,
+  problems: ProblemList,
+): Post | undefined {
   const source = parseMarkdownText(file, text, problems);
   if (!source) return undefined;
   expandTokens(source, facts, problems);
-  const front = parseWithSchema(postSchema, source, problems, 'See docs/content-model.md, "Blog posts".') as PostFrontMatter | undefined;
+  const front = parseWithSchema(postSchema, source, problems, 'See docs/content-model.md, "Blog posts".') as
+    | PostFrontMatter
+    | undefined;
   if (!front) return undefined;
   const slug = front.slug ?? name.replace(/\.md$/, '');
   const reason = unsafeSlugReason(slug);
@@ -51,7 +65,14 @@ function parsePost(file: string, name: string, text: string, facts: Readonly<Rec
   if (disguise) {
     // The body has no check before this one: it is checked as rendered, references decoded.
     const line = source.bodyLine === undefined ? undefined : source.bodyLine + disguise.line - 1;
-    problems.add({ code: codes.schema, file, field: 'body', line, message: `The body ${disguise.what}, ${disguise.why}.`, hint: disguise.hint });
+    problems.add({
+      code: codes.schema,
+      file,
+      field: 'body',
+      line,
+      message: `The body ${disguise.what}, ${disguise.why}.`,
+      hint: disguise.hint,
+    });
     return undefined;
   }
   return {
@@ -79,4 +100,3 @@ function parsePost(file: string, name: string, text: string, facts: Readonly<Rec
 function own(text: string): string {
   return Buffer.from(text, 'utf8').toString('utf8');
 }
-

@@ -21,7 +21,11 @@ export function parseWithSchema<S extends z.ZodType>(
   const result = schema.safeParse(source.data);
   if (result.success) return result.data;
   const issues = result.error.issues;
-  const place = (at: readonly PropertyKey[]) => ({ file: source.file, field: formatField(at), line: source.lineOf(at) });
+  const place = (at: readonly PropertyKey[]) => ({
+    file: source.file,
+    field: formatField(at),
+    line: source.lineOf(at),
+  });
 
   // Unknown fields first: the required field each is a misspelling of is not reported missing.
   const misspelt = new Set<string>();
@@ -81,8 +85,14 @@ const KIND: Record<string, string> = {
  */
 const REFINEMENT_HINTS: [RegExp, string][] = [
   [/real date/, 'Write a day that exists as YYYY-MM-DD (2026-03-14), or with a time and zone (2026-03-14T09:00:00Z).'],
-  [/published must not be after updated/, 'Correct one of the two dates: published is the day the page first appeared, updated the day its text last changed.'],
-  [/either reviews/, "Keep one of the two, reviews: (what your customers wrote) or platform: (a review site's rating), and delete the other."],
+  [
+    /published must not be after updated/,
+    'Correct one of the two dates: published is the day the page first appeared, updated the day its text last changed.',
+  ],
+  [
+    /either reviews/,
+    "Keep one of the two, reviews: (what your customers wrote) or platform: (a review site's rating), and delete the other.",
+  ],
 ];
 
 /** The problem's message and hint for one zod issue; `value` is what the file holds at its path. */
@@ -101,8 +111,13 @@ function describeIssue(issue: z.core.$ZodIssue, value: unknown, reference: strin
     const options = (issue as { options?: unknown[] }).options?.map(String) ?? [];
     const guess = typeof value === 'string' ? nearest(value, options) : undefined;
     return {
-      message: value === undefined ? `The field ${issue.discriminator} is missing.` : `Unknown ${issue.discriminator} ${String(value)}.${guess ? ` Did you mean ${guess}?` : ''}`,
-      hint: guess ? `Write ${issue.discriminator}: ${guess}; the ${issue.discriminator}s are ${options.join(', ')}.` : `Write ${issue.discriminator}: with one of ${options.join(', ')}.`,
+      message:
+        value === undefined
+          ? `The field ${issue.discriminator} is missing.`
+          : `Unknown ${issue.discriminator} ${String(value)}.${guess ? ` Did you mean ${guess}?` : ''}`,
+      hint: guess
+        ? `Write ${issue.discriminator}: ${guess}; the ${issue.discriminator}s are ${options.join(', ')}.`
+        : `Write ${issue.discriminator}: with one of ${options.join(', ')}.`,
     };
   }
   if (issue.code === 'invalid_value' && typeof value === 'string' && issue.values.every((v) => typeof v === 'string')) {
@@ -110,7 +125,9 @@ function describeIssue(issue: z.core.$ZodIssue, value: unknown, reference: strin
     const guess = nearest(value, values);
     return {
       message: `Unknown value ${value}${key ? ` for ${key}` : ''}.${guess ? ` Did you mean ${guess}?` : ''}`,
-      hint: guess ? `Write ${guess}${values.length > 1 ? `; the values allowed are ${values.join(', ')}` : ''}.` : `Write one of: ${values.join(', ')}.`,
+      hint: guess
+        ? `Write ${guess}${values.length > 1 ? `; the values allowed are ${values.join(', ')}` : ''}.`
+        : `Write one of: ${values.join(', ')}.`,
     };
   }
   if (issue.code === 'invalid_type' && issue.expected === 'number' && typeof value === 'string') {
@@ -142,7 +159,8 @@ function describeIssue(issue: z.core.$ZodIssue, value: unknown, reference: strin
 /** What the data holds at a key path. */
 function valueAt(data: unknown, at: readonly PropertyKey[]): unknown {
   let value = data;
-  for (const key of at) value = value && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined;
+  for (const key of at)
+    value = value && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined;
   return value;
 }
 
@@ -193,8 +211,14 @@ function alternatives(schema: unknown, value: unknown, depth = 0): unknown[] {
       return [...alternatives(def.left, value, depth + 1), ...alternatives(def.right, value, depth + 1)];
     case 'union': {
       const options = (def.options ?? []).flatMap((option) => alternatives(option, value, depth + 1));
-      const tag = def.discriminator && value && typeof value === 'object' ? (value as Record<string, unknown>)[def.discriminator] : undefined;
-      const chosen = tag === undefined ? [] : options.filter((option) => literalValues(defOf(option)?.shape?.[def.discriminator!]).includes(tag));
+      const tag =
+        def.discriminator && value && typeof value === 'object'
+          ? (value as Record<string, unknown>)[def.discriminator]
+          : undefined;
+      const chosen =
+        tag === undefined
+          ? []
+          : options.filter((option) => literalValues(defOf(option)?.shape?.[def.discriminator!]).includes(tag));
       return chosen.length ? chosen : options;
     }
     default:
@@ -234,9 +258,11 @@ function knownFields(schema: unknown, data: unknown, at: readonly PropertyKey[])
     current = current.flatMap((s) => alternatives(s, value)).flatMap((s) => child(s, key));
     value = value && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined;
   }
-  const fields = current.flatMap((s) => alternatives(s, value)).flatMap((s) => {
-    const def = defOf(s);
-    return def?.type === 'object' ? Object.keys(def.shape ?? {}) : [];
-  });
+  const fields = current
+    .flatMap((s) => alternatives(s, value))
+    .flatMap((s) => {
+      const def = defOf(s);
+      return def?.type === 'object' ? Object.keys(def.shape ?? {}) : [];
+    });
   return [...new Set(fields)];
 }

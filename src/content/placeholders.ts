@@ -10,8 +10,15 @@ const TRADER_FILE = 'content/trader.yaml';
  * there is not a real shop, so its example values may stand.
  */
 export function isReservedHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
-  if (/^(example\.(com|net|org)|localhost)$/.test(host) || /\.(example\.(com|net|org)|test|example|invalid|localhost)$/.test(host)) return true;
+  const host = hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
+  if (
+    /^(example\.(com|net|org)|localhost)$/.test(host) ||
+    /\.(example\.(com|net|org)|test|example|invalid|localhost)$/.test(host)
+  )
+    return true;
   return /^127\.\d+\.\d+\.\d+$/.test(host) || host === '::1';
 }
 
@@ -21,14 +28,36 @@ export function isReservedHost(hostname: string): boolean {
  * radio drama").
  */
 const DRAMA_PREFIXES = [
-  '01134960', '01144960', '01154960', '01164960', '01174960', '01184960', '01214960', '01314960', '01414960', '01514960',
-  '01614960', '01914980', '02079460', '02896496', '02920180', '01632960', '07700900', '08081570', '09098790', '03069990',
+  '01134960',
+  '01144960',
+  '01154960',
+  '01164960',
+  '01174960',
+  '01184960',
+  '01214960',
+  '01314960',
+  '01414960',
+  '01514960',
+  '01614960',
+  '01914980',
+  '02079460',
+  '02896496',
+  '02920180',
+  '01632960',
+  '07700900',
+  '08081570',
+  '09098790',
+  '03069990',
 ];
 
 /** Whether a telephone number is one of Ofcom's drama numbers, written nationally or with +44. */
 export function isDramaNumber(phone: string): boolean {
   // +44 (0)20 …: the (0) is the trunk prefix written for readers, not dialled after +44.
-  const digits = phone.replace(/\(0\)/g, '').replace(/[^\d+]/g, '').replace(/^\+44/, '0').replace(/^0044/, '0');
+  const digits = phone
+    .replace(/\(0\)/g, '')
+    .replace(/[^\d+]/g, '')
+    .replace(/^\+44/, '0')
+    .replace(/^0044/, '0');
   return DRAMA_PREFIXES.some((prefix) => digits.startsWith(prefix));
 }
 
@@ -47,11 +76,13 @@ export function checkPlaceholders(config: Config, trader: Trader, problems: Prob
       hint: `Set the real value in ${CONFIG_FILE} or in the environment variable ${envNames[field]}; for a staging build, pass --allow-placeholders.`,
     });
   const reservedUrl = (url: string) => url !== '' && isReservedHost(new URL(url).hostname);
-  if (config.brandName === defaults.brandName) setting('brandName', `The brand is still the default, "${defaults.brandName}".`);
+  if (config.brandName === defaults.brandName)
+    setting('brandName', `The brand is still the default, "${defaults.brandName}".`);
   for (const field of ['checkoutUrl', 'newsletterUrl', 'cmsApiUrl'] as const) {
     if (reservedUrl(config[field])) setting(field, `${config[field]} is an example address.`);
   }
-  if (isReservedHost(config.supportEmail.split('@').pop() ?? '')) setting('supportEmail', `${config.supportEmail} is an example address.`);
+  if (isReservedHost(config.supportEmail.split('@').pop() ?? ''))
+    setting('supportEmail', `${config.supportEmail} is an example address.`);
   // A real shop's sign-up form sends e-mail addresses: never in clear text.
   if (config.newsletterUrl.startsWith('http:')) {
     problems.add({
@@ -62,7 +93,8 @@ export function checkPlaceholders(config: Config, trader: Trader, problems: Prob
       hint: `Use the provider's https:// address in ${CONFIG_FILE} or in the environment variable ${envNames.newsletterUrl}.`,
     });
   }
-  if (config.messagingNumber && isDramaNumber(config.messagingNumber)) setting('messagingNumber', `${config.messagingNumber} is one of Ofcom's drama numbers.`);
+  if (config.messagingNumber && isDramaNumber(config.messagingNumber))
+    setting('messagingNumber', `${config.messagingNumber} is one of Ofcom's drama numbers.`);
 
   const traderValue = (field: string, message: string) =>
     problems.add({
@@ -79,8 +111,10 @@ export function checkPlaceholders(config: Config, trader: Trader, problems: Prob
   ];
   for (const [field, value] of texts) if (/example/i.test(value)) traderValue(field, `"${value}" is an example value.`);
   // The example postcode and VAT number of content/trader.yaml, in case they are kept.
-  if (trader.address.postcode === 'AB1 2CD') traderValue('address.postcode', `${trader.address.postcode} is the example postcode.`);
+  if (trader.address.postcode === 'AB1 2CD')
+    traderValue('address.postcode', `${trader.address.postcode} is the example postcode.`);
   if (trader.vatNumber === 'GB123456789') traderValue('vatNumber', `${trader.vatNumber} is the example VAT number.`);
-  if (trader.company && /^0+$/.test(trader.company.number)) traderValue('company.number', `${trader.company.number} is not a company number.`);
+  if (trader.company && /^0+$/.test(trader.company.number))
+    traderValue('company.number', `${trader.company.number} is not a company number.`);
   if (isDramaNumber(trader.phone)) traderValue('phone', `${trader.phone} is one of Ofcom's drama numbers.`);
 }

@@ -24,4 +24,3 @@ export interface Post {
   /** Set only in a build that shows unpublished posts (`--drafts`, `dev`): why this one is not public. */
   unpublished?: 'draft' | 'scheduled';
 }
-

@@ -70,7 +70,6 @@ function stated(root: string, absolute: string, unreadable: SiteContent['unreada
   if (subCategory) unreadable.subCategories.push(Number(subCategory));
 }
 
-
 /** The claims, settings and the trader's identity that `{{tokens}}` may name. */
 function tokenFacts(config: Config, site: SourceFile | undefined, trader: Trader | undefined): Record<string, string> {
   const claims = (site?.data as { claims?: Record<string, unknown> } | undefined)?.claims ?? {};
@@ -91,18 +90,29 @@ function tokenFacts(config: Config, site: SourceFile | undefined, trader: Trader
     facts.traderAddress = traderAddress(trader);
     facts.traderPhone = trader.phone;
     facts.traderIdentity = traderIdentity(trader);
-    for (const name of ['legalName', 'traderAddress', 'traderPhone', 'traderIdentity']) sources[name] = { where: 'content/trader.yaml', checked: false };
+    for (const name of ['legalName', 'traderAddress', 'traderPhone', 'traderIdentity'])
+      sources[name] = { where: 'content/trader.yaml', checked: false };
   }
   describeFacts(facts, sources);
   return facts;
 }
 
 /** Reads and validates the site's own files in `contentDir`; the problems go to `problems`. */
-export async function readSiteFiles(root: string, config: Config, contentDir: string, problems: ProblemList, memo?: YamlMemo): Promise<SiteFiles> {
-  const list = async (dir: string, extension: string) => (await listFileNames(path.join(contentDir, dir), extension)).map((name) => path.join(contentDir, dir, name));
-  const [sitePath, traderPath, cataloguePath, redirectsPath] = ['site.yaml', 'trader.yaml', 'catalogue.yaml', 'redirects.yaml'].map((name) =>
-    path.join(contentDir, name),
-  ) as [string, string, string, string];
+export async function readSiteFiles(
+  root: string,
+  config: Config,
+  contentDir: string,
+  problems: ProblemList,
+  memo?: YamlMemo,
+): Promise<SiteFiles> {
+  const list = async (dir: string, extension: string) =>
+    (await listFileNames(path.join(contentDir, dir), extension)).map((name) => path.join(contentDir, dir, name));
+  const [sitePath, traderPath, cataloguePath, redirectsPath] = [
+    'site.yaml',
+    'trader.yaml',
+    'catalogue.yaml',
+    'redirects.yaml',
+  ].map((name) => path.join(contentDir, name)) as [string, string, string, string];
   const required = async (absolute: string) => {
     if (!existsSync(absolute)) {
       problems.add({
@@ -120,7 +130,11 @@ export async function readSiteFiles(root: string, config: Config, contentDir: st
   const siteSource = await required(sitePath);
   const traderSource = await required(traderPath);
   // The trader's identity is facts only: it has no tokens of its own.
-  const trader = traderSource && (parseWithSchema(traderSchema, traderSource, problems, 'See the comments in content/trader.yaml.') as Trader | undefined);
+  const trader =
+    traderSource &&
+    (parseWithSchema(traderSchema, traderSource, problems, 'See the comments in content/trader.yaml.') as
+      | Trader
+      | undefined);
   const facts = tokenFacts(config, siteSource, trader);
   // When site.yaml or trader.yaml cannot be read their facts are unknown: every token would look
   // unknown, so token problems are not reported until they are fixed.
@@ -148,10 +162,18 @@ export async function readSiteFiles(root: string, config: Config, contentDir: st
   // Optional: without it the site shows no rating.
   const reviewsPath = path.join(contentDir, 'reviews.yaml');
   const reviews = existsSync(reviewsPath)
-    ? validate<Reviews>(await readYamlFile(root, reviewsPath, problems, memo), reviewsSchema, 'See docs/content-model.md, "Ratings and reviews": either reviews: [...] or platform: {...}.')
+    ? validate<Reviews>(
+        await readYamlFile(root, reviewsPath, problems, memo),
+        reviewsSchema,
+        'See docs/content-model.md, "Ratings and reviews": either reviews: [...] or platform: {...}.',
+      )
     : undefined;
   const redirectsSource = await required(redirectsPath);
-  const redirects = validate<Redirect[]>(redirectsSource, redirectsSchema, 'Each redirect is { from: /old-path, to: /page }.');
+  const redirects = validate<Redirect[]>(
+    redirectsSource,
+    redirectsSchema,
+    'Each redirect is { from: /old-path, to: /page }.',
+  );
 
   const unreadable: SiteContent['unreadable'] = { paths: [], subCategories: [] };
   const pages: SiteContent['pages'] = [];
@@ -193,15 +215,26 @@ export async function readSiteFiles(root: string, config: Config, contentDir: st
         });
       }
       // The links of every block are checked, shown in this build or not.
-      const everyBlock = keepConditionalBlocks(source.body ?? '', Object.fromEntries(Object.keys(conditions).map((name) => [name, true])));
-      textPages.push({ file: source.file, page, body: { ...renderMarkdown(kept.body), links: renderMarkdown(everyBlock.body).links } });
+      const everyBlock = keepConditionalBlocks(
+        source.body ?? '',
+        Object.fromEntries(Object.keys(conditions).map((name) => [name, true])),
+      );
+      textPages.push({
+        file: source.file,
+        page,
+        body: { ...renderMarkdown(kept.body), links: renderMarkdown(everyBlock.body).links },
+      });
     } else stated(root, absolute, unreadable);
   }
 
   const services: SiteContent['services'] = [];
   for (const absolute of await list('services', '.yaml')) {
     const source = await readYamlFile(root, absolute, problems, memo);
-    const page = validate<ServicePageContent>(source, servicePageSchema, 'See docs/content-model.md, "A service page".');
+    const page = validate<ServicePageContent>(
+      source,
+      servicePageSchema,
+      'See docs/content-model.md, "A service page".',
+    );
     if (source && page) services.push({ file: source.file, page });
     else stated(root, absolute, unreadable);
   }

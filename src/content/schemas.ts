@@ -30,8 +30,10 @@ const name = identity().trim().min(1, 'must not be empty');
 /** A slug: lowercase letters, digits and hyphens. */
 const slug = identity().regex(/^[a-z0-9-]+$/, 'must be lowercase letters, digits and hyphens');
 /** A root-relative path of the site: `/`, `/about`, `/buy-tiktok-likes`. */
-const sitePath = identity()
-  .regex(/^\/([a-z0-9-]+(\/[a-z0-9-]+)*)?$/, 'must be a path like /about: lowercase, hyphens, no trailing slash');
+const sitePath = identity().regex(
+  /^\/([a-z0-9-]+(\/[a-z0-9-]+)*)?$/,
+  'must be a path like /about: lowercase, hyphens, no trailing slash',
+);
 const anchorId = z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be lowercase letters, digits and hyphens');
 
 /**
@@ -39,12 +41,26 @@ const anchorId = z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be lowercase letter
  * by check-content.ts (SF123, with the file and line) and by the JSON Schema in the editor.
  */
 export const RESERVED_SECTION_IDS = [
-  'main', 'site-nav', 'page-heading', 'packages', 'packages-heading', 'faq', 'faq-heading',
-  'more-services', 'more-services-heading', 'newsletter-email', 'newsletter-heading', 'newsletter-consent',
-  'reviews', 'reviews-heading', 'platform-rules', 'before-you-buy',
+  'main',
+  'site-nav',
+  'page-heading',
+  'packages',
+  'packages-heading',
+  'faq',
+  'faq-heading',
+  'more-services',
+  'more-services-heading',
+  'newsletter-email',
+  'newsletter-heading',
+  'newsletter-consent',
+  'reviews',
+  'reviews-heading',
+  'platform-rules',
+  'before-you-buy',
 ];
 const sectionId = anchorId.meta({
-  description: 'The section\'s anchor (`/about#how-it-works`): lowercase letters, digits and hyphens, unique on the page.',
+  description:
+    "The section's anchor (`/about#how-it-works`): lowercase letters, digits and hyphens, unique on the page.",
   examples: ['how-it-works', 'benefits'],
   allOf: [
     {
@@ -56,11 +72,14 @@ const sectionId = anchorId.meta({
 
 const pathMeta = (description: string) => ({ description, examples: ['/', '/about', '/buy-tiktok-likes'] });
 const link = z.strictObject({
-  label: text.describe('The link\'s text.'),
-  path: sitePath.meta(pathMeta('A page of the site: a root-relative path such as /about (lowercase, hyphens, no trailing slash).')),
+  label: text.describe("The link's text."),
+  path: sitePath.meta(
+    pathMeta('A page of the site: a root-relative path such as /about (lowercase, hyphens, no trailing slash).'),
+  ),
 });
 
-const positiveId = (description: string, examples: number[]) => z.number().int().positive().meta({ description, examples });
+const positiveId = (description: string, examples: number[]) =>
+  z.number().int().positive().meta({ description, examples });
 
 /** `2026-03-14`, `2026-03-14T09:00:00Z`, `2026-03-14 09:00:00+01:00`: a day of the calendar, optionally a time and zone. */
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
@@ -78,10 +97,21 @@ const ISO_DATE_JSON =
   /^\s*\d{4}-(?:(?:0[1-9]|1[0-2])-(?:0[1-9]|1\d|2\d)|(?:0[13-9]|1[0-2])-30|(?:0[13578]|1[02])-31)(?:[T ](?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?\s*$/;
 const parseDate = (value: string, ctx: z.RefinementCtx<string>): Date => {
   const parts = ISO_DATE.exec(value.trim());
-  const [year, month, day, hour = 0, minute = 0, second = 0] = parts ? parts.slice(1, 7).map((part) => (part === undefined ? 0 : Number(part))) : [];
-  const daysInMonth = month !== undefined && month >= 1 && month <= 12 ? new Date(Date.UTC(year!, month, 0)).getUTCDate() : 0;
+  const [year, month, day, hour = 0, minute = 0, second = 0] = parts
+    ? parts.slice(1, 7).map((part) => (part === undefined ? 0 : Number(part)))
+    : [];
+  const daysInMonth =
+    month !== undefined && month >= 1 && month <= 12 ? new Date(Date.UTC(year!, month, 0)).getUTCDate() : 0;
   const date = parts ? new Date(parts[4] === undefined ? `${value.trim()}T00:00:00Z` : value.trim()) : new Date(NaN);
-  if (!parts || day! < 1 || day! > daysInMonth || hour > 23 || minute > 59 || second > 59 || Number.isNaN(date.getTime())) {
+  if (
+    !parts ||
+    day! < 1 ||
+    day! > daysInMonth ||
+    hour > 23 ||
+    minute > 59 ||
+    second > 59 ||
+    Number.isNaN(date.getTime())
+  ) {
     ctx.addIssue({ code: 'custom', message: 'must be a real date such as 2026-03-14 or 2026-03-14T09:00:00Z' });
     return z.NEVER;
   }
@@ -120,7 +150,11 @@ const popularSource = z
       .number()
       .int()
       .positive()
-      .meta({ description: 'How many orders of its sub-category (all its packages, this one included) were placed in the period; at least orders.', examples: [1030] })
+      .meta({
+        description:
+          'How many orders of its sub-category (all its packages, this one included) were placed in the period; at least orders.',
+        examples: [1030],
+      })
       .optional(),
   })
   .meta({
@@ -133,31 +167,48 @@ const popularSource = z
     path: ['to'],
     params: { hint: 'Correct from or to: from is the first day of the period counted, to its last.' },
   })
-  .refine((source) => source.orders === undefined || source.ofOrders === undefined || source.orders <= source.ofOrders, {
-    message: 'orders must not be more than ofOrders',
-    path: ['orders'],
-    params: { hint: "Correct orders or ofOrders: orders counts this package's orders, ofOrders the orders of every package of its sub-category in the same period, this one's included." },
-  });
+  .refine(
+    (source) => source.orders === undefined || source.ofOrders === undefined || source.orders <= source.ofOrders,
+    {
+      message: 'orders must not be more than ofOrders',
+      path: ['orders'],
+      params: {
+        hint: "Correct orders or ofOrders: orders counts this package's orders, ofOrders the orders of every package of its sub-category in the same period, this one's included.",
+      },
+    },
+  );
 
 export const packageSchema = z.strictObject({
   id: positiveId('The product id at the checkout: unique across the whole catalogue.', [1001]),
-  quantity: z.number().int().positive().meta({ description: 'How many units the package delivers (followers, likes, views, hours).', examples: [100, 1000] }),
+  quantity: z
+    .number()
+    .int()
+    .positive()
+    .meta({
+      description: 'How many units the package delivers (followers, likes, views, hours).',
+      examples: [100, 1000],
+    }),
   // The build checks the price (SF112, isValidPrice in catalogue-index.ts); the JSON Schema says the same.
   price: z.number().meta({
-    description: 'The price in pounds (GBP): positive, at most two decimals, below £10,000. The only place a price lives.',
+    description:
+      'The price in pounds (GBP): positive, at most two decimals, below £10,000. The only place a price lives.',
     examples: [1.89, 10],
     exclusiveMinimum: 0,
     exclusiveMaximum: 10_000,
     multipleOf: 0.01,
   }),
   slug: slug.meta({
-    description: 'The checkout\'s product slug ({checkoutUrl}/product/{slug}); it starts with the quantity (10k = 10,000).',
+    description:
+      "The checkout's product slug ({checkoutUrl}/product/{slug}); it starts with the quantity (10k = 10,000).",
     examples: ['100-ig-followers', '10k-ig-followers'],
   }),
   popular: z
     // `popular: true` and any other form that is no object become a source without its fields,
     // which check-content.ts refuses with its own code (SF118), naming the package.
-    .preprocess((value) => (value !== null && typeof value === 'object' && !Array.isArray(value) ? value : {}), popularSource)
+    .preprocess(
+      (value) => (value !== null && typeof value === 'object' && !Array.isArray(value) ? value : {}),
+      popularSource,
+    )
     .optional(),
 });
 
@@ -165,14 +216,22 @@ export const catalogueSchema = z.strictObject({
   currency: z.literal('GBP').describe('Prices are in pounds sterling.'),
   platforms: z.array(
     z.strictObject({
-      id: positiveId('The platform\'s id.', [1]),
-      name: name.meta({ description: 'The platform\'s name as shown.', examples: ['Instagram'] }),
-      slug: slug.meta({ description: 'The platform\'s slug: lowercase letters, digits and hyphens.', examples: ['instagram'] }),
+      id: positiveId("The platform's id.", [1]),
+      name: name.meta({ description: "The platform's name as shown.", examples: ['Instagram'] }),
+      slug: slug.meta({
+        description: "The platform's slug: lowercase letters, digits and hyphens.",
+        examples: ['instagram'],
+      }),
       sub: z.array(
         z.strictObject({
-          id: positiveId('The sub-category\'s id, unique among sub-categories; a service page names it as subCategory.', [10]),
+          id: positiveId(
+            "The sub-category's id, unique among sub-categories; a service page names it as subCategory.",
+            [10],
+          ),
           name: name.meta({ description: 'Shown on tiles and cards: "1,000 Followers".', examples: ['Followers'] }),
-          service: identity().min(1).meta({ description: 'The kind of service, as the checkout names it.', examples: ['followers'] }),
+          service: identity()
+            .min(1)
+            .meta({ description: 'The kind of service, as the checkout names it.', examples: ['followers'] }),
           /** How many units a day delivery adds, slowest and fastest, where the pace is known (watch hours). */
           deliveryPerDay: z
             .strictObject({ slowest: z.number().int().positive(), fastest: z.number().int().positive() })
@@ -192,34 +251,47 @@ export const catalogueSchema = z.strictObject({
 
 export const siteSchema = z.strictObject({
   claims: z.record(z.string().regex(/^[A-Za-z][A-Za-z0-9]*$/), prose()).meta({
-    description: 'Facts stated once and used everywhere as {{name}} tokens: the name is letters and digits, the value the phrase a token reads as.',
+    description:
+      'Facts stated once and used everywhere as {{name}} tokens: the name is letters and digits, the value the phrase a token reads as.',
     examples: [{ startTime: 'about 15 minutes', refillWindow: '30 days' }],
   }),
   footerBlurb: text,
   publicAccountNotice: z
     .strictObject({
-      heading: text.describe('The notice itself, as the specification words it: \'Your account should be public!\'.'),
+      heading: text.describe("The notice itself, as the specification words it: 'Your account should be public!'."),
       text: text.optional().describe('One explanatory line after it.'),
     })
     .describe('The warning at the top of every service page, above the packages.'),
   beforeYouBuy: z
     .strictObject({
-      platformRules: markdown.describe('What the platforms\' rules say of bought engagement and what may happen; links to #platform-rules, the page\'s full answer.'),
+      platformRules: markdown.describe(
+        "What the platforms' rules say of bought engagement and what may happen; links to #platform-rules, the page's full answer.",
+      ),
       vat: z
         .strictObject({
           registered: text.describe('Shown when content/trader.yaml has a vatNumber: "Prices include VAT."'),
           notRegistered: text.describe('Shown when it has none: "No VAT is charged."'),
         })
-        .describe('How VAT stands, chosen by the trader\'s vatNumber.'),
-      cancellation: markdown.describe('The 14-day right to cancel and how it ends once delivery starts; links to the terms.'),
+        .describe("How VAT stands, chosen by the trader's vatNumber."),
+      cancellation: markdown.describe(
+        'The 14-day right to cancel and how it ends once delivery starts; links to the terms.',
+      ),
     })
-    .describe('The facts beside every service page\'s packages, each stated once, each linking to its full text.'),
+    .describe("The facts beside every service page's packages, each stated once, each linking to its full text."),
   guarantees: z.array(z.strictObject({ title: text, text })).min(1),
   contactBlock: z.strictObject({ eyebrow: text.optional(), heading: text, text, buttonLabel: text }),
   contactChannels: z.array(
-    z.strictObject({ icon: z.enum(['chat', 'email']), title: text, desc: text, contact: identity().describe('The address or number shown, often a token: {{supportEmail}}.') }),
+    z.strictObject({
+      icon: z.enum(['chat', 'email']),
+      title: text,
+      desc: text,
+      contact: identity().describe('The address or number shown, often a token: {{supportEmail}}.'),
+    }),
   ),
-  paymentBrands: z.array(z.enum(['visa', 'mastercard', 'paypal', 'apple-pay', 'google-pay'])).length(5).describe('The five payment marks of the footer, in the order shown.'),
+  paymentBrands: z
+    .array(z.enum(['visa', 'mastercard', 'paypal', 'apple-pay', 'google-pay']))
+    .length(5)
+    .describe('The five payment marks of the footer, in the order shown.'),
   navigation: z.strictObject({
     /** The header's own links; the Services menu is placed after the first one. */
     main: z.array(link).min(1),
@@ -236,27 +308,50 @@ export const siteSchema = z.strictObject({
  * and e-mail are the brandName and supportEmail settings.
  */
 export const traderSchema = z.strictObject({
-  legalName: name.meta({ description: 'The legal name of the company or person selling: as registered, not the brand.', examples: ['Example Trading Ltd'] }),
+  legalName: name.meta({
+    description: 'The legal name of the company or person selling: as registered, not the brand.',
+    examples: ['Example Trading Ltd'],
+  }),
   /** Companies House number: eight digits, or two letters and six digits (SC, NI, OC...). Absent for a sole trader. */
   company: z
     .strictObject({
       number: identity()
-        .regex(/^(\d{8}|[A-Z]{2}\d{6})$/, 'must be a Companies House number: eight digits, or two letters and six digits')
-        .meta({ description: 'The Companies House number: eight digits, or two letters and six digits (SC, NI, OC...). Quote it in YAML.', examples: ['01234567', 'SC123456'] }),
-      registeredIn: z.enum(['England and Wales', 'Scotland', 'Northern Ireland']).describe('Where the company is registered.'),
+        .regex(
+          /^(\d{8}|[A-Z]{2}\d{6})$/,
+          'must be a Companies House number: eight digits, or two letters and six digits',
+        )
+        .meta({
+          description:
+            'The Companies House number: eight digits, or two letters and six digits (SC, NI, OC...). Quote it in YAML.',
+          examples: ['01234567', 'SC123456'],
+        }),
+      registeredIn: z
+        .enum(['England and Wales', 'Scotland', 'Northern Ireland'])
+        .describe('Where the company is registered.'),
     })
     .optional()
     .describe('The registered company; leave it out for a sole trader or a partnership.'),
   /** A geographic address where the trader can be found, not a PO box. */
   address: z
     .strictObject({
-      street: z.array(name).min(1).max(3).meta({ description: 'One to three lines of street address.', examples: [['Unit 1', 'Example Business Park']] }),
+      street: z
+        .array(name)
+        .min(1)
+        .max(3)
+        .meta({
+          description: 'One to three lines of street address.',
+          examples: [['Unit 1', 'Example Business Park']],
+        }),
       town: name.meta({ description: 'The town or city.', examples: ['Exampleton'] }),
       postcode: identity()
         .trim()
         .regex(/^[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$/, 'must be a UK postcode in capitals, such as SW1A 2AA')
         // The value is trimmed before the pattern: the JSON Schema allows the spaces around it too.
-        .meta({ description: 'A UK postcode in capitals.', examples: ['SW1A 2AA'], pattern: /^\s*[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\s*$/.source }),
+        .meta({
+          description: 'A UK postcode in capitals.',
+          examples: ['SW1A 2AA'],
+          pattern: /^\s*[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\s*$/.source,
+        }),
       country: name.meta({ description: 'The country.', examples: ['United Kingdom'] }),
     })
     .describe('A geographic address where the trader can be found, not a PO box.'),
@@ -264,11 +359,18 @@ export const traderSchema = z.strictObject({
   vatNumber: identity()
     .regex(/^GB(\d{9}|\d{12})$/, 'must be GB followed by nine (or twelve) digits, without spaces')
     .optional()
-    .meta({ description: 'Only when registered for VAT: GB and nine digits (twelve for a branch), no spaces.', examples: ['GB123456789'] }),
+    .meta({
+      description: 'Only when registered for VAT: GB and nine digits (twelve for a branch), no spaces.',
+      examples: ['GB123456789'],
+    }),
   phone: identity()
     .trim()
     .regex(/^\+?\d[\d ]{6,18}\d$/, 'must be a telephone number of digits and spaces, such as +44 20 7946 0000')
-    .meta({ description: 'A telephone number of digits and spaces; quote it in YAML.', examples: ['+44 20 7946 0000'], pattern: /^\s*\+?\d[\d ]{6,18}\d\s*$/.source }),
+    .meta({
+      description: 'A telephone number of digits and spaces; quote it in YAML.',
+      examples: ['+44 20 7946 0000'],
+      pattern: /^\s*\+?\d[\d ]{6,18}\d\s*$/.source,
+    }),
 });
 
 /**
@@ -287,14 +389,20 @@ export const redirectsSchema = z.array(
       .meta({
         description: 'The old or misspelt address, root-relative; answered with a 301 to `to`.',
         examples: ['/buy-instagrm-followers'],
-        allOf: [{ pattern: WRITABLE_PATH.source, patternErrorMessage: 'This address cannot be written as a page: no //, trailing slash, part starting with . or _, %2e, %2f or %5c, and not a file or folder the build writes itself.' }],
+        allOf: [
+          {
+            pattern: WRITABLE_PATH.source,
+            patternErrorMessage:
+              'This address cannot be written as a page: no //, trailing slash, part starting with . or _, %2e, %2f or %5c, and not a file or folder the build writes itself.',
+          },
+        ],
       }),
     to: sitePath.meta(pathMeta('The page it redirects to: a route of the site.')),
   }),
 );
 
 const hero = z.strictObject({
-  heading: text.describe('The page\'s one <h1>.'),
+  heading: text.describe("The page's one <h1>."),
   intro: markdown.optional().describe('Markdown under the heading.'),
   buttons: z.array(link).max(3).default([]).describe('Up to three buttons under the intro.'),
 });
@@ -304,8 +412,13 @@ const item = z.strictObject({
   text: markdown.describe('Markdown.'),
   path: sitePath.optional().meta(pathMeta('Makes the item a link to this page of the site.')),
 });
-const sectionBase = { id: sectionId, heading: text.describe('The section\'s <h2>.'), intro: markdown.optional().describe('Markdown under the heading.') };
-const kind = <const Kind extends string>(value: Kind, description: string) => z.literal(value).describe(`${description} (kind: ${value})`);
+const sectionBase = {
+  id: sectionId,
+  heading: text.describe("The section's <h2>."),
+  intro: markdown.optional().describe('Markdown under the heading.'),
+};
+const kind = <const Kind extends string>(value: Kind, description: string) =>
+  z.literal(value).describe(`${description} (kind: ${value})`);
 
 export const sectionSchema = z.discriminatedUnion('kind', [
   z.strictObject({
@@ -334,41 +447,67 @@ export const sectionSchema = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: kind('picker', 'The product picker of the home page'),
     ...sectionBase,
-    defaultSubCategory: z.number().int().meta({ description: 'The catalogue sub-category the picker shows first.', examples: [10] }),
+    defaultSubCategory: z
+      .number()
+      .int()
+      .meta({ description: 'The catalogue sub-category the picker shows first.', examples: [10] }),
   }),
   z.strictObject({ kind: kind('channels', 'The contact channels of site.yaml'), ...sectionBase }),
   /** The trader's identity (content/trader.yaml), for the contact page. */
-  z.strictObject({ kind: kind('trader', 'The trader\'s identity (content/trader.yaml), for the contact page'), ...sectionBase }),
+  z.strictObject({
+    kind: kind('trader', "The trader's identity (content/trader.yaml), for the contact page"),
+    ...sectionBase,
+  }),
   /** Every service that has a page, as one compact list grouped by platform, with its starting price from the catalogue. */
-  z.strictObject({ kind: kind('service-list', 'Every service that has a page, grouped by platform, with its starting price'), ...sectionBase }),
+  z.strictObject({
+    kind: kind('service-list', 'Every service that has a page, grouped by platform, with its starting price'),
+    ...sectionBase,
+  }),
 ]);
 
 const pageBase = {
-  path: sitePath.meta(pathMeta('The page\'s address: a root-relative path, unique among pages, redirects and posts.')),
-  title: text.describe('The <title> and the share card\'s title.'),
+  path: sitePath.meta(pathMeta("The page's address: a root-relative path, unique among pages, redirects and posts.")),
+  title: text.describe("The <title> and the share card's title."),
   description: text.describe('The meta description: a sentence or two.'),
   hero,
   sections: z
     .array(sectionSchema)
     .default([])
-    .describe('The page\'s sections in order; `kind` is one of steps, cards, prose, guarantees, contact, picker, channels, trader, service-list.'),
+    .describe(
+      "The page's sections in order; `kind` is one of steps, cards, prose, guarantees, contact, picker, channels, trader, service-list.",
+    ),
 };
 
 export const pageSchema = z.strictObject(pageBase);
 
 export const servicePageSchema = z.strictObject({
   ...pageBase,
-  subCategory: z.number().int().meta({ description: 'The catalogue sub-category (its id) whose packages the page sells.', examples: [10] }),
+  subCategory: z
+    .number()
+    .int()
+    .meta({ description: 'The catalogue sub-category (its id) whose packages the page sells.', examples: [10] }),
   // The heading and the notice only: the introduction is the why-choose section's, after the packages.
   hero: hero.omit({ intro: true }),
-  sections: pageBase.sections.refine((sections) => sections.filter((section) => section.kind === 'guarantees').length === 1, {
-    message: 'must hold exactly one section of kind: guarantees, the page\'s why-choose section with the promises of site.yaml',
-  }),
-  breadcrumb: text.describe('The page\'s name in the breadcrumb trail.'),
+  sections: pageBase.sections.refine(
+    (sections) => sections.filter((section) => section.kind === 'guarantees').length === 1,
+    {
+      message:
+        "must hold exactly one section of kind: guarantees, the page's why-choose section with the promises of site.yaml",
+    },
+  ),
+  breadcrumb: text.describe("The page's name in the breadcrumb trail."),
   packagesHeading: text.describe('The heading above the package grid.'),
-  packagesNote: markdown.optional().describe('Markdown under the grid; never a price (prices come from the catalogue).'),
+  packagesNote: markdown
+    .optional()
+    .describe('Markdown under the grid; never a price (prices come from the catalogue).'),
   supportTile: z
-    .strictObject({ heading: text.meta({ description: 'Names the largest package: "More than 5,000?".', examples: ['More than 5,000?'] }), text })
+    .strictObject({
+      heading: text.meta({
+        description: 'Names the largest package: "More than 5,000?".',
+        examples: ['More than 5,000?'],
+      }),
+      text,
+    })
     .optional()
     .describe('A tile after the packages for larger orders.'),
   faqHeading: text,
@@ -380,29 +519,48 @@ export const servicePageSchema = z.strictObject({
         id: z
           .literal('platform-rules')
           .optional()
-          .describe('platform-rules on the answer about the platform\'s rules: the line beside the packages links to it.'),
+          .describe(
+            "platform-rules on the answer about the platform's rules: the line beside the packages links to it.",
+          ),
       }),
     )
     .min(1)
     .refine((faq) => faq.filter((item) => item.id === 'platform-rules').length === 1, {
-      message: 'must hold exactly one answer with id: platform-rules (what the platform\'s rules say of bought engagement): the line beside the packages links to it',
+      message:
+        "must hold exactly one answer with id: platform-rules (what the platform's rules say of bought engagement): the line beside the packages links to it",
     }),
   crossSellHeading: text,
-  crossSells: z.array(z.number().int()).default([]).meta({ description: 'Sub-category ids of other services to suggest; each must have a service page.', examples: [[10, 12]] }),
-  structuredData: z.boolean().default(false).describe('Also publish the Organization and WebSite structured data on this page (every service page has its Service and offers).'),
+  crossSells: z
+    .array(z.number().int())
+    .default([])
+    .meta({
+      description: 'Sub-category ids of other services to suggest; each must have a service page.',
+      examples: [[10, 12]],
+    }),
+  structuredData: z
+    .boolean()
+    .default(false)
+    .describe(
+      'Also publish the Organization and WebSite structured data on this page (every service page has its Service and offers).',
+    ),
 });
 
-export const textPageSchema = z.strictObject({
-  path: pageBase.path,
-  title: pageBase.title,
-  description: pageBase.description,
-  heading: text.describe('The page\'s <h1>.'),
-  /** When the page first appeared (the legal pages: 26 June 2022); shown before `updated`. */
-  published: isoDate('When the page first appeared; not after `updated`.').optional(),
-  /** When the page's text last changed. */
-  updated: isoDate('When the page\'s text last changed.'),
-  noindex: z.boolean().default(false).describe('Keep the page out of search engines and the sitemap.'),
-}).refine((page) => !page.published || page.published <= page.updated, { message: 'published must not be after updated', path: ['published'] });
+export const textPageSchema = z
+  .strictObject({
+    path: pageBase.path,
+    title: pageBase.title,
+    description: pageBase.description,
+    heading: text.describe("The page's <h1>."),
+    /** When the page first appeared (the legal pages: 26 June 2022); shown before `updated`. */
+    published: isoDate('When the page first appeared; not after `updated`.').optional(),
+    /** When the page's text last changed. */
+    updated: isoDate("When the page's text last changed."),
+    noindex: z.boolean().default(false).describe('Keep the page out of search engines and the sitemap.'),
+  })
+  .refine((page) => !page.published || page.published <= page.updated, {
+    message: 'published must not be after updated',
+    path: ['published'],
+  });
 
 /**
  * Where the ratings the site shows come from: one source for the whole site. Either the reviews
@@ -413,8 +571,11 @@ const customerReviews = z
   .array(
     z.strictObject({
       /** The catalogue sub-category reviewed. */
-      subCategory: z.number().int().meta({ description: 'The catalogue sub-category reviewed; it must have a service page.', examples: [10] }),
-      author: name.meta({ description: 'The reviewer\'s name as they gave it.', examples: ['Sam K.'] }),
+      subCategory: z
+        .number()
+        .int()
+        .meta({ description: 'The catalogue sub-category reviewed; it must have a service page.', examples: [10] }),
+      author: name.meta({ description: "The reviewer's name as they gave it.", examples: ['Sam K.'] }),
       date: isoDate('When the review was written.'),
       rating: z.number().int().min(1).max(5).describe('Stars, 1 to 5.'),
       text,
@@ -423,8 +584,15 @@ const customerReviews = z
   .min(1);
 const platformRating = z.strictObject({
   name: name.meta({ description: 'The review platform.', examples: ['Trustpilot'] }),
-  url: identity().url().startsWith('https://', 'must be an https:// address').describe('The page of the platform that shows these figures (https://).'),
-  rating: z.number().min(1).max(5).meta({ description: 'The average rating shown there, 1 to 5.', examples: [4.5] }),
+  url: identity()
+    .url()
+    .startsWith('https://', 'must be an https:// address')
+    .describe('The page of the platform that shows these figures (https://).'),
+  rating: z
+    .number()
+    .min(1)
+    .max(5)
+    .meta({ description: 'The average rating shown there, 1 to 5.', examples: [4.5] }),
   count: z.number().int().positive().describe('How many reviews the rating is of.'),
   /** The day the figures were read from the platform. */
   readOn: isoDate('The day the figures were read from the platform.'),
@@ -436,14 +604,18 @@ const platformRating = z.strictObject({
  */
 export const reviewsSchema = z
   .strictObject({
-    reviews: customerReviews.optional().describe('The reviews customers wrote, each shown on the page of the service reviewed.'),
-    platform: platformRating.optional().describe('A review platform\'s figures, with the day they were read.'),
+    reviews: customerReviews
+      .optional()
+      .describe('The reviews customers wrote, each shown on the page of the service reviewed.'),
+    platform: platformRating.optional().describe("A review platform's figures, with the day they were read."),
   })
   .meta({ oneOf: [{ required: ['reviews'] }, { required: ['platform'] }] })
-  .refine((file) => (file.reviews === undefined) !== (file.platform === undefined), 'The file must hold either reviews: [...] or platform: {...}, one of the two')
-  .transform(
-    (file): { reviews: z.output<typeof customerReviews> } | { platform: z.output<typeof platformRating> } =>
-      file.reviews ? { reviews: file.reviews } : { platform: file.platform! },
+  .refine(
+    (file) => (file.reviews === undefined) !== (file.platform === undefined),
+    'The file must hold either reviews: [...] or platform: {...}, one of the two',
+  )
+  .transform((file): { reviews: z.output<typeof customerReviews> } | { platform: z.output<typeof platformRating> } =>
+    file.reviews ? { reviews: file.reviews } : { platform: file.platform! },
   );
 
 /**
@@ -462,20 +634,35 @@ export const postSchema = z.strictObject({
   slug: identity()
     .optional()
     .meta({
-      description: 'The post\'s address, /blog/{slug}; the file name without .md when left out.',
+      description: "The post's address, /blog/{slug}; the file name without .md when left out.",
       examples: ['tiktok-growth-routine'],
       pattern: POST_SLUG.source,
-      patternErrorMessage: 'Must be one part of an address: no slash, "..", space, ?, # or %, not starting with . or _, not feed.xml.',
+      patternErrorMessage:
+        'Must be one part of an address: no slash, "..", space, ?, # or %, not starting with . or _, not feed.xml.',
     }),
   date: isoDate('When the post was published; a later date holds it back until then.'),
   modified: isoDate('When the post last changed.').optional(),
   excerpt: text.describe('One or two sentences for the blog index and the feed.'),
   image: z
     .strictObject({
-      src: z.string().min(1).meta({ description: 'The image: /images/{name} for a file of content/images/.', examples: ['/images/tiktok-routine.svg'] }),
+      src: z
+        .string()
+        .min(1)
+        .meta({
+          description: 'The image: /images/{name} for a file of content/images/.',
+          examples: ['/images/tiktok-routine.svg'],
+        }),
       alt: prose().describe('What the image shows, for those who cannot see it.'),
-      width: z.number().int().positive().meta({ description: 'Its width in pixels.', examples: [1200] }),
-      height: z.number().int().positive().meta({ description: 'Its height in pixels.', examples: [630] }),
+      width: z
+        .number()
+        .int()
+        .positive()
+        .meta({ description: 'Its width in pixels.', examples: [1200] }),
+      height: z
+        .number()
+        .int()
+        .positive()
+        .meta({ description: 'Its height in pixels.', examples: [630] }),
     })
     .optional(),
 });

@@ -1,7 +1,16 @@
 import type { SourceFile } from '../util/source-file.js';
 import type { Markdown } from './markdown.js';
 import type { Post } from './post.js';
-import type { Catalogue, Page, Redirect, Reviews, ServicePageContent, Site, TextPageFrontMatter, Trader } from './schemas.js';
+import type {
+  Catalogue,
+  Page,
+  Redirect,
+  Reviews,
+  ServicePageContent,
+  Site,
+  TextPageFrontMatter,
+  Trader,
+} from './schemas.js';
 
 /** Every content file, validated. What the route table and the renderer are built from. */
 export interface SiteContent {

@@ -23,13 +23,18 @@ const HARMLESS_AT_RULES = new Set(['media', 'supports', 'keyframes', '-webkit-ke
 function unescapeCss(css: string): string {
   return css
     .replace(/\/\*[\s\S]*?(?:\*\/|$)/g, ' ')
-    .replace(/\\(?:([0-9a-fA-F]{1,6})[ \t\n\r\f]?|\r\n|[\n\r\f]|([\s\S]))/g, (_, hex: string | undefined, other: string | undefined) => {
-      if (hex) {
-        const point = parseInt(hex, 16);
-        return point > 0 && point <= 0x10ffff && !(point >= 0xd800 && point <= 0xdfff) ? String.fromCodePoint(point) : '\ufffd';
-      }
-      return other ?? '';
-    })
+    .replace(
+      /\\(?:([0-9a-fA-F]{1,6})[ \t\n\r\f]?|\r\n|[\n\r\f]|([\s\S]))/g,
+      (_, hex: string | undefined, other: string | undefined) => {
+        if (hex) {
+          const point = parseInt(hex, 16);
+          return point > 0 && point <= 0x10ffff && !(point >= 0xd800 && point <= 0xdfff)
+            ? String.fromCodePoint(point)
+            : '\ufffd';
+        }
+        return other ?? '';
+      },
+    )
     .toLowerCase();
 }
 
@@ -39,7 +44,8 @@ export function cssLoads(css: string): string | undefined {
   for (const match of plain.matchAll(/([a-z0-9_-]+)\(/g)) {
     const name = match[1]!;
     if (name === 'url') {
-      if (!/^\s*(["']?)\s*#/.test(plain.slice(match.index + match[0].length))) return `url(${plain.slice(match.index + 4, match.index + 40).split(')')[0]})`;
+      if (!/^\s*(["']?)\s*#/.test(plain.slice(match.index + match[0].length)))
+        return `url(${plain.slice(match.index + 4, match.index + 40).split(')')[0]})`;
     } else if (!HARMLESS_FUNCTIONS.has(name)) return `${name}(…)`;
   }
   return undefined;

@@ -85,12 +85,18 @@ function resolve(name: string, scope: Names, isAttribute: boolean): { ns: string
   const colon = name.indexOf(':');
   if (colon < 0) return { ns: isAttribute ? undefined : (scope.get('') ?? SVG_NS), local: name };
   const prefix = name.slice(0, colon);
-  return { ns: prefix === 'xml' ? XML_NS : scope.get(prefix) ?? `undeclared:${prefix}`, local: name.slice(colon + 1) };
+  return {
+    ns: prefix === 'xml' ? XML_NS : (scope.get(prefix) ?? `undeclared:${prefix}`),
+    local: name.slice(colon + 1),
+  };
 }
 
-const XML_INVALID = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-const escapeText = (text: string) => text.replace(XML_INVALID, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const escapeAttribute = (text: string) => escapeText(text).replace(/"/g, '&quot;').replace(/\t/g, '&#9;').replace(/\n/g, '&#10;').replace(/\r/g, '&#13;');
+const XML_INVALID =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const escapeText = (text: string) =>
+  text.replace(XML_INVALID, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttribute = (text: string) =>
+  escapeText(text).replace(/"/g, '&quot;').replace(/\t/g, '&#9;').replace(/\n/g, '&#10;').replace(/\r/g, '&#13;');
 const shown = (text: string) => (text.length > 60 ? `${text.slice(0, 60)}…` : text);
 
 /** The text of a node and all below it (a <style> split into text and CDATA sections is one stylesheet). */
@@ -108,8 +114,10 @@ export function cleanSvg(bytes: Buffer): CleanSvg {
   const reasons = new Set<string>();
   const document = parseDocument(decoded.text, { xmlMode: true });
   for (const node of document.children) {
-    if (node.type === 'directive' && /<!ENTITY|^!DOCTYPE[^>]*\[/i.test(`<${node.data}`)) reasons.add('it declares XML entities');
-    if (node.type === 'directive' && /^\?xml-stylesheet/i.test(node.data)) reasons.add('it links a stylesheet (<?xml-stylesheet?>)');
+    if (node.type === 'directive' && /<!ENTITY|^!DOCTYPE[^>]*\[/i.test(`<${node.data}`))
+      reasons.add('it declares XML entities');
+    if (node.type === 'directive' && /^\?xml-stylesheet/i.test(node.data))
+      reasons.add('it links a stylesheet (<?xml-stylesheet?>)');
   }
   const root = document.children.find((node): node is Element => node.type === 'tag');
   if (!root) return { reasons: [...reasons, 'it holds no drawing: it is not an SVG file'] };
@@ -123,7 +131,8 @@ export function cleanSvg(bytes: Buffer): CleanSvg {
     const { ns, local } = resolve(element.name, scope, false);
     const acting = ACTING[local.toLowerCase()];
     const link = Object.entries(element.attribs).find(([name]) => name === 'href' || name.endsWith(':href'))?.[1];
-    if (acting) reasons.add(`it holds ${acting} (<${element.name}${link === undefined ? '' : ` href="${shown(link)}"`}>)`);
+    if (acting)
+      reasons.add(`it holds ${acting} (<${element.name}${link === undefined ? '' : ` href="${shown(link)}"`}>)`);
     else if (ns === XHTML_NS) reasons.add(`it holds HTML (<${element.name}>)`);
     if (acting || ns !== SVG_NS || !ELEMENTS.has(local)) return '';
 
@@ -136,11 +145,16 @@ export function cleanSvg(bytes: Buffer): CleanSvg {
         continue;
       }
       if (attribute.local === 'href') {
-        if (!/^\s*#/.test(value)) reasons.add(`it refers to another file or site (href="${shown(value)}" on <${element.name}>)`);
-        else if (attribute.ns === undefined || attribute.ns === XLINK_NS) attributes += ` xlink:href="${escapeAttribute(value.trim())}"`;
+        if (!/^\s*#/.test(value))
+          reasons.add(`it refers to another file or site (href="${shown(value)}" on <${element.name}>)`);
+        else if (attribute.ns === undefined || attribute.ns === XLINK_NS)
+          attributes += ` xlink:href="${escapeAttribute(value.trim())}"`;
         continue;
       }
-      const kept = attribute.ns === undefined ? ATTRIBUTES.has(name) : attribute.ns === XML_NS && (attribute.local === 'space' || attribute.local === 'lang');
+      const kept =
+        attribute.ns === undefined
+          ? ATTRIBUTES.has(name)
+          : attribute.ns === XML_NS && (attribute.local === 'space' || attribute.local === 'lang');
       if (!kept) continue;
       const loads = cssLoads(value);
       if (loads) reasons.add(`it loads from another file or site (${shown(loads)} in ${name})`);
@@ -158,11 +172,14 @@ export function cleanSvg(bytes: Buffer): CleanSvg {
         if (child.type === 'tag') inner += rebuild(child, scope);
         else if (child.type === 'text') inner += escapeText(child.data);
         else if (child.type === 'cdata') inner += escapeText(textOf(child));
-        else if (child.type === 'directive' && /^\?xml-stylesheet/i.test(child.data)) reasons.add('it links a stylesheet (<?xml-stylesheet?>)');
+        else if (child.type === 'directive' && /^\?xml-stylesheet/i.test(child.data))
+          reasons.add('it links a stylesheet (<?xml-stylesheet?>)');
       }
     }
     const declarations = element === root ? ` xmlns="${SVG_NS}" xmlns:xlink="${XLINK_NS}"` : '';
-    return inner ? `<${local}${declarations}${attributes}>${inner}</${local}>` : `<${local}${declarations}${attributes}/>`;
+    return inner
+      ? `<${local}${declarations}${attributes}>${inner}</${local}>`
+      : `<${local}${declarations}${attributes}/>`;
   };
 
   const svg = rebuild(root, new Map());

@@ -15,7 +15,9 @@ export function svgText(bytes: Buffer): { text: string } | { reason: string } {
   else if (starts(0x3c, 0x00, 0x3f, 0x00)) encoding = 'utf-16le';
   else if (starts(0x00, 0x3c, 0x00, 0x3f)) encoding = 'utf-16be';
   else {
-    const declared = /^<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z0-9._:-]+)["']/.exec(bytes.toString('latin1', 0, 200))?.[1];
+    const declared = /^<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z0-9._:-]+)["']/.exec(
+      bytes.toString('latin1', 0, 200),
+    )?.[1];
     if (declared) encoding = declared;
   }
   let decoder: TextDecoder;

@@ -24,7 +24,10 @@ const sourcesOf = new WeakMap<object, Readonly<Record<string, FactSource>>>();
  * the claim only (`claims.name`), not again at each `{{name}}` that uses it, and a fact that
  * holds a token is to be written out where it is written.
  */
-export function describeFacts(facts: Readonly<Record<string, string>>, sources: Readonly<Record<string, FactSource>>): void {
+export function describeFacts(
+  facts: Readonly<Record<string, string>>,
+  sources: Readonly<Record<string, FactSource>>,
+): void {
   sourcesOf.set(facts, sources);
 }
 /** What copy may not say, because the catalogue is the only place a price, or an offer, lives. */
@@ -76,7 +79,15 @@ export function expandTokens(
   const expandString = (text: string, at: PropertyKey[]): string => {
     for (const rule of isCopy(at) ? COPY_RULES : []) {
       const found = rule.pattern.exec(text);
-      if (found) problems.add({ code: rule.code, file: source.file, field: formatField(at), line: source.lineOf(at), message: rule.message(found[0]), hint: rule.hint });
+      if (found)
+        problems.add({
+          code: rule.code,
+          file: source.file,
+          field: formatField(at),
+          line: source.lineOf(at),
+          message: rule.message(found[0]),
+          hint: rule.hint,
+        });
     }
     const rest = text.replace(TOKEN, '');
     if (BRACES.test(rest)) {

@@ -43,7 +43,10 @@ export class DevBuilder {
       // Ended without an error (process.exit in the code, terminate): the build would never answer.
       const onExit = (code: number) => {
         if (this.worker === worker && !this.stopped) this.worker = this.start();
-        finish({ kind: 'crashed', message: `The build worker ended with exit code ${code} before the build finished.` });
+        finish({
+          kind: 'crashed',
+          message: `The build worker ended with exit code ${code} before the build finished.`,
+        });
       };
       worker.on('message', onMessage);
       worker.on('error', onError);

@@ -99,13 +99,21 @@ export async function runDev(options: DevOptions): Promise<RunningDev> {
   });
   const fail = (problems: Problem[]) => {
     const served = state.build > 0;
-    output.error(new StorefrontError(problems, served ? 'The last good build is still served.' : 'Nothing can be served until this is fixed.'), options.debug === true);
+    output.error(
+      new StorefrontError(
+        problems,
+        served ? 'The last good build is still served.' : 'Nothing can be served until this is fixed.',
+      ),
+      options.debug === true,
+    );
     state = { build: state.build, problems, footer: served ? 'The page shown is the last good build.' : undefined };
   };
   const report = (outcome: BuildOutcome, reason: string) => {
     if (outcome.kind === 'built') {
       const { summary } = outcome;
-      output.info(`${reason}: ${summary.pagesRendered} of ${summary.pages} pages rendered, in ${seconds(summary.totalMs, 2)}.`);
+      output.info(
+        `${reason}: ${summary.pagesRendered} of ${summary.pages} pages rendered, in ${seconds(summary.totalMs, 2)}.`,
+      );
       for (const warning of summary.warnings) output.warn(`warning: ${warning}`);
       state = { build: state.build + 1, problems: null };
     } else if (outcome.kind === 'failed') {
@@ -119,7 +127,13 @@ export async function runDev(options: DevOptions): Promise<RunningDev> {
     output.error(err, options.debug === true);
     state = {
       build: state.build,
-      problems: [{ code: codes.internal, message: `The build stopped unexpectedly: ${err.message}`, hint: 'This may be a bug in the generator; the terminal has the details with --debug.' }],
+      problems: [
+        {
+          code: codes.internal,
+          message: `The build stopped unexpectedly: ${err.message}`,
+          hint: 'This may be a bug in the generator; the terminal has the details with --debug.',
+        },
+      ],
       footer: state.build > 0 ? 'The page shown is the last good build.' : undefined,
     };
   };
@@ -162,14 +176,20 @@ export async function runDev(options: DevOptions): Promise<RunningDev> {
         // Bundling the code and starting a worker is most of a template edit's wait: said apart.
         const loaded = codeChanged ? ` (code reloaded in ${seconds(performance.now() - loadStarted, 2)})` : '';
         const names = changedNames(files, root, generator);
-        await buildAndReport(`Rebuilt after ${names.slice(0, 3).join(', ')}${names.length > 3 ? ` and ${names.length - 3} more` : ''} changed${loaded}`);
+        await buildAndReport(
+          `Rebuilt after ${names.slice(0, 3).join(', ')}${names.length > 3 ? ` and ${names.length - 3} more` : ''} changed${loaded}`,
+        );
       } catch (err) {
         crashed(err as Error);
       }
       server.publish(state);
     }
   };
-  const folders = [path.join(root, 'content'), path.join(generator, 'templates'), path.join(generator, 'src', 'browser')];
+  const folders = [
+    path.join(root, 'content'),
+    path.join(generator, 'templates'),
+    path.join(generator, 'src', 'browser'),
+  ];
   const stopWatching = watchFolders(bundle.fromSources ? folders : folders.slice(0, 1), (files) => {
     pending.push(...files);
     startRebuild();

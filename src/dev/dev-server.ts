@@ -48,7 +48,8 @@ export async function startDevServer(outDir: string, port: number, host = LOOPBA
   // earlier run (a tab left open across a restart) that it is out of date even when the numbers match.
   const session = randomBytes(4).toString('hex');
   const buildId = () => `${session}.${state.build}`;
-  const send = (res: ServerResponse) => res.write(`event: state\ndata: ${JSON.stringify({ ...state, build: buildId() })}\n\n`);
+  const send = (res: ServerResponse) =>
+    res.write(`event: state\ndata: ${JSON.stringify({ ...state, build: buildId() })}\n\n`);
   let preview: PreviewServer | undefined;
   preview = await startPreview(outDir, port, host, {
     intercept(req, res) {
@@ -56,7 +57,11 @@ export async function startDevServer(outDir: string, port: number, host = LOOPBA
       if (pathname !== CLIENT_PATH && pathname !== EVENTS_PATH) return false;
       // dev's own addresses are read only, as the site's are.
       if (req.method !== 'GET' && req.method !== 'HEAD') {
-        res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+        res.writeHead(405, {
+          Allow: 'GET, HEAD',
+          'Content-Type': 'text/plain; charset=utf-8',
+          'Cache-Control': 'no-store',
+        });
         res.end('Method Not Allowed\n');
         return true;
       }
@@ -65,7 +70,11 @@ export async function startDevServer(outDir: string, port: number, host = LOOPBA
         res.end(clientJs);
         return true;
       }
-      res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+      res.writeHead(200, {
+        'Content-Type': 'text/event-stream',
+        'Cache-Control': 'no-store',
+        Connection: 'keep-alive',
+      });
       if (req.method === 'HEAD') {
         res.end();
         return true;

@@ -24,7 +24,9 @@ export function generatorBundleOptions(entryPoints: Record<string, string>, outd
     // Loaded only by the commands that need them, or shipping files of their own.
     external: ['esbuild', 'linkinator', 'undici', 'sanitize-html', 'playwright-core', 'sharp'],
     // CommonJS packages inside an ES module bundle still call require().
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
     logLevel: 'silent',
   };
 }
@@ -61,7 +63,10 @@ export class DevGeneratorBundle {
     const outdir = path.join(this.dir, String(++this.made));
     try {
       await build({
-        ...generatorBundleOptions({ 'build-worker': path.join(this.generator, 'src', 'dev', 'build-worker.ts') }, outdir),
+        ...generatorBundleOptions(
+          { 'build-worker': path.join(this.generator, 'src', 'dev', 'build-worker.ts') },
+          outdir,
+        ),
         // Places in messages relative to the generator: templates/Footer.tsx.
         absWorkingDir: this.generator,
       });

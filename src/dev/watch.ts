@@ -30,7 +30,11 @@ function watchable(dir: string, named: boolean): boolean {
  * implementation in Node 20 watches files and so loses a file that an editor saves by
  * replacing it (vim, `sed -i`, most IDEs); a folder's watch sees every replacement in it.
  */
-export function watchFolders(folders: readonly string[], onChange: (files: string[]) => void, settleMs = 20): () => void {
+export function watchFolders(
+  folders: readonly string[],
+  onChange: (files: string[]) => void,
+  settleMs = 20,
+): () => void {
   const changed = new Set<string>();
   const watchers = new Map<string, FSWatcher>();
   let timer: NodeJS.Timeout | undefined;

@@ -7,7 +7,10 @@ import type { Problem } from './storefront-error.js';
  */
 export function problemPlace(problem: Problem): string {
   const parts: string[] = [];
-  if (problem.file) parts.push(problem.line ? `${problem.file}:${problem.line}${problem.column ? `:${problem.column}` : ''}` : problem.file);
+  if (problem.file)
+    parts.push(
+      problem.line ? `${problem.file}:${problem.line}${problem.column ? `:${problem.column}` : ''}` : problem.file,
+    );
   if (problem.field) parts.push(problem.field);
   if (problem.url) parts.push(problem.url);
   return parts.join(' › ');

@@ -73,8 +73,13 @@ export async function fetchImage(url: string, options: FetchImageOptions): Promi
     return kept!;
   };
   if (kept && (options.offline || options.keptWithoutAsking)) return keep();
-  if (options.offline) throw new ImageUnavailable('it is not in the cache (.cache/cms/images/) and --offline does not download');
-  const said: Validators = kept ? await readCacheFile(`${file}.json`, options.root).then((bytes) => (bytes ? (JSON.parse(bytes.toString('utf8')) as Validators) : {})).catch(() => ({})) : {};
+  if (options.offline)
+    throw new ImageUnavailable('it is not in the cache (.cache/cms/images/) and --offline does not download');
+  const said: Validators = kept
+    ? await readCacheFile(`${file}.json`, options.root)
+        .then((bytes) => (bytes ? (JSON.parse(bytes.toString('utf8')) as Validators) : {}))
+        .catch(() => ({}))
+    : {};
   const validators = kept && said.sha256 === sha256(kept) ? said : {};
   try {
     const fresh = await download(url, validators, options);
@@ -84,13 +89,19 @@ export async function fetchImage(url: string, options: FetchImageOptions): Promi
     return fresh.bytes;
   } catch (error) {
     if (!kept || (error instanceof ImageUnavailable && error.gone)) throw error;
-    options.warn?.(`WARNING: the image ${url} could not be checked for changes (${(error as Error).message}); the copy downloaded earlier is used.`);
+    options.warn?.(
+      `WARNING: the image ${url} could not be checked for changes (${(error as Error).message}); the copy downloaded earlier is used.`,
+    );
     return keep();
   }
 }
 
 /** One download (with retries), or 'unchanged' when the server answers 304 to the validators. */
-async function download(url: string, validators: Validators, options: FetchImageOptions): Promise<{ bytes: Buffer; validators: Validators } | 'unchanged'> {
+async function download(
+  url: string,
+  validators: Validators,
+  options: FetchImageOptions,
+): Promise<{ bytes: Buffer; validators: Validators } | 'unchanged'> {
   // Loaded here: a build whose images are all local needs no HTTP client.
   const { request } = await import('undici');
   const headers: Record<string, string> = { 'user-agent': 'storefront-build' };
@@ -102,7 +113,11 @@ async function download(url: string, validators: Validators, options: FetchImage
       response = await request(url, { method: 'GET', headers, signal: AbortSignal.timeout(options.timeoutMs) });
     } catch (error) {
       const err = error as Error & { code?: string };
-      throw new RetryableError(err.name === 'TimeoutError' ? `no complete answer within ${options.timeoutMs} ms` : `${err.code ?? err.name}: ${err.message}`);
+      throw new RetryableError(
+        err.name === 'TimeoutError'
+          ? `no complete answer within ${options.timeoutMs} ms`
+          : `${err.code ?? err.name}: ${err.message}`,
+      );
     }
     const { statusCode, headers: answer, body } = response;
     if (statusCode === 304 && (validators.etag || validators.lastModified)) {
@@ -135,7 +150,10 @@ async function download(url: string, validators: Validators, options: FetchImage
     }
     const etag = answer.etag === undefined ? undefined : String(answer.etag);
     const lastModified = answer['last-modified'] === undefined ? undefined : String(answer['last-modified']);
-    return { bytes: Buffer.concat(chunks), validators: { ...(etag ? { etag } : {}), ...(lastModified ? { lastModified } : {}) } };
+    return {
+      bytes: Buffer.concat(chunks),
+      validators: { ...(etag ? { etag } : {}), ...(lastModified ? { lastModified } : {}) },
+    };
   }, options.retry).catch((error: unknown) => {
     throw error instanceof ImageUnavailable ? error : new ImageUnavailable((error as Error).message);
   });

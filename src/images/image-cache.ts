@@ -76,7 +76,8 @@ export async function pruneImageCaches(root: string): Promise<void> {
 /** A folder of made images: its own files, then the folder when nothing else is left in it. */
 async function pruneMadeFolder(folder: string): Promise<void> {
   for (const name of await readdir(folder).catch(() => [])) {
-    if (MADE_FILE.test(name) && !(await lstat(path.join(folder, name)).catch(() => undefined))?.isDirectory()) await rm(path.join(folder, name), { force: true });
+    if (MADE_FILE.test(name) && !(await lstat(path.join(folder, name)).catch(() => undefined))?.isDirectory())
+      await rm(path.join(folder, name), { force: true });
   }
   await rmdir(folder).catch(() => {});
 }
@@ -92,6 +93,7 @@ export async function pruneShareCards(root: string, keep: Iterable<string>): Pro
   const dir = shareDir(root);
   for (const name of await readdir(dir).catch(() => [])) {
     // Not recursive: a folder under a card's name is not the build's.
-    if (/^[0-9a-f]{64}\.png$/.test(name) && !kept.has(name)) await rm(path.join(dir, name), { force: true }).catch(() => {});
+    if (/^[0-9a-f]{64}\.png$/.test(name) && !kept.has(name))
+      await rm(path.join(dir, name), { force: true }).catch(() => {});
   }
 }

@@ -82,7 +82,9 @@ async function cached(key: string, root: string, address: string, make: () => Pr
   // written by someone else could publish any file at any address (index.html).
   if (kept && namesOwnFiles(kept, key, address)) {
     // A file of the entry deleted by hand, or not the image it says: the entry is made again.
-    const contents = await Promise.all(kept.files.map((file) => readCacheFile(path.join(dir, key, path.basename(file)), root)));
+    const contents = await Promise.all(
+      kept.files.map((file) => readCacheFile(path.join(dir, key, path.basename(file)), root)),
+    );
     if (contents.every((bytes, i) => bytes !== undefined && isImageOfType(bytes, kept.files[i]!))) {
       await markUsed(path.join(dir, key), path.join(dir, `${key}.json`));
       return { ...kept, files: kept.files.map((file, i) => ({ file, contents: contents[i]! })) };
@@ -90,8 +92,12 @@ async function cached(key: string, root: string, address: string, make: () => Pr
   }
   const made = await make();
   if (!(await entryFolder(path.join(dir, key)))) return made;
-  for (const { file, contents } of made.files) await writeFileAtomic(path.join(dir, key, path.basename(file)), contents);
-  await writeFileAtomic(path.join(dir, `${key}.json`), JSON.stringify({ set: made.set, share: made.share, files: made.files.map((f) => f.file) }));
+  for (const { file, contents } of made.files)
+    await writeFileAtomic(path.join(dir, key, path.basename(file)), contents);
+  await writeFileAtomic(
+    path.join(dir, `${key}.json`),
+    JSON.stringify({ set: made.set, share: made.share, files: made.files.map((f) => f.file) }),
+  );
   return made;
 }
 
@@ -114,17 +120,30 @@ const ownFile = (key: string) => new RegExp(`^${stemOf(key)}-(?:[1-9]\\d{0,4}\\.
  */
 function namesOwnFiles(entry: Entry, key: string, address: string): boolean {
   const own = ownFile(key);
-  if (!Array.isArray(entry.files) || !entry.files.every((file) => typeof file === 'string' && own.test(file))) return false;
+  if (!Array.isArray(entry.files) || !entry.files.every((file) => typeof file === 'string' && own.test(file)))
+    return false;
   const listed = new Set(entry.files.map((file) => `/${file}`));
   const set = entry.set as Partial<ImageSet> | undefined;
-  if (!set || !Array.isArray(set.sources) || !Number.isInteger(set.width) || !Number.isInteger(set.height)) return false;
-  const srcsets = set.sources.flatMap((source) => (typeof source?.srcset === 'string' ? source.srcset.split(', ').map((part) => part.replace(/ \d+w$/, '')) : ['']));
-  return entry.share === `/${stemOf(key)}-share.jpg` && listed.has(entry.share) && (listed.has(set.src ?? '') || (set.src === address && set.sources.length === 0)) && srcsets.every((src) => listed.has(src));
+  if (!set || !Array.isArray(set.sources) || !Number.isInteger(set.width) || !Number.isInteger(set.height))
+    return false;
+  const srcsets = set.sources.flatMap((source) =>
+    typeof source?.srcset === 'string' ? source.srcset.split(', ').map((part) => part.replace(/ \d+w$/, '')) : [''],
+  );
+  return (
+    entry.share === `/${stemOf(key)}-share.jpg` &&
+    listed.has(entry.share) &&
+    (listed.has(set.src ?? '') || (set.src === address && set.sources.length === 0)) &&
+    srcsets.every((src) => listed.has(src))
+  );
 }
 
 /** The share image: the picture cut to 1200 x 630, on white where it is transparent. */
 function shareImage(image: Sharp): Promise<Buffer> {
-  return image.resize(SHARE_SIZE.width, SHARE_SIZE.height, { fit: 'cover' }).flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
+  return image
+    .resize(SHARE_SIZE.width, SHARE_SIZE.height, { fit: 'cover' })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 82, mozjpeg: true })
+    .toBuffer();
 }
 
 /**
@@ -139,15 +158,25 @@ async function rasterImage(bytes: Buffer, key: string): Promise<Made> {
   const [fullWidth, fullHeight] = (meta.orientation ?? 1) >= 5 ? [meta.height, meta.width] : [meta.width, meta.height];
   const stem = stemOf(key);
   const own = meta.hasAlpha ? { ext: 'png', type: 'image/png' } : { ext: 'jpg', type: 'image/jpeg' };
-  const widths = [...new Set([...IMAGE_WIDTHS.filter((w) => w < fullWidth), Math.min(fullWidth, IMAGE_WIDTHS.at(-1)!)])];
+  const widths = [
+    ...new Set([...IMAGE_WIDTHS.filter((w) => w < fullWidth), Math.min(fullWidth, IMAGE_WIDTHS.at(-1)!)]),
+  ];
   // Settings measured on a 1200 x 800 picture at four widths: AVIF at effort 2 with 4:2:0 colour
   // made 12 KB in 0.34 s (4:4:4: 15 KB, 0.5 s), WebP at effort 2 20 KB in 0.11 s (effort 4: the
   // same size in 0.22 s). The fallback is for browsers without WebP, almost none: plain JPEG, 0.05 s
   // (mozjpeg: a quarter smaller, in three times as long).
   const formats = [
-    { ext: 'avif', type: 'image/avif', encode: (s: Sharp) => s.avif({ quality: 50, effort: 2, chromaSubsampling: '4:2:0' }) },
+    {
+      ext: 'avif',
+      type: 'image/avif',
+      encode: (s: Sharp) => s.avif({ quality: 50, effort: 2, chromaSubsampling: '4:2:0' }),
+    },
     { ext: 'webp', type: 'image/webp', encode: (s: Sharp) => s.webp({ quality: 72, effort: 2 }) },
-    { ext: own.ext, type: own.type, encode: (s: Sharp) => (own.ext === 'png' ? s.png({ compressionLevel: 9 }) : s.jpeg({ quality: 78 })) },
+    {
+      ext: own.ext,
+      type: own.type,
+      encode: (s: Sharp) => (own.ext === 'png' ? s.png({ compressionLevel: 9 }) : s.jpeg({ quality: 78 })),
+    },
   ];
   const files: Made['files'] = [];
   const sources = [];
@@ -162,7 +191,16 @@ async function rasterImage(bytes: Buffer, key: string): Promise<Made> {
   }
   const largest = widths.at(-1)!;
   files.push({ file: `${stem}-share.jpg`, contents: await shareImage(image()) });
-  return { set: { src: `/${stem}-${largest}.${own.ext}`, width: largest, height: Math.round((fullHeight * largest) / fullWidth), sources }, share: `/${stem}-share.jpg`, files };
+  return {
+    set: {
+      src: `/${stem}-${largest}.${own.ext}`,
+      width: largest,
+      height: Math.round((fullHeight * largest) / fullWidth),
+      sources,
+    },
+    share: `/${stem}-share.jpg`,
+    files,
+  };
 }
 
 /**
@@ -173,7 +211,11 @@ async function svgImage(bytes: Buffer, address: string, key: string): Promise<Ma
   const { default: sharp } = await import('sharp');
   const meta = await sharp(bytes).metadata();
   const share = `${stemOf(key)}-share.jpg`;
-  return { set: { src: address, width: meta.width, height: meta.height, sources: [] }, share: `/${share}`, files: [{ file: share, contents: await shareImage(sharp(bytes, { density: 144 })) }] };
+  return {
+    set: { src: address, width: meta.width, height: meta.height, sources: [] },
+    share: `/${share}`,
+    files: [{ file: share, contents: await shareImage(sharp(bytes, { density: 144 })) }],
+  };
 }
 
 /**
@@ -182,7 +224,11 @@ async function svgImage(bytes: Buffer, address: string, key: string): Promise<Ma
  * in several widths, with a share image each. A local SVG is kept as it is. An image that cannot
  * be read or made is a problem naming the post and the image. The files go to the output stage.
  */
-export async function processSiteImages(posts: readonly Post[], options: ImageOptions, problems: ProblemList): Promise<SiteImages> {
+export async function processSiteImages(
+  posts: readonly Post[],
+  options: ImageOptions,
+  problems: ProblemList,
+): Promise<SiteImages> {
   const wanted = new Map<string, Post>();
   for (const post of posts) {
     const addresses = new Set([...(post.image ? [post.image.src] : []), ...imageSources(post.contentHtml)]);
@@ -214,23 +260,34 @@ export async function processSiteImages(posts: readonly Post[], options: ImageOp
   await runParallel([...wanted], defaultCmsOptions.concurrency, async ([address, post]) => {
     try {
       // WordPress's bodies lost such images in the sanitiser already; a local post's did not.
-      if (!local(address) && !isAllowedImage(address, options.imageOrigins)) throw new ImageUnavailable(`it comes from ${URL.canParse(address) ? new URL(address).origin : address}, not a host the build takes images from (the site, the CMS, imageHosts)`);
+      if (!local(address) && !isAllowedImage(address, options.imageOrigins))
+        throw new ImageUnavailable(
+          `it comes from ${URL.canParse(address) ? new URL(address).origin : address}, not a host the build takes images from (the site, the CMS, imageHosts)`,
+        );
       const file = local(address) && localImageFile(options.contentDir, address);
       if (local(address) && !file) throw new ImageUnavailable('it is not a file in content/images/');
       const bytes = file ? await readFile(file) : await fetchImage(address, options);
       const svg = local(address) && /\.svg$/i.test(address);
       // An SVG is kept at its own address; the key tells the two apart.
-      const key = createHash('sha256').update(`${PIPELINE}\0${svg ? address : ''}\0`).update(bytes).digest('hex');
+      const key = createHash('sha256')
+        .update(`${PIPELINE}\0${svg ? address : ''}\0`)
+        .update(bytes)
+        .digest('hex');
       let made = making.get(key);
       if (!made) {
-        made = cached(key, options.root, address, () => encoder(() => (svg ? svgImage(bytes, address, key) : rasterImage(bytes, key))));
+        made = cached(key, options.root, address, () =>
+          encoder(() => (svg ? svgImage(bytes, address, key) : rasterImage(bytes, key))),
+        );
         making.set(key, made);
         images.files.push(...(await made).files);
       }
       images.sets.set(address, (await made).set);
       images.shares.set(address, (await made).share);
     } catch (error) {
-      const reason = error instanceof ImageUnavailable ? error.message : `it cannot be read as an image (${(error as Error).message})`;
+      const reason =
+        error instanceof ImageUnavailable
+          ? error.message
+          : `it cannot be read as an image (${(error as Error).message})`;
       problems.add({
         code: codes.badImage,
         file: post.source,

@@ -12,8 +12,8 @@ import { precompiled } from '../util/precompiled.js';
  * drawn, not left out. Inter has no Chinese, Japanese, Korean or Arabic: those are named in a
  * warning (share-cards.ts).
  */
-export const FONT_FILES = ['latin', 'latin-ext', 'cyrillic', 'cyrillic-ext', 'greek', 'greek-ext', 'vietnamese'].map((subset) =>
-  createRequire(import.meta.url).resolve(`@fontsource/inter/files/inter-${subset}-700-normal.woff`),
+export const FONT_FILES = ['latin', 'latin-ext', 'cyrillic', 'cyrillic-ext', 'greek', 'greek-ext', 'vietnamese'].map(
+  (subset) => createRequire(import.meta.url).resolve(`@fontsource/inter/files/inter-${subset}-700-normal.woff`),
 );
 
 /** What the cards need of the font, in font units: each character's advance and outline, and the kerning of pairs. */
@@ -40,8 +40,11 @@ export async function traceCardFont(): Promise<string> {
   const traced: CardFont = { unitsPerEm: 0, glyphs: {}, kerning: {} };
   for (const file of FONT_FILES) {
     const bytes = readFileSync(file);
-    const font = opentype.parse(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
-    if (traced.unitsPerEm && traced.unitsPerEm !== font.unitsPerEm) throw new Error(`${file}: ${font.unitsPerEm} units per em, not ${traced.unitsPerEm}`);
+    const font = opentype.parse(
+      bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+    );
+    if (traced.unitsPerEm && traced.unitsPerEm !== font.unitsPerEm)
+      throw new Error(`${file}: ${font.unitsPerEm} units per em, not ${traced.unitsPerEm}`);
     traced.unitsPerEm = font.unitsPerEm;
     const chars: [string, Glyph][] = [];
     for (const code of Object.keys(font.tables.cmap.glyphIndexMap)) {

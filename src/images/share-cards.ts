@@ -73,13 +73,19 @@ export async function makeShareCards(routes: readonly Route[], options: ShareCar
         return { title: route.page.hero.heading, field: `${route.source} › hero.heading` };
       case 'service': {
         const low = services.get(route.page.subCategory)?.lowPrice;
-        return { title: route.page.hero.heading, price: low === undefined ? undefined : `from ${formatPrice(low)}`, field: `${route.source} › hero.heading` };
+        return {
+          title: route.page.hero.heading,
+          price: low === undefined ? undefined : `from ${formatPrice(low)}`,
+          field: `${route.source} › hero.heading`,
+        };
       }
       case 'text':
         return { title: route.page.heading, field: `${route.source} › heading` };
       case 'blog-list':
         // The first list page's card is every list page's and every post's (see below).
-        return route.pageNumber === 1 ? { title: options.content.site.blog.heading, field: 'content/site.yaml › blog.heading' } : undefined;
+        return route.pageNumber === 1
+          ? { title: options.content.site.blog.heading, field: 'content/site.yaml › blog.heading' }
+          : undefined;
       case 'blog-post':
       case 'not-found':
         return undefined;
@@ -102,7 +108,10 @@ export async function makeShareCards(routes: readonly Route[], options: ShareCar
   const plan = (texts: [Route, CardText][]) => {
     for (const [route, text] of texts) {
       // Composed: the same words typed with separate accents are the same card.
-      const key = createHash('sha256').update(identity).update(`${text.title.normalize('NFC')}\0${text.price ?? ''}\0`).digest('hex');
+      const key = createHash('sha256')
+        .update(identity)
+        .update(`${text.title.normalize('NFC')}\0${text.price ?? ''}\0`)
+        .digest('hex');
       const file = `assets/share/${key.slice(0, 16)}.png`;
       byPath.set(route.path, { src: `/${file}`, alt: text.price ? `${text.title} – ${text.price}` : text.title });
       if (!cards.has(key)) cards.set(key, { file, contents: keptOrDrawn(key, text) });
@@ -126,11 +135,17 @@ export async function makeShareCards(routes: readonly Route[], options: ShareCar
       return drawn;
     });
   };
-  const texts = routes.flatMap((route) => { const text = plainText(route); return text ? [[route, text] as [Route, CardText]] : []; });
+  const texts = routes.flatMap((route) => {
+    const text = plainText(route);
+    return text ? [[route, text] as [Route, CardText]] : [];
+  });
   // Checked here, not when a card is drawn, so that a warm build, which draws none, says it too;
   // and before any is drawn, so that a font that cannot be read leaves no drawing behind.
   // The font is loaded only for words beyond printable ASCII, all of which it has.
-  const words: [where: string, text: string][] = [['content/config.yaml › brandName (every card)', options.brandName], ...texts.map(([route, text]) => [`${text.field} (the card of ${route.path})`, text.title] as [string, string])];
+  const words: [where: string, text: string][] = [
+    ['content/config.yaml › brandName (every card)', options.brandName],
+    ...texts.map(([route, text]) => [`${text.field} (the card of ${route.path})`, text.title] as [string, string]),
+  ];
   if (words.some(([, text]) => !ALL_DRAWN.test(text))) {
     const loaded = await cardFont();
     for (const [where, text] of words) {
@@ -149,18 +164,26 @@ export async function makeShareCards(routes: readonly Route[], options: ShareCar
   }
 
   const files = (async () => {
-    const list = await Promise.all([...cards.values()].map(async ({ file, contents }) => ({ file, contents: await contents })));
+    const list = await Promise.all(
+      [...cards.values()].map(async ({ file, contents }) => ({ file, contents: await contents })),
+    );
     await pruneShareCards(options.root, cards.keys());
     // By name: the same site lists its files in the same order.
     return list.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   })();
   // A failure is reported when the write stage waits for the files, not as an unhandled rejection before.
   files.catch(() => {});
-  return { byPath, files, get made() { return made; } };
+  return {
+    byPath,
+    files,
+    get made() {
+      return made;
+    },
+  };
 }
 
 interface Tools {
-  sharp: (typeof import('sharp'))['default'];
+  sharp: typeof import('sharp')['default'];
   font: CardFont;
 }
 
@@ -175,7 +198,9 @@ const NAMED = 12;
 
 /** The warning of words a card cannot draw: where they are written, each character and its code point. */
 function cannotDraw(where: string, missing: string[]): string {
-  const named = missing.slice(0, NAMED).map((char) => `"${char}" (U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')})`);
+  const named = missing
+    .slice(0, NAMED)
+    .map((char) => `"${char}" (U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')})`);
   const more = missing.length > NAMED ? ` and ${missing.length - NAMED} more` : '';
   return (
     `${where}  The share card cannot draw ${named.join(', ')}${more}: its font, Inter Bold, has no such letter, so the picture leaves ${missing.length === 1 ? 'it' : 'them'} out (og:image:alt keeps every word). ` +
@@ -188,18 +213,25 @@ function cannotDraw(where: string, missing: string[]): string {
  * (x, y) as a path, scaled from font units. (Each path is written out in full: librsvg draws that
  * in two thirds of the time it takes for <use> references to one copy.)
  */
-function setLine({ font }: Tools, text: string, size: number): { width: number; draw: (x: number, y: number) => string } {
+function setLine(
+  { font }: Tools,
+  text: string,
+  size: number,
+): { width: number; draw: (x: number, y: number) => string } {
   // `text` has been through drawable(): the font has every character of it.
   const chars = [...text];
   const scale = size / font.unitsPerEm;
-  const advances = chars.map((char, i) => (font.glyphs[char]![0] + (font.kerning[char + (chars[i + 1] ?? '')] ?? 0)) * scale);
+  const advances = chars.map(
+    (char, i) => (font.glyphs[char]![0] + (font.kerning[char + (chars[i + 1] ?? '')] ?? 0)) * scale,
+  );
   return {
     width: advances.reduce((sum, advance) => sum + advance, 0),
     draw: (x, y) => {
       let paths = '';
       chars.forEach((char, i) => {
         const outline = font.glyphs[char]![1];
-        if (outline) paths += `<path d="${outline}" transform="translate(${x.toFixed(1)} ${y.toFixed(1)}) scale(${scale.toFixed(5)})"/>`;
+        if (outline)
+          paths += `<path d="${outline}" transform="translate(${x.toFixed(1)} ${y.toFixed(1)}) scale(${scale.toFixed(5)})"/>`;
         x += advances[i]!;
       });
       return paths;
@@ -212,7 +244,8 @@ function wrap(tools: Tools, text: string, size: number, width: number): string[]
   const lines: string[] = [];
   for (const word of text.split(/\s+/).filter(Boolean)) {
     const last = lines.at(-1);
-    if (last !== undefined && setLine(tools, `${last} ${word}`, size).width <= width) lines[lines.length - 1] = `${last} ${word}`;
+    if (last !== undefined && setLine(tools, `${last} ${word}`, size).width <= width)
+      lines[lines.length - 1] = `${last} ${word}`;
     else lines.push(word);
   }
   return lines;
@@ -238,7 +271,10 @@ function shorten(tools: Tools, text: string, size: number, width: number): strin
 
 /** The title at the largest size that fits, the last line cut with an ellipsis when none does. */
 function fitTitle(tools: Tools, title: string): { lines: string[]; size: number } {
-  const fitted = (lines: string[], size: number) => ({ lines: lines.map((line) => shorten(tools, line, size, TEXT_WIDTH)), size });
+  const fitted = (lines: string[], size: number) => ({
+    lines: lines.map((line) => shorten(tools, line, size, TEXT_WIDTH)),
+    size,
+  });
   for (const size of TITLE_SIZES.slice(0, -1)) {
     const lines = wrap(tools, title, size, TEXT_WIDTH);
     if (lines.length <= 3) return fitted(lines, size);
@@ -258,14 +294,19 @@ async function draw(tools: Tools, text: CardText, brandName: string, mark: strin
   const markSize = 72;
   const brandX = MARGIN + markSize + 22;
   const brandText = drawable(tools.font, brandName).text;
-  const brand = setLine(tools, shorten(tools, brandText, 40, SHARE_CARD_SIZE.width - MARGIN - brandX), 40).draw(brandX, MARGIN - 8 + markSize / 2 + 14);
+  const brand = setLine(tools, shorten(tools, brandText, 40, SHARE_CARD_SIZE.width - MARGIN - brandX), 40).draw(
+    brandX,
+    MARGIN - 8 + markSize / 2 + 14,
+  );
   const title = fitTitle(tools, drawable(tools.font, text.title).text);
   const lineHeight = Math.round(title.size * 1.15);
   // The title sits in the middle of the room between the brand line and the price (or the foot).
   const top = 190;
   const bottom = text.price ? 470 : height - MARGIN;
   const firstBaseline = top + (bottom - top - title.lines.length * lineHeight) / 2 + title.size * 0.9;
-  const titleText = title.lines.map((line, i) => setLine(tools, line, title.size).draw(MARGIN, firstBaseline + i * lineHeight)).join('');
+  const titleText = title.lines
+    .map((line, i) => setLine(tools, line, title.size).draw(MARGIN, firstBaseline + i * lineHeight))
+    .join('');
   let price = '';
   if (text.price) {
     const set = setLine(tools, text.price, 44);

@@ -18,7 +18,8 @@ const contentHash = (text: string) => createHash('sha256').update(text).digest('
 export async function compileStylesheet(root: string): Promise<string> {
   const { transform } = await import('esbuild');
   const source = await readFile(path.join(root, 'templates', 'styles.css'), 'utf8');
-  return (await transform(source, { loader: 'css', minify: true, target: ['chrome100', 'firefox100', 'safari15'] })).code;
+  return (await transform(source, { loader: 'css', minify: true, target: ['chrome100', 'firefox100', 'safari15'] }))
+    .code;
 }
 
 /** A browser script (by default the site's), bundled and minified by esbuild. */
@@ -38,7 +39,9 @@ export async function compileScript(root: string, entry = 'src/browser/site.ts')
 
 /** The stylesheet, under a content-hashed name so it can be cached for a year (compiled by `npm run compile`). */
 export async function stylesheetAsset(root: string): Promise<Asset> {
-  const css = await precompiled(root, 'site.css', [path.join(root, 'templates', 'styles.css')], () => compileStylesheet(root));
+  const css = await precompiled(root, 'site.css', [path.join(root, 'templates', 'styles.css')], () =>
+    compileStylesheet(root),
+  );
   return { file: `assets/site.${contentHash(css)}.css`, contents: css };
 }
 
@@ -70,7 +73,10 @@ export async function contentImages(contentDir: string): Promise<(Asset | Copied
     const checked = await checkContentImage(image);
     const file = `images/${image.name}`;
     if ('problem' in checked) problems.add(checked.problem);
-    else files.push(checked.contents ? { file, contents: checked.contents } : { file, source: image.real, limit: IMAGE_FILE.limit });
+    else
+      files.push(
+        checked.contents ? { file, contents: checked.contents } : { file, source: image.real, limit: IMAGE_FILE.limit },
+      );
   }
   problems.throwIfAny();
   return files;

@@ -20,7 +20,9 @@ export function isCompressible(file: string): boolean {
  * spent 40–80 ms per 10 KB page preparing its tables, and a window that holds the whole file
  * finds every match the large one does, so the size is the same.
  */
-export async function precompressed<F extends { file: string; contents: string | Buffer }>(file: F): Promise<{ file: string; contents: Buffer }[]> {
+export async function precompressed<F extends { file: string; contents: string | Buffer }>(
+  file: F,
+): Promise<{ file: string; contents: Buffer }[]> {
   const input = typeof file.contents === 'string' ? Buffer.from(file.contents) : file.contents;
   const [br, gz] = await Promise.all([
     brotli(input, {

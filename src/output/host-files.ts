@@ -17,7 +17,13 @@ import type { OutputFile } from './write-output.js';
  * | github-pages | a small page at each old path (it has no redirect rules) | none possible |
  * | static       | a small page at each old path (any other host)           | set on the host |
  */
-export function hostFiles(target: Target, table: RouteTable, security: Record<string, string>, absolute: (path: string) => string, base: string): OutputFile[] {
+export function hostFiles(
+  target: Target,
+  table: RouteTable,
+  security: Record<string, string>,
+  absolute: (path: string) => string,
+  base: string,
+): OutputFile[] {
   switch (target) {
     case 'netlify':
     case 'cloudflare':

@@ -24,7 +24,10 @@ export function overHostLimits(files: ReadonlyMap<string, number>, limits: HostL
   };
   const byName = [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const compressed = byName.filter(([file]) => /\.(br|gz)$/.test(file)).length;
-  const noCopies = compressed > 0 ? ` Build without --precompress: the ${count(compressed)} .br and .gz copies are of no use on ${limits.host}, which compresses by itself.` : '';
+  const noCopies =
+    compressed > 0
+      ? ` Build without --precompress: the ${count(compressed)} .br and .gz copies are of no use on ${limits.host}, which compresses by itself.`
+      : '';
   const images = byName.filter(([file]) => file.startsWith('assets/img/')).length;
   const imageFiles = `post images make ${count(images)} of them (up to 13 an image: 4 widths in 3 formats, and a share image): use fewer images, or fewer widths (IMAGE_WIDTHS in src/images/process-images.ts)`;
 
@@ -33,7 +36,12 @@ export function overHostLimits(files: ReadonlyMap<string, number>, limits: HostL
       limits.files.limit < CF_PAGES_PAID_FILES
         ? `On a paid plan (${count(CF_PAGES_PAID_FILES)} files), set cfPagesMaxFiles in ${CONFIG_FILE}, or ${envNames.cfPagesMaxFiles}, to ${CF_PAGES_PAID_FILES}, and PAGES_WRANGLER_MAJOR_VERSION=4 in the Pages project's variables, as Cloudflare asks. Otherwise publish`
         : 'Publish';
-    over(limits.files, `The site would be ${count(files.size)} files`, `${count(limits.files.limit)} files per site`, `${paid} fewer files: ${images > 0 ? `${imageFiles}, or ` : ''}leave older posts out.${noCopies}`);
+    over(
+      limits.files,
+      `The site would be ${count(files.size)} files`,
+      `${count(limits.files.limit)} files per site`,
+      `${paid} fewer files: ${images > 0 ? `${imageFiles}, or ` : ''}leave older posts out.${noCopies}`,
+    );
   }
   if (limits.fileBytes) {
     for (const [file, size] of byName) {
@@ -51,14 +59,31 @@ export function overHostLimits(files: ReadonlyMap<string, number>, limits: HostL
   if (limits.siteBytes) {
     const total = byName.reduce((sum, [, size]) => sum + size, 0);
     if (total > limits.siteBytes.limit) {
-      const bytesOf = (test: (file: string) => boolean) => byName.reduce((sum, [file, size]) => sum + (test(file) ? size : 0), 0);
+      const bytesOf = (test: (file: string) => boolean) =>
+        byName.reduce((sum, [file, size]) => sum + (test(file) ? size : 0), 0);
       const parts = [
-        { bytes: bytesOf((file) => file.startsWith('images/')), what: 'in content/images/ (published as they are: put large files on another host and link to them)' },
-        { bytes: bytesOf((file) => file.startsWith('assets/img/')), what: 'post images (use fewer, or fewer widths: IMAGE_WIDTHS in src/images/process-images.ts)' },
-        { bytes: bytesOf((file) => /\.(br|gz)$/.test(file)), what: `.br and .gz copies (build without --precompress: ${limits.host} compresses by itself)` },
+        {
+          bytes: bytesOf((file) => file.startsWith('images/')),
+          what: 'in content/images/ (published as they are: put large files on another host and link to them)',
+        },
+        {
+          bytes: bytesOf((file) => file.startsWith('assets/img/')),
+          what: 'post images (use fewer, or fewer widths: IMAGE_WIDTHS in src/images/process-images.ts)',
+        },
+        {
+          bytes: bytesOf((file) => /\.(br|gz)$/.test(file)),
+          what: `.br and .gz copies (build without --precompress: ${limits.host} compresses by itself)`,
+        },
       ].filter((part) => part.bytes > 0);
-      const largest = parts.sort((a, b) => b.bytes - a.bytes).map((part) => `${count(part.bytes)} bytes are ${part.what}`);
-      over(limits.siteBytes, `The site would be ${count(total)} bytes`, `${binary(limits.siteBytes.limit)} per site`, `Publish fewer or smaller files${largest.length > 0 ? `: ${largest.join('; ')}` : ''}.`);
+      const largest = parts
+        .sort((a, b) => b.bytes - a.bytes)
+        .map((part) => `${count(part.bytes)} bytes are ${part.what}`);
+      over(
+        limits.siteBytes,
+        `The site would be ${count(total)} bytes`,
+        `${binary(limits.siteBytes.limit)} per site`,
+        `Publish fewer or smaller files${largest.length > 0 ? `: ${largest.join('; ')}` : ''}.`,
+      );
     }
   }
   if (limits.filesPerFolder) {
@@ -69,8 +94,18 @@ export function overHostLimits(files: ReadonlyMap<string, number>, limits: HostL
     }
     for (const [folder, n] of perFolder) {
       if (n <= limits.filesPerFolder.limit) continue;
-      const what = folder === 'blog/' ? 'Every post is a file of blog/: leave older posts out.' : folder === 'assets/img/' ? `Publish fewer files there: ${imageFiles}.` : 'Publish fewer files there.';
-      over(limits.filesPerFolder, `The folder ${folder} would hold ${count(n)} files`, `${count(limits.filesPerFolder.limit)} files in one folder, and fails a deploy with more`, `${what}${noCopies}`);
+      const what =
+        folder === 'blog/'
+          ? 'Every post is a file of blog/: leave older posts out.'
+          : folder === 'assets/img/'
+            ? `Publish fewer files there: ${imageFiles}.`
+            : 'Publish fewer files there.';
+      over(
+        limits.filesPerFolder,
+        `The folder ${folder} would hold ${count(n)} files`,
+        `${count(limits.filesPerFolder.limit)} files in one folder, and fails a deploy with more`,
+        `${what}${noCopies}`,
+      );
     }
   }
   return problems;
@@ -79,7 +114,11 @@ export function overHostLimits(files: ReadonlyMap<string, number>, limits: HostL
 /** Throws every limit the site is over, together. */
 export function refuseOverHostLimits(files: ReadonlyMap<string, number>, limits: HostLimits | undefined): void {
   const problems = overHostLimits(files, limits);
-  if (problems.length > 0) throw new StorefrontError(problems, 'The output folder was not changed: it holds the previous build, if there was one.');
+  if (problems.length > 0)
+    throw new StorefrontError(
+      problems,
+      'The output folder was not changed: it holds the previous build, if there was one.',
+    );
 }
 
 /** 26214400 → `25 MiB (26,214,400 bytes)`: the binary unit the hosts' docs and tools use. */

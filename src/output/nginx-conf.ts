@@ -12,11 +12,15 @@ const quote = (value: string) => `"${value.replace(/\\/g, '\\\\').replace(/"/g, 
  * it, and the root is the folder that holds the site as `shop/`.
  */
 export function nginxConf(table: RouteTable, security: Record<string, string>, base = ''): string {
-  const addHeaders = (entries: [string, string][], indent: string) => entries.map(([n, v]) => `${indent}add_header ${n} ${quote(v)} always;`).join('\n');
+  const addHeaders = (entries: [string, string][], indent: string) =>
+    entries.map(([n, v]) => `${indent}add_header ${n} ${quote(v)} always;`).join('\n');
   const headers = (cache: string) => addHeaders([...Object.entries(security), ['Cache-Control', cache]], '    ');
   // A redirect's target is a route, [a-z0-9/-] only: nothing in it is read as an nginx variable.
   const redirects = table.redirects
-    .map((r) => `location = ${quote(base + encodeURI(r.from))} {\n    return 301 ${quote(`${base}${encodeURI(r.to)}$is_args$args`)};\n}`)
+    .map(
+      (r) =>
+        `location = ${quote(base + encodeURI(r.from))} {\n    return 301 ${quote(`${base}${encodeURI(r.to)}$is_args$args`)};\n}`,
+    )
     .join('\n');
   const where = base
     ? `# Written by storefront build for a site under ${base}/. Include it inside a server block whose root

@@ -3,7 +3,14 @@ import path from 'node:path';
 import { codes } from '../errors/codes.js';
 import { StorefrontError } from '../errors/storefront-error.js';
 import { isRunning } from '../util/is-running.js';
-import { isPlainFile, looksLikeRecord, matchesRecord, recordName, recordedFiles, type Recorded } from './output-record.js';
+import {
+  isPlainFile,
+  looksLikeRecord,
+  matchesRecord,
+  recordName,
+  recordedFiles,
+  type Recorded,
+} from './output-record.js';
 
 /**
  * The output folder belongs to the user: a build replaces it whole, so it may hold only files a
@@ -46,11 +53,17 @@ let made = 0;
 
 /** The name of an entry of this kind beside `outDir`, made by this process now. */
 export function besideName(outDir: string, kind: 'build' | 'old'): string {
-  return path.join(path.dirname(outDir), `.${path.basename(outDir)}.${kind}-${process.pid}-${Date.now() * 1000 + (made++ % 1000)}`);
+  return path.join(
+    path.dirname(outDir),
+    `.${path.basename(outDir)}.${kind}-${process.pid}-${Date.now() * 1000 + (made++ % 1000)}`,
+  );
 }
 
 /** The kind, process id and time its name gives an entry beside `outDir`, or undefined for a name a build never makes. */
-function besideOf(outDir: string, name: string): { kind: 'build' | 'old' | 'record'; pid: number; time: number } | undefined {
+function besideOf(
+  outDir: string,
+  name: string,
+): { kind: 'build' | 'old' | 'record'; pid: number; time: number } | undefined {
   const prefix = `.${path.basename(outDir)}.`;
   if (!name.startsWith(prefix)) return undefined;
   const match = /^(build|old)-(\d+)-(\d+)$/.exec(name.slice(prefix.length));
@@ -72,11 +85,21 @@ export const unmarkFolder = (dir: string) => rmSync(path.join(dir, MARKER), { fo
 
 /** The marker of a real folder (never through a link), or undefined when it has none. */
 function markerOf(dir: string): Marker | undefined {
-  if (!lstatSync(dir, { throwIfNoEntry: false })?.isDirectory() || !isPlainFile(path.join(dir, MARKER))) return undefined;
+  if (!lstatSync(dir, { throwIfNoEntry: false })?.isDirectory() || !isPlainFile(path.join(dir, MARKER)))
+    return undefined;
   try {
     const marker = JSON.parse(readFileSync(path.join(dir, MARKER), 'utf8')) as Record<string, unknown>;
-    const valid = marker.writtenBy === 'storefront build' && (marker.kind === 'build' || marker.kind === 'old') && Number.isSafeInteger(marker.pid);
-    return valid ? { kind: marker.kind as Marker['kind'], pid: marker.pid as number, for: typeof marker.for === 'string' ? marker.for : undefined } : undefined;
+    const valid =
+      marker.writtenBy === 'storefront build' &&
+      (marker.kind === 'build' || marker.kind === 'old') &&
+      Number.isSafeInteger(marker.pid);
+    return valid
+      ? {
+          kind: marker.kind as Marker['kind'],
+          pid: marker.pid as number,
+          for: typeof marker.for === 'string' ? marker.for : undefined,
+        }
+      : undefined;
   } catch {
     // None, half written, or not JSON: no proof the folder is a build's.
     return undefined;
@@ -92,7 +115,14 @@ const MAX_LISTED = 100;
  * MAX_LISTED. Also how many files are a build's.
  */
 function survey(dir: string, recorded: Recorded): { foreign: string[]; own: number } {
-  const ownFolders = new Set([...recorded.files.keys()].flatMap((file) => file.split('/').slice(0, -1).map((_, i, parts) => `${parts.slice(0, i + 1).join('/')}/`)));
+  const ownFolders = new Set(
+    [...recorded.files.keys()].flatMap((file) =>
+      file
+        .split('/')
+        .slice(0, -1)
+        .map((_, i, parts) => `${parts.slice(0, i + 1).join('/')}/`),
+    ),
+  );
   const foreign: string[] = [];
   let own = 0;
   const walk = (current: string, under: string) => {
@@ -182,7 +212,8 @@ export function restoreOutputFolder(outDir: string): void {
     .filter(({ found }) => found?.kind === 'old')
     .map((entry) => ({ ...entry, marker: markerOf(path.join(parent, entry.name)) }))
     .filter(({ marker }) => {
-      if (marker?.kind !== 'old' || inUse(marker.pid) || !marker.for || besideOf(outDir, marker.for)?.kind !== 'build') return false;
+      if (marker?.kind !== 'old' || inUse(marker.pid) || !marker.for || besideOf(outDir, marker.for)?.kind !== 'build')
+        return false;
       return lstatSync(path.join(parent, marker.for), { throwIfNoEntry: false })?.isDirectory() === true;
     })
     .sort((a, b) => a.found!.time - b.found!.time)
@@ -198,7 +229,12 @@ export function restoreOutputFolder(outDir: string): void {
  * Whether an entry beside the output folder, named as a build names them, is a build's
  * leftover to remove, one a running build still uses, or someone's own folder to keep.
  */
-function leftoverState(outDir: string, dir: string, byName: { pid: number; kind: string }, recorded: () => Recorded): 'leftover' | 'in use' | 'kept' {
+function leftoverState(
+  outDir: string,
+  dir: string,
+  byName: { pid: number; kind: string },
+  recorded: () => Recorded,
+): 'leftover' | 'in use' | 'kept' {
   if (!lstatSync(dir, { throwIfNoEntry: false })?.isDirectory()) return 'kept';
   const marker = markerOf(dir);
   if (marker?.kind === byName.kind) return inUse(marker.pid) ? 'in use' : 'leftover';

@@ -1,5 +1,15 @@
 import { createHash } from 'node:crypto';
-import { closeSync, lstatSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  lstatSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -64,7 +74,10 @@ export const recordName = (outDir: string, dir: string): string =>
 export function writeRecord(outDir: string, dir: string, files: ReadonlyMap<string, Written>): void {
   const file = path.join(path.dirname(outDir), recordName(outDir, dir));
   const temporary = `${file}.${process.pid}.tmp`;
-  const body = JSON.stringify({ writtenBy: 'storefront build', files: Object.fromEntries([...files].sort(([a], [b]) => (a < b ? -1 : 1))) });
+  const body = JSON.stringify({
+    writtenBy: 'storefront build',
+    files: Object.fromEntries([...files].sort(([a], [b]) => (a < b ? -1 : 1))),
+  });
   writeFileSync(temporary, `${body}\n`);
   renameSync(temporary, file);
 }
@@ -91,9 +104,15 @@ export function recordedFiles(outDir: string, isRecord: (name: string) => boolea
   for (const name of readdirSync(parent)) {
     if (!isRecord(name) || !name.endsWith('.json') || !isPlainFile(path.join(parent, name))) continue;
     try {
-      const { files } = JSON.parse(readFileSync(path.join(parent, name), 'utf8')) as { files?: Record<string, unknown> };
+      const { files } = JSON.parse(readFileSync(path.join(parent, name), 'utf8')) as {
+        files?: Record<string, unknown>;
+      };
       for (const [file, written] of Object.entries(files ?? {})) {
-        if (isWritten(written)) recorded.files.set(file, [...(recorded.files.get(file) ?? []), { size: written.size, sha256: written.sha256 }]);
+        if (isWritten(written))
+          recorded.files.set(file, [
+            ...(recorded.files.get(file) ?? []),
+            { size: written.size, sha256: written.sha256 },
+          ]);
         else if (typeof written === 'number') recorded.unhashed.add(file);
       }
     } catch {

@@ -8,7 +8,11 @@ import { escapeMarkup } from '../util/escape.js';
  * refresh, and a link). A redirect whose file would be a page's own file (`/index` is
  * index.html) gets none: that address already serves the page.
  */
-export function redirectPages(table: RouteTable, absolute: (path: string) => string, base = ''): { file: string; contents: string }[] {
+export function redirectPages(
+  table: RouteTable,
+  absolute: (path: string) => string,
+  base = '',
+): { file: string; contents: string }[] {
   const taken = new Set(table.routes.map((route) => outputFile(route.path)));
   return table.redirects
     .filter((redirect: Redirect) => !taken.has(outputFile(redirect.from)))

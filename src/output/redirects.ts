@@ -7,7 +7,9 @@ import type { RouteTable } from '../routes/route-table.js';
  * under the base path when the site has one.
  */
 export function redirectsFile(table: RouteTable, base = '', force = false): string {
-  const lines = table.redirects.map((r) => `${base}${encodeURI(r.from)} ${base}${encodeURI(r.to)} 301${force ? '!' : ''}`);
+  const lines = table.redirects.map(
+    (r) => `${base}${encodeURI(r.from)} ${base}${encodeURI(r.to)} 301${force ? '!' : ''}`,
+  );
   return `# Written by storefront build from content/redirects.yaml\n${lines.join('\n')}\n`;
 }
 

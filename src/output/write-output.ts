@@ -1,4 +1,16 @@
-import { constants, createWriteStream, existsSync, lstatSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  constants,
+  createWriteStream,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -7,7 +19,15 @@ import { StorefrontError } from '../errors/storefront-error.js';
 import type { HostLimits } from '../config/deploy-target.js';
 import { isCompressible, precompressed } from './compress.js';
 import { refuseOverHostLimits } from './host-limits.js';
-import { besideName, markFolder, MARKER, refuseForeignFiles, removeLeftovers, restoreOutputFolder, unmarkFolder } from './output-folder.js';
+import {
+  besideName,
+  markFolder,
+  MARKER,
+  refuseForeignFiles,
+  removeLeftovers,
+  restoreOutputFolder,
+  unmarkFolder,
+} from './output-folder.js';
 import { fileSha256, sha256, writeRecord, type Written } from './output-record.js';
 import { isBelow, isWithin } from '../util/inside-project.js';
 
@@ -26,13 +46,24 @@ export function checkOutputFolder(outDir: string, root: string): void {
   // Where it really is: `--out c2/site`, c2 a link to content/, is inside content/.
   const real = path.join(realFolder(path.dirname(outDir)), path.basename(outDir));
   const realRoot = realFolder(root);
-  const protectedDirs = ['content', 'src', 'templates', 'bin', 'test', 'node_modules', '.git', '.cache', '.storefront'].map((d) => realFolder(path.join(root, d)));
+  const protectedDirs = [
+    'content',
+    'src',
+    'templates',
+    'bin',
+    'test',
+    'node_modules',
+    '.git',
+    '.cache',
+    '.storefront',
+  ].map((d) => realFolder(path.join(root, d)));
   let reason: string | undefined;
   if (isWithin(real, realRoot)) reason = 'it is the project folder or holds it';
   else if (protectedDirs.some((d) => isWithin(d, real))) reason = "it is inside a folder of the project's own files";
   else if (lstatSync(outDir, { throwIfNoEntry: false })?.isSymbolicLink()) {
     // Earlier versions made dist a link to a .dist.build-… folder, which a user may have put files into.
-    reason = 'it is a link, and the build replaces a folder, never what a link points to (if an earlier version of storefront made it, move any file of yours out of the folder it points to, then delete both)';
+    reason =
+      'it is a link, and the build replaces a folder, never what a link points to (if an earlier version of storefront made it, move any file of yours out of the folder it points to, then delete both)';
   }
   if (reason) {
     throw new StorefrontError({
@@ -113,7 +144,8 @@ export class SiteWriter {
   private writeOne(file: OutputFile): void {
     const absolute = path.join(this.dir, file.file);
     // Paths come from the route table and asset names; none may leave the folder.
-    if (!isBelow(this.dir, absolute) || file.file === MARKER) throw new Error(`${file.file} is outside the output folder`);
+    if (!isBelow(this.dir, absolute) || file.file === MARKER)
+      throw new Error(`${file.file} is outside the output folder`);
     const dir = path.dirname(absolute);
     if (!this.dirs.has(dir)) {
       mkdirSync(dir, { recursive: true });
@@ -121,7 +153,10 @@ export class SiteWriter {
     }
     writeFileSync(absolute, file.contents);
     const size = typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.length;
-    this.written.set(path.relative(this.dir, absolute).split(path.sep).join('/'), { size, sha256: sha256(file.contents) });
+    this.written.set(path.relative(this.dir, absolute).split(path.sep).join('/'), {
+      size,
+      sha256: sha256(file.contents),
+    });
     this.files += 1;
     this.bytes += size;
   }
@@ -141,20 +176,29 @@ export class SiteWriter {
       const handle = await open(source, constants.O_RDONLY | constants.O_NONBLOCK);
       try {
         const stats = await handle.stat();
-        if (!stats.isFile() || stats.size > limit) throw new Error(`${source} changed during the build: it is no longer a file of at most ${limit} bytes`);
+        if (!stats.isFile() || stats.size > limit)
+          throw new Error(`${source} changed during the build: it is no longer a file of at most ${limit} bytes`);
         // No further than the size checked: a file that grows meanwhile is copied as it was.
         if (stats.size === 0) writeFileSync(absolute, '');
-        else await pipeline(handle.createReadStream({ start: 0, end: stats.size - 1, autoClose: false }), createWriteStream(absolute));
+        else
+          await pipeline(
+            handle.createReadStream({ start: 0, end: stats.size - 1, autoClose: false }),
+            createWriteStream(absolute),
+          );
       } finally {
         await handle.close();
       }
       // The bookkeeping of writeOne, for a file whose bytes were never in memory.
       const size = statSync(absolute).size;
       // Hashed from the copy, a megabyte at a time, as it is for any file in the record.
-      this.written.set(path.relative(this.dir, absolute).split(path.sep).join('/'), { size, sha256: fileSha256(absolute) });
+      this.written.set(path.relative(this.dir, absolute).split(path.sep).join('/'), {
+        size,
+        sha256: fileSha256(absolute),
+      });
       this.files += 1;
       this.bytes += size;
-      if (precompress && isCompressible(file)) for (const copy of await precompressed({ file, contents: readFileSync(absolute) })) this.writeOne(copy);
+      if (precompress && isCompressible(file))
+        for (const copy of await precompressed({ file, contents: readFileSync(absolute) })) this.writeOne(copy);
     } catch (err) {
       throw this.error(err);
     }
@@ -218,10 +262,21 @@ export class SiteWriter {
   private error(err: unknown): StorefrontError {
     const { code, path: failed } = err as NodeJS.ErrnoException;
     // The system's own message names the temporary folder; the file is named as the site has it.
-    const file = failed && isBelow(this.dir, failed) ? shortName(path.relative(this.dir, failed).split(path.sep).join('/')) : undefined;
-    const cause = (code ? CAUSES[code]?.(file) : undefined) ?? { message: (err as Error).message, hint: 'Check that the folder, and the folder that holds it, are writable, and that the disk has space.' };
+    const file =
+      failed && isBelow(this.dir, failed)
+        ? shortName(path.relative(this.dir, failed).split(path.sep).join('/'))
+        : undefined;
+    const cause = (code ? CAUSES[code]?.(file) : undefined) ?? {
+      message: (err as Error).message,
+      hint: 'Check that the folder, and the folder that holds it, are writable, and that the disk has space.',
+    };
     return new StorefrontError(
-      { code: codes.outputFailed, file: this.outDir, message: `The output could not be written: ${cause.message}`, hint: cause.hint },
+      {
+        code: codes.outputFailed,
+        file: this.outDir,
+        message: `The output could not be written: ${cause.message}`,
+        hint: cause.hint,
+      },
       this.committed
         ? 'The new build is in place; only removing the previous one failed.'
         : 'The output folder was not changed: it holds the previous build, if there was one.',
@@ -241,9 +296,18 @@ const CAUSES: Record<string, (file: string | undefined) => { message: string; hi
     message: `a file or folder name is longer than the disk allows (255 bytes)${file ? `: ${file}` : ''}.`,
     hint: 'Shorten the path of the page (content/pages/) or redirect that makes it.',
   }),
-  ENOSPC: (file) => ({ message: `the disk is full${file ? ` (writing ${file})` : ''}.`, hint: 'Free space on the disk that holds the output folder, or build onto another with --out.' }),
-  EDQUOT: (file) => ({ message: `the disk quota is used up${file ? ` (writing ${file})` : ''}.`, hint: 'Free space within your quota, or build onto another disk with --out.' }),
-  EACCES: (file) => ({ message: `permission denied${file ? ` (writing ${file})` : ''}.`, hint: 'Make the output folder, and the folder that holds it, writable by you, or build elsewhere with --out.' }),
+  ENOSPC: (file) => ({
+    message: `the disk is full${file ? ` (writing ${file})` : ''}.`,
+    hint: 'Free space on the disk that holds the output folder, or build onto another with --out.',
+  }),
+  EDQUOT: (file) => ({
+    message: `the disk quota is used up${file ? ` (writing ${file})` : ''}.`,
+    hint: 'Free space within your quota, or build onto another disk with --out.',
+  }),
+  EACCES: (file) => ({
+    message: `permission denied${file ? ` (writing ${file})` : ''}.`,
+    hint: 'Make the output folder, and the folder that holds it, writable by you, or build elsewhere with --out.',
+  }),
   EROFS: () => ({ message: 'the disk is read-only.', hint: 'Build onto a writable disk with --out.' }),
   // A mount point (a Docker volume) or a folder of an image's lower layer cannot be renamed.
   EBUSY: () => unmovable('EBUSY'),

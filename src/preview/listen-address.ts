@@ -109,7 +109,8 @@ export function reachableFromNetwork(host: string): boolean {
 }
 
 /** Said after the addresses when the site can be opened from other devices. */
-export const EXPOSED_NOTE = 'note: other devices on the network can open the site too; use --host only on a network you trust.';
+export const EXPOSED_NOTE =
+  'note: other devices on the network can open the site too; use --host only on a network you trust.';
 
 interface SystemError extends Error {
   code?: string;
@@ -123,7 +124,8 @@ interface SystemError extends Error {
  */
 export function hostProblem(err: unknown, host: string): StorefrontError | undefined {
   const code = (err as SystemError | null)?.code;
-  const hint = "--host takes one of this computer's own addresses (`ip addr` or `ifconfig` lists them) or a name for one; `--host` alone listens on all of them.";
+  const hint =
+    "--host takes one of this computer's own addresses (`ip addr` or `ifconfig` lists them) or a name for one; `--host` alone listens on all of them.";
   const message =
     code === 'EADDRNOTAVAIL'
       ? `This computer has no address ${host} to listen on.`

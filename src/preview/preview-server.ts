@@ -2,7 +2,14 @@ import { statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { parseRedirectsFile } from '../output/redirects.js';
 import { headersFor, parseHeadersFile, type HeaderRule } from './headers-rules.js';
-import { hostAllowed, hostOfHeader, hostProblem, LOOPBACK, servingAddresses, type ServingAddresses } from './listen-address.js';
+import {
+  hostAllowed,
+  hostOfHeader,
+  hostProblem,
+  LOOPBACK,
+  servingAddresses,
+  type ServingAddresses,
+} from './listen-address.js';
 import { readInside, serveFile } from './static-files.js';
 
 /**
@@ -113,7 +120,12 @@ function readRules(outDir: string, id: string): SiteRules {
  * between the renames), and never serves a file whose real location is outside the folder.
  * Requests whose `Host` is no name of this server are refused with 403 (see hostAllowed).
  */
-export async function startPreview(outDir: string, port: number, host = LOOPBACK, dev?: DevHooks): Promise<PreviewServer> {
+export async function startPreview(
+  outDir: string,
+  port: number,
+  host = LOOPBACK,
+  dev?: DevHooks,
+): Promise<PreviewServer> {
   let rules = readRules(outDir, folderId(outDir));
   const reload = () => {
     rules = readRules(outDir, folderId(outDir));
@@ -137,8 +149,14 @@ export async function startPreview(outDir: string, port: number, host = LOOPBACK
     if (!allowed(req.headers.host)) {
       // Against DNS rebinding: a page of another site whose name was made to point here.
       const name = hostOfHeader(req.headers.host ?? '') ?? req.headers.host ?? '';
-      res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' });
-      res.end(`Forbidden: this server answers to localhost, IP addresses and the --host name, not to the host ${JSON.stringify(name.slice(0, 100))}. Open ${url}/ instead.\n`);
+      res.writeHead(403, {
+        'Content-Type': 'text/plain; charset=utf-8',
+        'X-Content-Type-Options': 'nosniff',
+        'Cache-Control': 'no-store',
+      });
+      res.end(
+        `Forbidden: this server answers to localhost, IP addresses and the --host name, not to the host ${JSON.stringify(name.slice(0, 100))}. Open ${url}/ instead.\n`,
+      );
       return;
     }
     if (dev?.intercept(req, res)) return;
@@ -176,7 +194,8 @@ export async function startPreview(outDir: string, port: number, host = LOOPBACK
     }
     // Files for the host (_redirects, _headers, _nginx.conf) and hidden files, however encoded:
     // a static host publishes neither.
-    if ((decoded ?? pathname).split('/').some((part) => part.startsWith('.') || part.startsWith('_'))) return notFound(res);
+    if ((decoded ?? pathname).split('/').some((part) => part.startsWith('.') || part.startsWith('_')))
+      return notFound(res);
     // Here the path is clean already (anything else was redirected above); files are looked up
     // without the base path.
     const inFolder = decoded === undefined ? undefined : decoded.slice(base.length) || '/';

@@ -123,7 +123,13 @@ export interface StaticOptions {
  * byte range. Headers already set on `res` (from `_headers`) win. Resolves false, having sent
  * nothing, when there is no such file inside the folder.
  */
-export async function serveFile(dir: string, pathname: string, req: IncomingMessage, res: ServerResponse, options: StaticOptions = {}): Promise<boolean> {
+export async function serveFile(
+  dir: string,
+  pathname: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  options: StaticOptions = {},
+): Promise<boolean> {
   let root: string;
   try {
     // The folder by its path, now: a build may have swapped another one in since the last request.
@@ -132,7 +138,10 @@ export async function serveFile(dir: string, pathname: string, req: IncomingMess
     return false;
   }
   const bare = pathname.replace(/\/+$/, '');
-  const names = pathname === '/' ? ['index.html'] : [bare, `${bare}.html`, `${bare}/index.html`].map((name) => name.replace(/^\/+/, ''));
+  const names =
+    pathname === '/'
+      ? ['index.html']
+      : [bare, `${bare}.html`, `${bare}/index.html`].map((name) => name.replace(/^\/+/, ''));
   const accepted = String(req.headers['accept-encoding'] ?? '');
   const encodings: [string, string][] = [];
   if (/\b(br|brotli)\b/i.test(accepted)) encodings.push(['.br', 'br']);
@@ -158,7 +167,14 @@ export async function serveFile(dir: string, pathname: string, req: IncomingMess
   return false;
 }
 
-function send(req: IncomingMessage, res: ServerResponse, name: string, file: Opened, encoding: string | undefined, options: StaticOptions): void {
+function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  name: string,
+  file: Opened,
+  encoding: string | undefined,
+  options: StaticOptions,
+): void {
   const etag = `W/"${file.size}-${file.mtime.getTime()}"`;
   const setDefault = (header: string, value: string | number) => {
     if (!res.hasHeader(header)) res.setHeader(header, value);

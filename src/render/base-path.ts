@@ -10,7 +10,13 @@ export function withBasePath(html: string, base: string): string {
   const prefix = (address: string) => (address.startsWith('/') && !address.startsWith('//') ? base + address : address);
   return html.replace(/<[a-zA-Z][^>]*>/g, (tag) =>
     tag
-      .replace(/(\s(?:href|src|action)=")(\/[^"]*)"/g, (_, start: string, address: string) => `${start}${prefix(address)}"`)
-      .replace(/(\s(?:srcset|srcSet)=")([^"]*)"/g, (_, start: string, list: string) => `${start}${list.split(', ').map(prefix).join(', ')}"`),
+      .replace(
+        /(\s(?:href|src|action)=")(\/[^"]*)"/g,
+        (_, start: string, address: string) => `${start}${prefix(address)}"`,
+      )
+      .replace(
+        /(\s(?:srcset|srcSet)=")([^"]*)"/g,
+        (_, start: string, list: string) => `${start}${list.split(', ').map(prefix).join(', ')}"`,
+      ),
   );
 }

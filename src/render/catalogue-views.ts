@@ -13,7 +13,10 @@ function deliveryDays(quantity: number, pace: DeliveryPerDay): string {
 
 /** The pace itself, for the note under the grid: "50 to 200 Watch Hours a day". */
 export function deliveryPace(pace: DeliveryPerDay, unit: string): string {
-  const rate = pace.slowest === pace.fastest ? formatQuantity(pace.fastest) : `${formatQuantity(pace.slowest)} to ${formatQuantity(pace.fastest)}`;
+  const rate =
+    pace.slowest === pace.fastest
+      ? formatQuantity(pace.fastest)
+      : `${formatQuantity(pace.slowest)} to ${formatQuantity(pace.fastest)}`;
   return `${rate} ${unit.toLowerCase()} a day`;
 }
 
@@ -65,7 +68,13 @@ function serviceName(service: Service): string {
 }
 
 export function serviceCard(service: Service, path: string, rating: string | undefined): ServiceCard {
-  return { name: serviceName(service), path, platform: service.platform.slug, fromPrice: formatPrice(service.lowPrice!), rating };
+  return {
+    name: serviceName(service),
+    path,
+    platform: service.platform.slug,
+    fromPrice: formatPrice(service.lowPrice!),
+    rating,
+  };
 }
 
 /** The home picker: platforms with listed products, each sub-category a tab. */
@@ -95,7 +104,10 @@ export function pickerGroups(
  * The platform of every service page, by its path: a card or a button linking to one shows that
  * platform's mark. Derived from the page's sub-category, never from the link's text.
  */
-export function platformOfPaths(services: ReadonlyMap<number, Service>, pages: readonly { path: string; subCategory: number }[]): Map<string, string> {
+export function platformOfPaths(
+  services: ReadonlyMap<number, Service>,
+  pages: readonly { path: string; subCategory: number }[],
+): Map<string, string> {
   const platforms = new Map<string, string>();
   for (const page of pages) {
     const service = services.get(page.subCategory);
@@ -116,7 +128,14 @@ export function platformTiles(catalogue: Catalogue, services: ReadonlyMap<number
     const listed = platform.sub.filter((sub) => sub.packages.length > 0);
     if (listed.length === 0) return [];
     const low = Math.min(...listed.map((sub) => services.get(sub.id)!.lowPrice!));
-    return [{ platform: platform.slug, name: platform.name, detail: listOf(listed.map((sub) => sub.name)), fromPrice: formatPrice(low) }];
+    return [
+      {
+        platform: platform.slug,
+        name: platform.name,
+        detail: listOf(listed.map((sub) => sub.name)),
+        fromPrice: formatPrice(low),
+      },
+    ];
   });
 }
 

@@ -34,13 +34,17 @@ export function makeFrameFactory(
       legalName: content.trader.legalName,
       tradingName: config.brandName,
       address: traderAddress(content.trader),
-      company: content.trader.company && `${content.trader.company.number}, registered in ${content.trader.company.registeredIn}`,
+      company:
+        content.trader.company &&
+        `${content.trader.company.number}, registered in ${content.trader.company.registeredIn}`,
       vatNumber: content.trader.vatNumber,
       email: config.supportEmail,
       phone: content.trader.phone,
       phoneHref: `tel:${content.trader.phone.replace(/ /g, '')}`,
     },
-    newsletter: config.newsletterUrl ? { url: config.newsletterUrl, emailField: config.newsletterEmailField } : undefined,
+    newsletter: config.newsletterUrl
+      ? { url: config.newsletterUrl, emailField: config.newsletterEmailField }
+      : undefined,
     year: now.getUTCFullYear(),
     ...assets,
   };

@@ -2,7 +2,6 @@ import type { Reviews } from '../content/schemas.js';
 import { formatDay } from './format-day.js';
 import type { RatingLine, ReviewView } from '../../templates/view-model.js';
 
-
 /**
  * What the site says about ratings, from its one source (content/reviews.yaml), so that the
  * hero, the cross-sell cards and the reviews agree. Reviews kept in the content rate the
@@ -21,25 +20,40 @@ export class Ratings {
     return this.source.reviews
       .filter((review) => review.subCategory === subCategory)
       .sort((a, b) => b.date.getTime() - a.date.getTime())
-      .map((review) => ({ author: review.author, date: formatDay(review.date), dateIso: review.date.toISOString().slice(0, 10), rating: review.rating, text: review.text }));
+      .map((review) => ({
+        author: review.author,
+        date: formatDay(review.date),
+        dateIso: review.date.toISOString().slice(0, 10),
+        rating: review.rating,
+        text: review.text,
+      }));
   }
 
   /** The average of a sub-category's reviews, to one decimal, and how many there are. */
   private average(subCategory: number): { value: number; count: number } | undefined {
     const ratings = this.reviews(subCategory).map((review) => review.rating);
     if (ratings.length === 0) return undefined;
-    return { value: Math.round((ratings.reduce((a, b) => a + b, 0) / ratings.length) * 10) / 10, count: ratings.length };
+    return {
+      value: Math.round((ratings.reduce((a, b) => a + b, 0) / ratings.length) * 10) / 10,
+      count: ratings.length,
+    };
   }
 
   /** The hero's line: a service's own reviews, or the trader's platform rating (on the home page too). */
   line(subCategory?: number): RatingLine | undefined {
     if (this.source && 'platform' in this.source) {
       const { name, url, rating, count, readOn } = this.source.platform;
-      return { text: `Rated ${rating} out of 5 on ${name} from ${count.toLocaleString('en-GB')} reviews (as read on ${formatDay(readOn)})`, href: url };
+      return {
+        text: `Rated ${rating} out of 5 on ${name} from ${count.toLocaleString('en-GB')} reviews (as read on ${formatDay(readOn)})`,
+        href: url,
+      };
     }
     const average = subCategory === undefined ? undefined : this.average(subCategory);
     if (!average) return undefined;
-    return { text: `Rated ${average.value} out of 5 in ${average.count} customer ${average.count === 1 ? 'review' : 'reviews'}`, href: '#reviews' };
+    return {
+      text: `Rated ${average.value} out of 5 in ${average.count} customer ${average.count === 1 ? 'review' : 'reviews'}`,
+      href: '#reviews',
+    };
   }
 
   /** A cross-sell card's rating: only a service's own reviews rate that service. */

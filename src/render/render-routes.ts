@@ -23,9 +23,27 @@ import { ContentPage } from '../../templates/pages/ContentPage.js';
 import { NotFoundPage } from '../../templates/pages/NotFoundPage.js';
 import { ServicePage } from '../../templates/pages/ServicePage.js';
 import { CONTENTS_HEADING_ID, TextPage } from '../../templates/pages/TextPage.js';
-import type { Crumb, Frame, Head, HeroView, Html as HtmlValue, ImageView, PostCard, SectionView } from '../../templates/view-model.js';
+import type {
+  Crumb,
+  Frame,
+  Head,
+  HeroView,
+  Html as HtmlValue,
+  ImageView,
+  PostCard,
+  SectionView,
+} from '../../templates/view-model.js';
 import { escapeMarkup } from '../util/escape.js';
-import { deliveryPace, packageTiles, pickerGroups, platformOfPaths, platformTiles, serviceCard, serviceListGroups, serviceTile } from './catalogue-views.js';
+import {
+  deliveryPace,
+  packageTiles,
+  pickerGroups,
+  platformOfPaths,
+  platformTiles,
+  serviceCard,
+  serviceListGroups,
+  serviceTile,
+} from './catalogue-views.js';
 import { withBasePath } from './base-path.js';
 import { makeFrameFactory } from './frame.js';
 import { formatDay } from './format-day.js';
@@ -43,7 +61,13 @@ export interface RenderOptions {
 }
 
 /** Where every page finds the stylesheet, the script (by their files in the output) and its share card. */
-export function renderOptions(stylesheetFile: string, scriptFile: string, now: Date, images: RenderOptions['images'], shareCards: RenderOptions['shareCards']): RenderOptions {
+export function renderOptions(
+  stylesheetFile: string,
+  scriptFile: string,
+  now: Date,
+  images: RenderOptions['images'],
+  shareCards: RenderOptions['shareCards'],
+): RenderOptions {
   return { stylesheetHref: `/${stylesheetFile}`, scriptHref: `/${scriptFile}`, now, images, shareCards };
 }
 
@@ -92,7 +116,11 @@ export async function renderRoutes(
     const t0 = performance.now();
     try {
       const prepared = context.prepare(route);
-      const props = memo && createHash('sha1').update(JSON.stringify([route.kind, prepared.frame, prepared.head, prepared.inputs])).digest('base64url');
+      const props =
+        memo &&
+        createHash('sha1')
+          .update(JSON.stringify([route.kind, prepared.frame, prepared.head, prepared.inputs]))
+          .digest('base64url');
       const before = memo?.get(route.path);
       if (before && before.props === props) {
         html = before.html;
@@ -154,12 +182,24 @@ class RenderContext {
   ) {
     this.services = indexCatalogue(content.catalogue);
     this.pathOfSub = new Map(content.services.map((s) => [s.page.subCategory, s.page.path]));
-    this.platformOfPath = platformOfPaths(this.services, content.services.map((s) => s.page));
+    this.platformOfPath = platformOfPaths(
+      this.services,
+      content.services.map((s) => s.page),
+    );
     this.ratings = new Ratings(content.reviews);
     this.basePath = config.basePath;
     const { platformRules, vat, cancellation } = content.site.beforeYouBuy;
-    this.beforeYouBuy = [platformRules, { html: `<p>${escapeMarkup(content.trader.vatNumber ? vat.registered : vat.notRegistered)}</p>` }, cancellation];
-    this.frameFor = makeFrameFactory(config, content, { stylesheetHref: options.stylesheetHref, scriptHref: options.scriptHref }, options.now);
+    this.beforeYouBuy = [
+      platformRules,
+      { html: `<p>${escapeMarkup(content.trader.vatNumber ? vat.registered : vat.notRegistered)}</p>` },
+      cancellation,
+    ];
+    this.frameFor = makeFrameFactory(
+      config,
+      content,
+      { stylesheetHref: options.stylesheetHref, scriptHref: options.scriptHref },
+      options.now,
+    );
   }
 
   absolute = (path: string): string => absoluteUrl(siteRoot(this.config), path);
@@ -176,7 +216,10 @@ class RenderContext {
     const key = shellKey(frame);
     let shell = this.shells.get(key);
     if (!shell) {
-      shell = { header: renderToString(createElement(Header, { frame })), footer: renderToString(createElement(Footer, { frame })) };
+      shell = {
+        header: renderToString(createElement(Header, { frame })),
+        footer: renderToString(createElement(Footer, { frame })),
+      };
       this.shells.set(key, shell);
     }
     const element = createElement(Document, {
@@ -188,7 +231,9 @@ class RenderContext {
     });
     // Elements hold no text beside the slots, so React puts no separator next to them and the
     // result is byte for byte what rendering the header and footer in place gives.
-    return `<!DOCTYPE html>${renderToString(element)}`.replace(HEADER_SLOT, () => shell.header).replace(FOOTER_SLOT, () => shell.footer);
+    return `<!DOCTYPE html>${renderToString(element)}`
+      .replace(HEADER_SLOT, () => shell.header)
+      .replace(FOOTER_SLOT, () => shell.footer);
   }
 
   private head(route: Route, title: string, description: string, extra: Partial<Head> = {}): Head {
@@ -233,7 +278,9 @@ class RenderContext {
         };
         return {
           head: this.head(route, page.title, page.description, {
-            jsonLd: isHome ? [organization(this.config, this.content.trader, this.absolute), webSite(this.config, this.absolute)] : [],
+            jsonLd: isHome
+              ? [organization(this.config, this.content.trader, this.absolute), webSite(this.config, this.absolute)]
+              : [],
           }),
           ...pageBody(ContentPage, { frame, hero, sections: this.sections(page.sections), large: isHome }),
         };
@@ -246,7 +293,11 @@ class RenderContext {
         // Every service page has its Service and AggregateOffer; structuredData adds the
         // Organization and WebSite blocks (Instagram followers, as the specification asks).
         const jsonLd: object[] = [breadcrumbList(breadcrumb, this.absolute)];
-        if (page.structuredData) jsonLd.push(organization(this.config, this.content.trader, this.absolute), webSite(this.config, this.absolute));
+        if (page.structuredData)
+          jsonLd.push(
+            organization(this.config, this.content.trader, this.absolute),
+            webSite(this.config, this.absolute),
+          );
         jsonLd.push(serviceWithOffer(this.config, service, page.hero.heading, page.description, url));
         // The introduction is the why-choose section's, after the packages (ServicePage.tsx).
         const hero: HeroView = {
@@ -272,7 +323,9 @@ class RenderContext {
             faqHeading: page.faqHeading,
             faq: page.faq,
             crossSellHeading: page.crossSellHeading,
-            crossSells: page.crossSells.map((id) => serviceCard(this.services.get(id)!, this.pathOfSub.get(id)!, this.ratings.card(id))),
+            crossSells: page.crossSells.map((id) =>
+              serviceCard(this.services.get(id)!, this.pathOfSub.get(id)!, this.ratings.card(id)),
+            ),
             reviews: this.ratings.reviews(page.subCategory),
           }),
         };
@@ -281,13 +334,24 @@ class RenderContext {
         const { page } = route;
         // The contents list comes from the rendered body itself: each h2 gets an id (a slug of its
         // text) that no id of the page's frame or the contents' own heading already has.
-        const frameIds = ['main', 'site-nav', 'page-heading', 'newsletter-heading', 'newsletter-email', 'newsletter-consent', CONTENTS_HEADING_ID];
+        const frameIds = [
+          'main',
+          'site-nav',
+          'page-heading',
+          'newsletter-heading',
+          'newsletter-email',
+          'newsletter-consent',
+          CONTENTS_HEADING_ID,
+        ];
         const body = withHeadingIds(route.body.html, frameIds);
         return {
           head: this.head(route, page.title, page.description),
           ...pageBody(TextPage, {
             hero: { heading: page.heading, buttons: [], breadcrumb: this.crumbs(page.title, page.path) },
-            published: page.published && { text: formatDay(page.published), iso: page.published.toISOString().slice(0, 10) },
+            published: page.published && {
+              text: formatDay(page.published),
+              iso: page.published.toISOString().slice(0, 10),
+            },
             updated: { text: formatDay(page.updated), iso: page.updated.toISOString().slice(0, 10) },
             contents: body.headings,
             body: { html: body.html },
@@ -360,7 +424,11 @@ class RenderContext {
         date: formatDay(post.date),
         dateIso: post.date.toISOString(),
         image: post.image && this.imageView(post.image.src, post.image.alt, post.image),
-        unpublished: post.unpublished && (post.unpublished === 'draft' ? 'Draft: not published' : `Scheduled for ${formatDay(post.date)}: not published yet`),
+        unpublished:
+          post.unpublished &&
+          (post.unpublished === 'draft'
+            ? 'Draft: not published'
+            : `Scheduled for ${formatDay(post.date)}: not published yet`),
       };
       this.postCards.set(post, card);
     }
@@ -382,7 +450,9 @@ class RenderContext {
         return value === undefined ? undefined : decodeHTML(value);
       };
       const image = this.imageView(attribute('src') ?? '', attribute('alt') ?? '');
-      return image ? renderToString(createElement(Picture, { image, sizes: POST_IMAGE_SIZES, id: attribute('id') })) : tag;
+      return image
+        ? renderToString(createElement(Picture, { image, sizes: POST_IMAGE_SIZES, id: attribute('id') }))
+        : tag;
     });
   }
 
@@ -404,13 +474,18 @@ class RenderContext {
           return { ...section, groups: serviceListGroups(this.content.catalogue, this.services, this.pathOfSub) };
         case 'cards':
         case 'steps':
-          return { ...section, items: section.items.map((item) => ({ ...item, platform: item.path && this.platformOfPath.get(item.path) })) };
+          return {
+            ...section,
+            items: section.items.map((item) => ({
+              ...item,
+              platform: item.path && this.platformOfPath.get(item.path),
+            })),
+          };
         default:
           return section;
       }
     });
   }
-
 
   /** Hero buttons; one linking to a service page carries its platform's mark. */
   private heroButtons(buttons: { label: string; path: string }[]): HeroView['buttons'] {

@@ -57,7 +57,11 @@ export function classifyHref(href: string, siteUrl: string): LinkTarget {
  * What is wrong with an href written in content, or undefined when it is fine: an internal link
  * must name a route or a redirect (`known`).
  */
-function judgeLink(href: string, known: (routePath: string) => boolean, siteUrl: string): Exclude<LinkTarget, { kind: 'external' }> | undefined {
+function judgeLink(
+  href: string,
+  known: (routePath: string) => boolean,
+  siteUrl: string,
+): Exclude<LinkTarget, { kind: 'external' }> | undefined {
   const target = classifyHref(href, siteUrl);
   if (target.kind === 'external') return undefined;
   // A trailing slash is answered with a 301 to the clean path by every host (see _nginx.conf).
@@ -69,10 +73,16 @@ function judgeLink(href: string, known: (routePath: string) => boolean, siteUrl:
  * Every internal link written in content (Markdown links, `path` and `href` fields) must name a
  * route or a redirect. Reported with the file and field, before anything is rendered.
  */
-export function checkContentLinks(content: SiteContent, table: RouteTable, siteUrl: string, collected?: ProblemList): void {
+export function checkContentLinks(
+  content: SiteContent,
+  table: RouteTable,
+  siteUrl: string,
+  collected?: ProblemList,
+): void {
   const problems = collected ?? new ProblemList();
   const redirected = new Set(table.redirects.map((r) => r.from));
-  const known = (routePath: string) => table.byPath.has(routePath) || redirected.has(routePath) || content.unreadable.paths.includes(routePath);
+  const known = (routePath: string) =>
+    table.byPath.has(routePath) || redirected.has(routePath) || content.unreadable.paths.includes(routePath);
   const check = (file: string, at: PropertyKey[], href: string) => {
     const target = judgeLink(href, known, siteUrl);
     if (target === undefined) return;
@@ -95,7 +105,10 @@ export function checkContentLinks(content: SiteContent, table: RouteTable, siteU
             ? 'Start internal links with a slash, e.g. /contact.'
             : target.kind === 'outside'
               ? 'Write links to the site as paths, e.g. /contact: the build puts the base path in front.'
-              : `Link to an existing route, e.g. ${closestRoute(target.path, [...table.byPath.keys()].filter((p) => !p.startsWith('/blog/')))}, or add a redirect in content/redirects.yaml.`,
+              : `Link to an existing route, e.g. ${closestRoute(
+                  target.path,
+                  [...table.byPath.keys()].filter((p) => !p.startsWith('/blog/')),
+                )}, or add a redirect in content/redirects.yaml.`,
     });
   };
   // The field being walked, as one stack (a large catalogue has thousands of fields).
@@ -150,4 +163,3 @@ function closestRoute(target: string, candidates: string[]): string {
   }
   return best;
 }
-

@@ -60,7 +60,14 @@ export function outputFile(routePath: string): string {
 
 /** The route of a post's page. */
 export function postRoute(post: Post): Route {
-  return { kind: 'blog-post', path: postPath(post.slug), source: post.source, indexable: !post.unpublished, lastmod: post.modified, post };
+  return {
+    kind: 'blog-post',
+    path: postPath(post.slug),
+    source: post.source,
+    indexable: !post.unpublished,
+    lastmod: post.modified,
+    post,
+  };
 }
 
 /**
@@ -83,15 +90,20 @@ export function unsafePathReason(routePath: string): string | undefined {
   // eslint-disable-next-line no-control-regex
   if (/[\\\u0000-\u001f\u007f]/.test(routePath)) return 'it contains a backslash or a control character';
   // A host decodes %2e, %2f and %5c before it looks for the file: /%2e%2e/x is /../x to it.
-  if (/%(2e|2f|5c)/i.test(routePath)) return 'it writes a dot, a slash or a backslash percent-encoded (%2e, %2f, %5c), which a host decodes';
+  if (/%(2e|2f|5c)/i.test(routePath))
+    return 'it writes a dot, a slash or a backslash percent-encoded (%2e, %2f, %5c), which a host decodes';
   const segments = routePath.slice(1).split('/');
   if (segments.some((segment) => segment === '')) return 'it has an empty segment (//) or ends with /';
-  if (segments.some((segment) => segment === '.' || segment === '..')) return 'it climbs out of its folder with . or ..';
+  if (segments.some((segment) => segment === '.' || segment === '..'))
+    return 'it climbs out of its folder with . or ..';
   if (segments.some((segment) => segment.startsWith('.'))) return 'a part of it starts with a dot (a hidden file)';
-  if (segments.some((segment) => segment.startsWith('_'))) return 'a part of it starts with _, as files for the host do (hosts do not serve them)';
+  if (segments.some((segment) => segment.startsWith('_')))
+    return 'a part of it starts with _, as files for the host do (hosts do not serve them)';
   const lower = routePath.toLowerCase();
-  if (GENERATED.includes(lower) || GENERATED.some((file) => `${lower}.html` === file)) return 'the build writes a file of its own there';
-  if (GENERATED_FOLDERS.some((folder) => lower.startsWith(folder))) return `the build keeps its own files under ${GENERATED_FOLDERS.join(' and ')}`;
+  if (GENERATED.includes(lower) || GENERATED.some((file) => `${lower}.html` === file))
+    return 'the build writes a file of its own there';
+  if (GENERATED_FOLDERS.some((folder) => lower.startsWith(folder)))
+    return `the build keeps its own files under ${GENERATED_FOLDERS.join(' and ')}`;
   return undefined;
 }
 
@@ -169,8 +181,16 @@ export function buildRouteTable(content: SiteContent, collected?: ProblemList): 
   // Redirect pages are files too: `/About` would overwrite about.html on such a disk.
   checkCaseCollisions(
     [
-      ...routes.map((route) => ({ path: route.path, file: route.source, field: route.kind === 'blog-post' ? 'slug' : 'path' })),
-      ...content.redirects.list.map((redirect, i) => ({ path: redirect.from, file: content.redirects.file, field: `[${i}].from` })),
+      ...routes.map((route) => ({
+        path: route.path,
+        file: route.source,
+        field: route.kind === 'blog-post' ? 'slug' : 'path',
+      })),
+      ...content.redirects.list.map((redirect, i) => ({
+        path: redirect.from,
+        file: content.redirects.file,
+        field: `[${i}].from`,
+      })),
     ],
     problems,
   );

@@ -61,8 +61,12 @@ export function resolveInside(absolute: string, boundary: string): Resolved {
       // A link inside the project may not lead to a hidden file or folder (.env, .git/, .cache/):
       // those are never content, and may hold secrets.
       const there = path.relative(top, real);
-      const hidden = there !== path.relative(path.resolve(boundary), path.resolve(absolute)) && there.split(path.sep).some((part) => part.startsWith('.'));
-      return hidden ? { inside: false, link: path.resolve(absolute), target: real, missing: false, hidden } : { inside: true, real };
+      const hidden =
+        there !== path.relative(path.resolve(boundary), path.resolve(absolute)) &&
+        there.split(path.sep).some((part) => part.startsWith('.'));
+      return hidden
+        ? { inside: false, link: path.resolve(absolute), target: real, missing: false, hidden }
+        : { inside: true, real };
     }
   } catch {
     // Missing, or a link to nothing: found below.
@@ -94,11 +98,17 @@ export function resolveInside(absolute: string, boundary: string): Resolved {
  * problem naming the link and its target, once per link however many files lie behind it, and
  * undefined: the caller then reads nothing.
  */
-export function insideProject(root: string, absolute: string, problems: ProblemList, boundary = root): string | undefined {
+export function insideProject(
+  root: string,
+  absolute: string,
+  problems: ProblemList,
+  boundary = root,
+): string | undefined {
   const resolved = resolveInside(absolute, boundary);
   if (resolved.inside) return resolved.real;
   const file = path.relative(root, resolved.link).split(path.sep).join('/') || resolved.link;
-  if (problems.items.some((p) => (p.code === codes.outsideProject || p.code === codes.missingFile) && p.file === file)) return undefined;
+  if (problems.items.some((p) => (p.code === codes.outsideProject || p.code === codes.missingFile) && p.file === file))
+    return undefined;
   const outside = !isWithin(realRoot(path.resolve(boundary)), resolved.target);
   problems.add(
     resolved.hidden
@@ -109,18 +119,18 @@ export function insideProject(root: string, absolute: string, problems: ProblemL
           hint: 'Link to a file that is not hidden, copy it into content/, or remove the link.',
         }
       : outside
-      ? {
-          code: codes.outsideProject,
-          file,
-          message: `This is a symbolic link to ${resolved.target}, outside the ${boundary === root ? 'project folder' : `folder ${boundary}`}: the build reads nothing from outside it${resolved.missing ? '' : ', so nothing there is published'}.`,
-          hint: 'Copy the file (or folder) into the project instead of linking to it, or remove the link.',
-        }
-      : {
-          code: codes.missingFile,
-          file,
-          message: `This is a symbolic link to ${resolved.target}, which does not exist.`,
-          hint: 'Point the link at an existing file of the project, or remove it.',
-        },
+        ? {
+            code: codes.outsideProject,
+            file,
+            message: `This is a symbolic link to ${resolved.target}, outside the ${boundary === root ? 'project folder' : `folder ${boundary}`}: the build reads nothing from outside it${resolved.missing ? '' : ', so nothing there is published'}.`,
+            hint: 'Copy the file (or folder) into the project instead of linking to it, or remove the link.',
+          }
+        : {
+            code: codes.missingFile,
+            file,
+            message: `This is a symbolic link to ${resolved.target}, which does not exist.`,
+            hint: 'Point the link at an existing file of the project, or remove it.',
+          },
   );
   return undefined;
 }
@@ -150,7 +160,13 @@ export async function readCacheFile(absolute: string, root: string): Promise<Buf
  * The folders the storefront writes its own files into and prunes, relative to the project
  * folder: the CMS's posts and downloads, the images made, the share cards, the editors' schemas.
  */
-export const OWN_FOLDERS = ['.cache/cms', '.cache/cms/images', '.cache/images', '.cache/share', '.storefront/schemas'] as const;
+export const OWN_FOLDERS = [
+  '.cache/cms',
+  '.cache/cms/images',
+  '.cache/images',
+  '.cache/share',
+  '.storefront/schemas',
+] as const;
 
 /**
  * Adds a problem for each of `folders` (and each folder on its way from the project folder) that
@@ -194,7 +210,11 @@ export function ownFolderProblems(root: string, folders: readonly string[], prob
       if (!found) break;
       if (found.isSymbolicLink()) linkProblem(current, 'where the storefront keeps a folder of its own files');
       else if (!found.isDirectory()) {
-        refuse(current, 'This is a file where the storefront keeps a folder of its own files.', 'Move the file elsewhere or remove it: the build makes the folder.');
+        refuse(
+          current,
+          'This is a file where the storefront keeps a folder of its own files.',
+          'Move the file elsewhere or remove it: the build makes the folder.',
+        );
       }
       if (!found.isDirectory()) break;
     }
@@ -205,7 +225,8 @@ export function ownFolderProblems(root: string, folders: readonly string[], prob
     if (!usable.get(dir)) continue;
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const at = path.join(dir, entry.name);
-      if (entry.isSymbolicLink() && !usable.has(at)) linkProblem(at, `in ${folder}/, where the storefront keeps only files it made`);
+      if (entry.isSymbolicLink() && !usable.has(at))
+        linkProblem(at, `in ${folder}/, where the storefront keeps only files it made`);
     }
   }
 }

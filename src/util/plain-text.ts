@@ -113,7 +113,8 @@ const IDENTITY_REFUSED = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\p{Default_Ignorable_Co
  * and XML cannot carry U+FFFE or U+FFFF, so one in a title would make the feed malformed).
  */
 // eslint-disable-next-line no-control-regex
-const PROSE_REFUSED = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u206a-\u206f\ufeff\ufff9-\ufffb\p{Cs}\p{Noncharacter_Code_Point}]/u;
+const PROSE_REFUSED =
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u206a-\u206f\ufeff\ufff9-\ufffb\p{Cs}\p{Noncharacter_Code_Point}]/u;
 const OPENS_ISOLATE = new Set([0x2066, 0x2067, 0x2068]);
 const CLOSES_ISOLATE = 0x2069;
 const ISOLATES = /[\u2066-\u2069]/;
@@ -167,11 +168,15 @@ export function findDisguise(value: string, rule: TextRule): Disguise | undefine
 }
 
 function explain(codePoint: number, why: string, rule: TextRule): string {
-  if (why === 'isolate') return 'an isolate left open (no U+2069 POP DIRECTIONAL ISOLATE closes it on the same line), so it reorders the text after it';
+  if (why === 'isolate')
+    return 'an isolate left open (no U+2069 POP DIRECTIONAL ISOLATE closes it on the same line), so it reorders the text after it';
   if (why === 'unopened') return 'which closes no isolate opened before it on the same line';
-  if (codePoint >= 0x202a && codePoint <= 0x202e) return 'a text-direction control that reorders the text after it, so what is shown differs from what is written';
-  if (/\p{Cc}/u.test(String.fromCodePoint(codePoint))) return 'a control character, which a page does not show and a terminal obeys';
-  if (/\p{Noncharacter_Code_Point}/u.test(String.fromCodePoint(codePoint))) return 'which is no character of any text (XML cannot carry U+FFFE or U+FFFF)';
+  if (codePoint >= 0x202a && codePoint <= 0x202e)
+    return 'a text-direction control that reorders the text after it, so what is shown differs from what is written';
+  if (/\p{Cc}/u.test(String.fromCodePoint(codePoint)))
+    return 'a control character, which a page does not show and a terminal obeys';
+  if (/\p{Noncharacter_Code_Point}/u.test(String.fromCodePoint(codePoint)))
+    return 'which is no character of any text (XML cannot carry U+FFFE or U+FFFF)';
   return rule === 'identity'
     ? 'an invisible character: a name, an address, a slug or a path must be exactly the characters it shows'
     : 'an invisible character that changes how the text is shown';
@@ -179,7 +184,8 @@ function explain(codePoint: number, why: string, rule: TextRule): string {
 
 /** The problem's message (without a final full stop) and hint for a value the rule refuses. */
 export function disguiseProblem(disguise: Disguise, rule: TextRule): { message: string; hint: string } {
-  const more = disguise.others > 0 ? ` (and ${disguise.others} more such character${disguise.others > 1 ? 's' : ''})` : '';
+  const more =
+    disguise.others > 0 ? ` (and ${disguise.others} more such character${disguise.others > 1 ? 's' : ''})` : '';
   return {
     message: `contains ${describeCodePoint(disguise.codePoint)} at character ${disguise.position}, ${disguise.why}${more}`,
     hint:

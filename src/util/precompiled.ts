@@ -7,7 +7,12 @@ import path from 'node:path';
  * build does not make it again: read when it is newer than every one of its sources, made by
  * `make` otherwise (a source changed since, or no compile yet).
  */
-export async function precompiled(generatorRoot: string, name: string, sources: string[], make: () => Promise<string>): Promise<string> {
+export async function precompiled(
+  generatorRoot: string,
+  name: string,
+  sources: string[],
+  make: () => Promise<string>,
+): Promise<string> {
   const file = path.join(generatorRoot, 'lib', 'assets', name);
   if (existsSync(file)) {
     const built = (await stat(file)).mtimeMs;

@@ -45,7 +45,13 @@ function overLimit(bytes: number, limit: number): string {
  * limit; else a problem for `file` (the path shown, maybe a link to `real`) and undefined.
  * Nothing is opened: stat reads the folder's entry, so a pipe or a device is never waited on.
  */
-export function checkFile(real: string, file: string, kind: FileKind, problems: ProblemList, shown = real): number | undefined {
+export function checkFile(
+  real: string,
+  file: string,
+  kind: FileKind,
+  problems: ProblemList,
+  shown = real,
+): number | undefined {
   const stats = statSync(real);
   return judge(stats, file, kind, problems, lstatSync(shown, { throwIfNoEntry: false })?.isSymbolicLink() === true);
 }
@@ -83,7 +89,13 @@ function tooLarge(size: number, file: string, kind: FileKind, problems: ProblemL
  * hang the open) and checked again through the open descriptor; no more than the limit is read
  * even if it grows meanwhile.
  */
-export function readBounded(real: string, file: string, kind: FileKind, problems: ProblemList, shown = real): Buffer | undefined {
+export function readBounded(
+  real: string,
+  file: string,
+  kind: FileKind,
+  problems: ProblemList,
+  shown = real,
+): Buffer | undefined {
   if (checkFile(real, file, kind, problems, shown) === undefined) return undefined;
   const fd = openSync(real, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
@@ -92,7 +104,8 @@ export function readBounded(real: string, file: string, kind: FileKind, problems
     // One byte more than the limit: reading it means the file grew past the limit.
     const buffer = Buffer.allocUnsafe(Math.min(kind.limit + 1, Math.max(size, 64 * 1024)));
     let length = 0;
-    for (let read = -1; read !== 0 && length < buffer.length; length += read) read = readSync(fd, buffer, length, buffer.length - length, null);
+    for (let read = -1; read !== 0 && length < buffer.length; length += read)
+      read = readSync(fd, buffer, length, buffer.length - length, null);
     if (length > kind.limit) return tooLarge(kind.limit, file, kind, problems, true);
     return buffer.subarray(0, length);
   } finally {

@@ -56,7 +56,12 @@ export const MAX_FILE_BYTES = 1024 * 1024;
 const TOO_LARGE_HINT = 'Split it, or keep large data (images, exports) out of content files.';
 
 /** A YAML content file, and a Markdown one (a text page, a post): checked before they are read. */
-export const YAML_FILE: FileKind = { name: 'a content file', limit: MAX_FILE_BYTES, code: codes.yamlSyntax, hint: TOO_LARGE_HINT };
+export const YAML_FILE: FileKind = {
+  name: 'a content file',
+  limit: MAX_FILE_BYTES,
+  code: codes.yamlSyntax,
+  hint: TOO_LARGE_HINT,
+};
 export const MARKDOWN_FILE: FileKind = { ...YAML_FILE, code: codes.frontMatterSyntax };
 
 /** Whether a text (given, not read: a front matter block, dev's own text) is over MAX_FILE_BYTES, which is then a problem. */
@@ -76,14 +81,16 @@ function tooLarge(text: string, file: string, code: string, problems: ProblemLis
 const SYNTAX_HINTS: Record<string, string> = {
   BLOCK_AS_IMPLICIT_KEY:
     'Put text that contains ": " in double quotes (q: "Refills: how do they work?"); if the next line is a field of its own, indent it like the others.',
-  MULTILINE_IMPLICIT_KEY: 'Each line of a mapping is key: value: add the missing ": " after the key, or indent the line like the others (spaces, never tabs).',
+  MULTILINE_IMPLICIT_KEY:
+    'Each line of a mapping is key: value: add the missing ": " after the key, or indent the line like the others (spaces, never tabs).',
   TAB_AS_INDENT: 'Indent with spaces: YAML does not allow tabs.',
   DUPLICATE_KEY: 'A field may appear once: remove one of the two, or rename it.',
   BAD_DQ_ESCAPE: 'Inside double quotes write a backslash as \\\\, or put the text in single quotes.',
   BAD_SCALAR_START: 'Put the text in double quotes: it starts with a character YAML keeps for itself (@, `, %).',
   MULTIPLE_DOCS: 'A content file is one document: remove the line "---" and what belongs to another file.',
 };
-const DEFAULT_SYNTAX_HINT = 'Check the indentation (spaces, never tabs) and the quoting on this line and the one above; put text that contains ": " or starts with {{ in double quotes.';
+const DEFAULT_SYNTAX_HINT =
+  'Check the indentation (spaces, never tabs) and the quoting on this line and the one above; put text that contains ": " or starts with {{ in double quotes.';
 const ALIAS_HINT = 'Write the values out instead of repeating them with anchors (&name) and aliases (*name).';
 
 /**
@@ -138,10 +145,13 @@ function parseYamlText(
       column: position?.col,
       message: unclosed
         ? `The YAML cannot be read: this ${unclosed.open} is never closed (no ${close} after it).`
-        : `The YAML cannot be read: ${err.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '').replace(/\.$/, '')}.`,
+        : `The YAML cannot be read: ${err.message
+            .split('\n')[0]!
+            .replace(/ at line \d+, column \d+:?$/, '')
+            .replace(/\.$/, '')}.`,
       hint: unclosed
         ? `Close it with ${close} where the ${unclosed.open === '[' ? 'list' : unclosed.open === '{' ? 'map' : 'text'} ends, or remove it.`
-        : SYNTAX_HINTS[err.code] ?? DEFAULT_SYNTAX_HINT,
+        : (SYNTAX_HINTS[err.code] ?? DEFAULT_SYNTAX_HINT),
       ...(position ? { frame: codeFrame(fileText, position.line, position.col) } : {}),
     });
     return undefined;
@@ -182,7 +192,12 @@ function lazyLines(text: string): SourceFile['lineOf'] {
  */
 export type YamlMemo = Map<string, { text: string; parsed: { data: unknown; lineOf: SourceFile['lineOf'] } }>;
 
-export async function readYamlFile(root: string, absolute: string, problems: ProblemList, memo?: YamlMemo): Promise<SourceFile | undefined> {
+export async function readYamlFile(
+  root: string,
+  absolute: string,
+  problems: ProblemList,
+  memo?: YamlMemo,
+): Promise<SourceFile | undefined> {
   const file = displayPath(root, absolute);
   // A link out of the project is a problem, and its target is not read.
   const real = insideProject(root, absolute, problems);
@@ -221,7 +236,8 @@ export function splitFrontMatter(input: string): { matter: string; body: string 
   let rest = text.slice(3);
   // The opening line may name the language, as in `---yaml`.
   const language = rest.slice(0, Math.max(0, rest.search(/\r?\n/))).trim();
-  if (language !== '' && language !== 'yaml') return { error: `the front matter is marked as "${language}"; only YAML is read` };
+  if (language !== '' && language !== 'yaml')
+    return { error: `the front matter is marked as "${language}"; only YAML is read` };
   if (language !== '') rest = rest.slice(rest.indexOf(language) + language.length);
   const close = rest.indexOf('\n---');
   if (close === -1) return { matter: rest, body: '' };

@@ -5,7 +5,15 @@ import { Picture } from '../sections/Picture.js';
 export const POST_IMAGE_SIZES = '(min-width: 48rem) 45rem, calc(100vw - 2.5rem)';
 import type { Crumb, PostCard } from '../view-model.js';
 
-export function BlogPostPage({ post, contentHtml, breadcrumb }: { post: PostCard; contentHtml: string; breadcrumb: Crumb[] }) {
+export function BlogPostPage({
+  post,
+  contentHtml,
+  breadcrumb,
+}: {
+  post: PostCard;
+  contentHtml: string;
+  breadcrumb: Crumb[];
+}) {
   return (
     <article className="post">
       <header className="hero">

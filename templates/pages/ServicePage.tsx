@@ -6,7 +6,16 @@ import { Html } from '../sections/Html.js';
 import { PackageGrid } from '../sections/PackageGrid.js';
 import { Sections } from '../sections/Sections.js';
 import { Reviews } from '../sections/Reviews.js';
-import type { FaqItem, Frame, HeroView, Html as HtmlValue, PackageTile, ReviewView, SectionView, ServiceCard } from '../view-model.js';
+import type {
+  FaqItem,
+  Frame,
+  HeroView,
+  Html as HtmlValue,
+  PackageTile,
+  ReviewView,
+  SectionView,
+  ServiceCard,
+} from '../view-model.js';
 
 export interface ServicePageProps {
   frame: Frame;

@@ -32,7 +32,13 @@ export function Hero({ hero, large = false, children }: { hero: HeroView; large?
               {hero.buttons.map((button, i) => (
                 <a
                   key={button.path}
-                  className={button.platform ? 'button button-ghost button-platform' : i === 0 ? 'button button-large' : 'button button-large button-ghost'}
+                  className={
+                    button.platform
+                      ? 'button button-ghost button-platform'
+                      : i === 0
+                        ? 'button button-large'
+                        : 'button button-large button-ghost'
+                  }
                   href={button.path}
                 >
                   {button.platform ? <PlatformMark platform={button.platform} size="sm" /> : null}

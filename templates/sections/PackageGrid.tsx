@@ -29,7 +29,8 @@ export function PackageGrid({
           </p>
           {pkg.delivery ? <p className="package-delivery">{pkg.delivery}</p> : null}
           <a className="button button-block" href={pkg.buyUrl}>
-            Buy Now<span className="visually-hidden">{`: ${pkg.label} for ${pkg.price}${pkg.popular ? ', our most popular package' : ''}`}</span>
+            Buy Now
+            <span className="visually-hidden">{`: ${pkg.label} for ${pkg.price}${pkg.popular ? ', our most popular package' : ''}`}</span>
           </a>
         </li>
       ))}

@@ -36,15 +36,11 @@ export function Picker({ groups, defaultId }: { groups: PickerGroup[]; defaultId
             key={tab.id}
             data-panel={tab.id}
           >
-            <h3 id={`pick-${tab.id}-heading`}>
-              {tab.heading}
-            </h3>
+            <h3 id={`pick-${tab.id}-heading`}>{tab.heading}</h3>
             <PackageGrid packages={tab.packages} labelledBy={`pick-${tab.id}-heading`} />
             {tab.path ? (
               <p className="picker-more">
-                <a href={tab.path}>
-                  All about {tab.heading}
-                </a>
+                <a href={tab.path}>All about {tab.heading}</a>
               </p>
             ) : null}
           </div>

@@ -5,7 +5,21 @@ import type { ImageView } from '../view-model.js';
  * own format as the fallback, with its intrinsic size so the page does not shift as it loads.
  * `priority` marks the first image a visitor sees (fetched first, never lazily).
  */
-export function Picture({ image, sizes, priority = false, lazy = !priority, className, id }: { image: ImageView; sizes: string; priority?: boolean; lazy?: boolean; className?: string; id?: string }) {
+export function Picture({
+  image,
+  sizes,
+  priority = false,
+  lazy = !priority,
+  className,
+  id,
+}: {
+  image: ImageView;
+  sizes: string;
+  priority?: boolean;
+  lazy?: boolean;
+  className?: string;
+  id?: string;
+}) {
   const own = image.sources.at(-1);
   const img = (
     <img

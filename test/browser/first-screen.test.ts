@@ -32,7 +32,9 @@ const MAX_GAP = 96;
 async function servicePaths(): Promise<string[]> {
   const folder = path.join(repoRoot, 'content', 'services');
   const files = (await readdir(folder)).filter((name) => name.endsWith('.yaml')).sort();
-  return Promise.all(files.map(async (name) => (parseYaml(await readFile(path.join(folder, name), 'utf8')) as { path: string }).path));
+  return Promise.all(
+    files.map(async (name) => (parseYaml(await readFile(path.join(folder, name), 'utf8')) as { path: string }).path),
+  );
 }
 
 let project: Awaited<ReturnType<typeof tempProject>> | undefined;
@@ -47,7 +49,9 @@ beforeAll(async () => {
   launching = launchChromium();
   launching.catch(() => undefined);
   services = await servicePaths();
-  const trader = parseYaml(await readFile(path.join(repoRoot, 'content', 'trader.yaml'), 'utf8')) as { vatNumber?: string };
+  const trader = parseYaml(await readFile(path.join(repoRoot, 'content', 'trader.yaml'), 'utf8')) as {
+    vatNumber?: string;
+  };
   vatLine = trader.vatNumber ? 'Prices include VAT.' : 'No VAT is charged.';
   project = await tempProject();
   const built = await runCli(['--root', project.root, 'build'], { SITE_URL: 'https://www.example.com' });
@@ -87,15 +91,23 @@ function measureServicePage() {
   const box = (el: Element | null) => {
     if (!el) return null;
     const r = el.getBoundingClientRect();
-    return { top: Math.round(r.top), bottom: Math.round(r.bottom), left: Math.round(r.left), height: Math.round(r.height) };
+    return {
+      top: Math.round(r.top),
+      bottom: Math.round(r.bottom),
+      left: Math.round(r.left),
+      height: Math.round(r.height),
+    };
   };
   const text = (el: Element | null) => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
   /** WCAG's relative luminance of a computed rgb() colour, and the contrast of two. */
   const luminance = (colour: string) => {
-    const [r, g, b] = colour.match(/[\d.]+/g)!.slice(0, 3).map((c) => {
-      const v = Number(c) / 255;
-      return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-    });
+    const [r, g, b] = colour
+      .match(/[\d.]+/g)!
+      .slice(0, 3)
+      .map((c) => {
+        const v = Number(c) / 255;
+        return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+      });
     return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
   };
   const contrast = (a: string, b: string) => {
@@ -125,21 +137,38 @@ function measureServicePage() {
     buy: box(first?.querySelector('a.button') ?? null),
     buyText: text(first?.querySelector('a.button') ?? null).replace(/:.*/, ''),
     firstRow: tiles.filter((t) => Math.abs(t.getBoundingClientRect().top - firstRowTop) < 2).map((t) => box(t)!),
-    tiles: tiles.map((t) => ({ height: Math.round(t.getBoundingClientRect().height), button: Math.round(t.querySelector('a.button')!.getBoundingClientRect().top - t.getBoundingClientRect().top) })),
-    support: support && { height: Math.round(support.getBoundingClientRect().height), lineHeight: parseFloat(getComputedStyle(support).lineHeight), overflows: support.scrollWidth > support.clientWidth },
+    tiles: tiles.map((t) => ({
+      height: Math.round(t.getBoundingClientRect().height),
+      button: Math.round(t.querySelector('a.button')!.getBoundingClientRect().top - t.getBoundingClientRect().top),
+    })),
+    support: support && {
+      height: Math.round(support.getBoundingClientRect().height),
+      lineHeight: parseFloat(getComputedStyle(support).lineHeight),
+      overflows: support.scrollWidth > support.clientWidth,
+    },
     factsAfterGrid: facts?.previousElementSibling?.matches('ul.package-grid') ?? false,
-    facts: [...(facts?.children ?? [])].map((li) => ({ text: text(li), links: [...li.querySelectorAll('a')].map((a) => a.getAttribute('href')) })),
+    facts: [...(facts?.children ?? [])].map((li) => ({
+      text: text(li),
+      links: [...li.querySelectorAll('a')].map((a) => a.getAttribute('href')),
+    })),
     rulesAnswerInFaq: !!document.querySelector('#faq details #platform-rules'),
     packagesBottom: box(document.querySelector('#packages'))!.bottom,
-    whyChoose: whyChoose && { top: Math.round(whyChoose.getBoundingClientRect().top), text: text(whyChoose), intro: text(whyChoose.closest('section')?.querySelector('.section-intro') ?? null) },
+    whyChoose: whyChoose && {
+      top: Math.round(whyChoose.getBoundingClientRect().top),
+      text: text(whyChoose),
+      intro: text(whyChoose.closest('section')?.querySelector('.section-intro') ?? null),
+    },
   };
 }
 
 /** The largest space between the contents of two adjacent sections of <main>. Runs in the page. */
 function largestSectionGap(): { gap: number; between: string } {
-  const sections = [...document.querySelectorAll('main > section, main > div > section')].filter((s) => s.getBoundingClientRect().height > 0);
+  const sections = [...document.querySelectorAll('main > section, main > div > section')].filter(
+    (s) => s.getBoundingClientRect().height > 0,
+  );
   /** The outermost boxes holding content: the children of the section's container. */
-  const contents = (s: Element) => [...(s.querySelector('.container') ?? s).children].filter((c) => c.getBoundingClientRect().height > 0);
+  const contents = (s: Element) =>
+    [...(s.querySelector('.container') ?? s).children].filter((c) => c.getBoundingClientRect().height > 0);
   let worst = { gap: 0, between: '' };
   for (let i = 1; i < sections.length; i++) {
     const above = contents(sections[i - 1]!).at(-1);
@@ -167,7 +196,8 @@ describe.each(SCREENS)('at $width x $height', (screen) => {
           // 1. The specification's notice, as a warning that passes contrast AA.
           if (m.noticeText !== NOTICE) problems.push(`${at}: the notice reads "${m.noticeText}"`);
           if (m.noticeContrast < 4.5) problems.push(`${at}: the notice's contrast is ${m.noticeContrast.toFixed(2)}`);
-          if (!/^rgb\((1[5-9]\d|2\d\d), (\d{2}|1\d\d), (\d|[1-9]\d)\)$/.test(m.noticeBorder)) problems.push(`${at}: the notice's border ${m.noticeBorder} is no warning colour (amber to red)`);
+          if (!/^rgb\((1[5-9]\d|2\d\d), (\d{2}|1\d\d), (\d|[1-9]\d)\)$/.test(m.noticeBorder))
+            problems.push(`${at}: the notice's border ${m.noticeBorder} is no warning colour (amber to red)`);
           if (!m.whyChoose) problems.push(`${at}: no "Why choose" heading`);
           else {
             if (m.whyChoose.top < m.packagesBottom) problems.push(`${at}: "${m.whyChoose.text}" is above the packages`);
@@ -176,29 +206,51 @@ describe.each(SCREENS)('at $width x $height', (screen) => {
           // 2. The first screen sells: breadcrumb, heading, notice, then the packages.
           const order = [m.breadcrumb, m.heading, m.notice, m.price];
           if (order.some((b) => !b)) problems.push(`${at}: missing breadcrumb, heading, notice or package`);
-          else for (let i = 1; i < order.length; i++) if (order[i]!.top < order[i - 1]!.bottom) problems.push(`${at}: the first screen is out of order (${i})`);
+          else
+            for (let i = 1; i < order.length; i++)
+              if (order[i]!.top < order[i - 1]!.bottom) problems.push(`${at}: the first screen is out of order (${i})`);
           if (m.heroHasIntro) problems.push(`${at}: the introduction is still above the packages`);
           if (!m.price || !m.buy || m.price.bottom > m.heights.window || m.buy.bottom > m.heights.window)
-            problems.push(`${at}: the first price ends at ${m.price?.bottom} px and its Buy Now at ${m.buy?.bottom} px, in a ${m.heights.window} px window`);
+            problems.push(
+              `${at}: the first price ends at ${m.price?.bottom} px and its Buy Now at ${m.buy?.bottom} px, in a ${m.heights.window} px window`,
+            );
           if (m.buyText !== 'Buy Now') problems.push(`${at}: the first button reads "${m.buyText}"`);
           if (screen.width >= 1280 && m.firstRow.some((tile) => tile.bottom > m.heights.window))
-            problems.push(`${at}: the first row of packages ends at ${Math.max(...m.firstRow.map((t) => t.bottom))} px`);
+            problems.push(
+              `${at}: the first row of packages ends at ${Math.max(...m.firstRow.map((t) => t.bottom))} px`,
+            );
           const heights = new Set(m.tiles.map((t) => t.height));
           const buttons = new Set(m.tiles.map((t) => t.button));
-          if (Math.max(...heights) - Math.min(...heights) > 1) problems.push(`${at}: the package tiles' heights differ: ${[...heights].join(', ')}`);
-          if (Math.max(...buttons) - Math.min(...buttons) > 1) problems.push(`${at}: the Buy Now buttons sit at ${[...buttons].join(', ')} px in their tiles`);
-          if (m.support && (m.support.height > 2 * m.support.lineHeight || m.support.overflows)) problems.push(`${at}: "Contact support" wraps or overflows`);
+          if (Math.max(...heights) - Math.min(...heights) > 1)
+            problems.push(`${at}: the package tiles' heights differ: ${[...heights].join(', ')}`);
+          if (Math.max(...buttons) - Math.min(...buttons) > 1)
+            problems.push(`${at}: the Buy Now buttons sit at ${[...buttons].join(', ')} px in their tiles`);
+          if (m.support && (m.support.height > 2 * m.support.lineHeight || m.support.overflows))
+            problems.push(`${at}: "Contact support" wraps or overflows`);
           // 3. Beside the packages: the platform's rules, VAT and cancelling, each linked.
           if (!m.factsAfterGrid) problems.push(`${at}: the facts are not right after the package grid`);
           const [rules, vat, cancel] = m.facts;
           if (m.facts.length !== 3) problems.push(`${at}: ${m.facts.length} facts beside the packages`);
-          if (!rules || !/rules/i.test(rules.text) || !/removed/.test(rules.text) || !/reach/.test(rules.text) || !/warned/.test(rules.text) || !rules.links.includes('#platform-rules'))
+          if (
+            !rules ||
+            !/rules/i.test(rules.text) ||
+            !/removed/.test(rules.text) ||
+            !/reach/.test(rules.text) ||
+            !/warned/.test(rules.text) ||
+            !rules.links.includes('#platform-rules')
+          )
             problems.push(`${at}: the platform's rules line is "${rules?.text}" linking to ${rules?.links}`);
           if (!m.rulesAnswerInFaq) problems.push(`${at}: no FAQ answer with id platform-rules`);
           if (vat?.text !== vatLine) problems.push(`${at}: the VAT line reads "${vat?.text}", not "${vatLine}"`);
-          if (!cancel || !/14 days/.test(cancel.text) || !cancel.links.some((href) => href?.startsWith('/term-of-service#')))
+          if (
+            !cancel ||
+            !/14 days/.test(cancel.text) ||
+            !cancel.links.some((href) => href?.startsWith('/term-of-service#'))
+          )
             problems.push(`${at}: the cancellation line is "${cancel?.text}" linking to ${cancel?.links}`);
-          positions.push(`${at} x ${screen.height}: price ${m.price?.top}–${m.price?.bottom} px, Buy Now ${m.buy?.top}–${m.buy?.bottom} px`);
+          positions.push(
+            `${at} x ${screen.height}: price ${m.price?.top}–${m.price?.bottom} px, Buy Now ${m.buy?.top}–${m.buy?.bottom} px`,
+          );
           if (screen.width === 375) {
             const gap = await page.evaluate(largestSectionGap);
             if (gap.gap > MAX_GAP) problems.push(`${at}: ${gap.gap} px between ${gap.between}`);
@@ -217,7 +269,9 @@ describe.each(SCREENS)('at $width x $height', (screen) => {
     async () => {
       const page = await open(screen, '/');
       try {
-        const buttons = await page.$$eval('.hero .hero-buttons a', (links) => links.map((a) => ({ href: a.getAttribute('href'), bottom: a.getBoundingClientRect().bottom })));
+        const buttons = await page.$$eval('.hero .hero-buttons a', (links) =>
+          links.map((a) => ({ href: a.getAttribute('href'), bottom: a.getBoundingClientRect().bottom })),
+        );
         expect(buttons.map((b) => b.href)).toEqual(['/buy-youtube-subscribers', '/buy-youtube-views']);
         expect(Math.max(...buttons.map((b) => b.bottom))).toBeLessThanOrEqual(screen.height);
       } finally {
@@ -235,14 +289,23 @@ describe('the links beside the packages', () => {
       const page = await open(SCREENS[0], services[0]!);
       try {
         await page.click('#before-you-buy a[href="#platform-rules"]');
-        await expect.poll(() => page.evaluate(() => (document.querySelector('#platform-rules')?.closest('details') as HTMLDetailsElement | null)?.open)).toBe(true);
+        await expect
+          .poll(() =>
+            page.evaluate(
+              () => (document.querySelector('#platform-rules')?.closest('details') as HTMLDetailsElement | null)?.open,
+            ),
+          )
+          .toBe(true);
         // The page scrolls smoothly to the answer, which ends on the screen, below the sticky header.
         const top = () => page.evaluate(() => document.querySelector('#platform-rules')!.getBoundingClientRect().top);
         await expect.poll(top, { timeout: 5_000 }).toBeLessThan(SCREENS[0].height / 2);
         expect(await top()).toBeGreaterThan(0);
         const terms = await page.getAttribute('#before-you-buy li:nth-child(3) a[href^="/term-of-service#"]', 'href');
         await page.goto(preview!.url + terms!, { waitUntil: 'load' });
-        const target = await page.evaluate((id) => document.getElementById(id)?.textContent ?? null, terms!.split('#')[1]!);
+        const target = await page.evaluate(
+          (id) => document.getElementById(id)?.textContent ?? null,
+          terms!.split('#')[1]!,
+        );
         expect(target).toMatch(/cancel/i);
       } finally {
         await page.close();

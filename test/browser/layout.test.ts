@@ -102,7 +102,10 @@ function inspectLayout(minImage: number): { problems: string[]; images: ImageBox
         parts.unshift(`${at.tagName.toLowerCase()}#${at.id}`);
         break;
       }
-      const classes = [...at.classList].slice(0, 2).map((c) => `.${c}`).join('');
+      const classes = [...at.classList]
+        .slice(0, 2)
+        .map((c) => `.${c}`)
+        .join('');
       parts.unshift(at.tagName.toLowerCase() + classes);
     }
     return parts.join(' > ');
@@ -136,16 +139,22 @@ function inspectLayout(minImage: number): { problems: string[]; images: ImageBox
       .filter((el, _, all) => !all.some((other) => other !== el && other.contains(el)))
       .slice(0, 5)
       .map((el) => `${nameOf(el)} (right edge ${Math.round(rectOf(el).right)})`);
-    problems.push(`horizontal scroll: the page is ${scroller.scrollWidth} px wide in a ${innerWidth} px window; sticking out: ${culprits.join(', ') || 'nothing visible'}`);
+    problems.push(
+      `horizontal scroll: the page is ${scroller.scrollWidth} px wide in a ${innerWidth} px window; sticking out: ${culprits.join(', ') || 'nothing visible'}`,
+    );
   }
 
   // b. No row holding one card where another row of the same grid holds three or more.
   /** A grid's or flex container's items: its children, those of `display: contents` ones in their place. */
-  const itemsOf = (el: Element): Element[] => [...el.children].flatMap((child) => (style(child).display === 'contents' ? itemsOf(child) : [child]));
+  const itemsOf = (el: Element): Element[] =>
+    [...el.children].flatMap((child) => (style(child).display === 'contents' ? itemsOf(child) : [child]));
   for (const el of document.body.querySelectorAll('*')) {
     const s = style(el);
     const grid = s.display === 'grid' || s.display === 'inline-grid';
-    const wrapping = (s.display === 'flex' || s.display === 'inline-flex') && s.flexWrap !== 'nowrap' && s.flexDirection.startsWith('row');
+    const wrapping =
+      (s.display === 'flex' || s.display === 'inline-flex') &&
+      s.flexWrap !== 'nowrap' &&
+      s.flexDirection.startsWith('row');
     if ((!grid && !wrapping) || !shown(el)) continue;
     const items = itemsOf(el)
       .filter((item) => shown(item) && !['absolute', 'fixed'].includes(style(item).position))
@@ -166,11 +175,18 @@ function inspectLayout(minImage: number): { problems: string[]; images: ImageBox
     for (const row of rows.filter((r) => r.items.length === 1)) {
       const lone = row.items[0]!;
       // An item a grid spans over all its columns on purpose (grid-column: 1 / -1) is not alone.
-      const content = rectOf(el).width - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight) - parseFloat(s.borderLeftWidth) - parseFloat(s.borderRightWidth);
+      const content =
+        rectOf(el).width -
+        parseFloat(s.paddingLeft) -
+        parseFloat(s.paddingRight) -
+        parseFloat(s.borderLeftWidth) -
+        parseFloat(s.borderRightWidth);
       if (grid && rectOf(lone).width >= content - 2) continue;
       const heading = el.closest('section')?.querySelector('h2, h1');
       const where = heading ? ` in the section "${snippet(heading)}"` : '';
-      problems.push(`grid: ${nameOf(el)}${where} has rows of ${counts.join(' + ')}: "${snippet(lone)}" is alone on its row`);
+      problems.push(
+        `grid: ${nameOf(el)}${where} has rows of ${counts.join(' + ')}: "${snippet(lone)}" is alone on its row`,
+      );
     }
   }
 
@@ -204,12 +220,19 @@ function inspectLayout(minImage: number): { problems: string[]; images: ImageBox
       let spill = 0;
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const parent = node.parentElement!;
-        if (!node.textContent!.trim() || !shown(parent) || offScreenOnPurpose(parent) || overflowBetween(parent, el, /hidden|clip|auto|scroll/)) continue;
+        if (
+          !node.textContent!.trim() ||
+          !shown(parent) ||
+          offScreenOnPurpose(parent) ||
+          overflowBetween(parent, el, /hidden|clip|auto|scroll/)
+        )
+          continue;
         const range = document.createRange();
         range.selectNodeContents(node);
         for (const line of range.getClientRects()) spill = Math.max(spill, line.right - r.right, r.left - line.left);
       }
-      if (spill > 1) found.push(`runs ${Math.round(spill)} px past the edge of its own box (${Math.round(r.width)} px wide)`);
+      if (spill > 1)
+        found.push(`runs ${Math.round(spill)} px past the edge of its own box (${Math.round(r.width)} px wide)`);
     }
     // The box sticking out of the card, package or section around it (unless a box between them
     // scrolls sideways: what sticks out of that one can be scrolled to).
@@ -217,7 +240,10 @@ function inspectLayout(minImage: number): { problems: string[]; images: ImageBox
     if (container && !overflowBetween(el.parentElement, container, /auto|scroll/)) {
       const c = rectOf(container);
       const out = Math.max(r.right - c.right, c.left - r.left);
-      if (out > 1) found.push(`sticks out ${Math.round(out)} px from ${nameOf(container)} (${Math.round(c.left)}–${Math.round(c.right)} px, the text ${Math.round(r.left)}–${Math.round(r.right)} px)`);
+      if (out > 1)
+        found.push(
+          `sticks out ${Math.round(out)} px from ${nameOf(container)} (${Math.round(c.left)}–${Math.round(c.right)} px, the text ${Math.round(r.left)}–${Math.round(r.right)} px)`,
+        );
     }
     if (found.length) {
       reported.add(el);
@@ -227,7 +253,9 @@ function inspectLayout(minImage: number): { problems: string[]; images: ImageBox
 
   // c. The images to check for flatness (in a screenshot, outside this function).
   const images: ImageBox[] = [];
-  const pictures = [...document.querySelectorAll('img, svg')].filter((el) => !(el.tagName.toLowerCase() === 'svg' && el.parentElement?.closest('svg')));
+  const pictures = [...document.querySelectorAll('img, svg')].filter(
+    (el) => !(el.tagName.toLowerCase() === 'svg' && el.parentElement?.closest('svg')),
+  );
   for (const el of pictures) {
     if (!shown(el) || offScreenOnPurpose(el)) continue;
     const r = rectOf(el);
@@ -243,7 +271,8 @@ function inspectLayout(minImage: number): { problems: string[]; images: ImageBox
   let coveredTop = 0;
   for (const el of document.body.querySelectorAll('*')) {
     const position = style(el).position;
-    if ((position === 'sticky' || position === 'fixed') && shown(el) && rectOf(el).top <= 1) coveredTop = Math.max(coveredTop, rectOf(el).bottom);
+    if ((position === 'sticky' || position === 'fixed') && shown(el) && rectOf(el).top <= 1)
+      coveredTop = Math.max(coveredTop, rectOf(el).bottom);
   }
   return { problems, images, coveredTop: Math.ceil(coveredTop) + 1 };
 }
@@ -257,7 +286,11 @@ interface Pixels {
 }
 
 async function pixelsOf(input: Buffer | string): Promise<Pixels> {
-  const { data, info } = await sharp(input).flatten({ background: '#ffffff' }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(input)
+    .flatten({ background: '#ffffff' })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height, channels: info.channels };
 }
 
@@ -307,12 +340,19 @@ async function layoutProblems(page: Page): Promise<string[]> {
   const pending = [...images].sort((a, b) => a.y - b.y);
   while (pending.length) {
     const first = pending[0]!;
-    const scrolled = await page.evaluate((top) => {
-      window.scrollTo({ left: 0, top, behavior: 'instant' });
-      return scrollY;
-    }, Math.max(0, first.y - coveredTop));
+    const scrolled = await page.evaluate(
+      (top) => {
+        window.scrollTo({ left: 0, top, behavior: 'instant' });
+        return scrollY;
+      },
+      Math.max(0, first.y - coveredTop),
+    );
     const shot = await pixelsOf(await page.screenshot({ caret: 'hide' }));
-    const inView = pending.filter((image, i) => i === 0 || (image.y >= scrolled + Math.min(coveredTop, first.y - scrolled) && image.y + image.height <= scrolled + height));
+    const inView = pending.filter(
+      (image, i) =>
+        i === 0 ||
+        (image.y >= scrolled + Math.min(coveredTop, first.y - scrolled) && image.y + image.height <= scrolled + height),
+    );
     for (const image of inView) {
       pending.splice(pending.indexOf(image), 1);
       const left = Math.max(0, Math.ceil(image.x) + 1);
@@ -325,20 +365,32 @@ async function layoutProblems(page: Page): Promise<string[]> {
       }
       const spread = colourSpread(shot, { x: left, y: top, width: right - left, height: bottom - top });
       if (spread <= FLAT_STDEV) {
-        problems.push(`image: ${image.what}, ${Math.round(image.width)}×${Math.round(image.height)} px, is one flat colour (standard deviation ${spread.toFixed(2)})`);
+        problems.push(
+          `image: ${image.what}, ${Math.round(image.width)}×${Math.round(image.height)} px, is one flat colour (standard deviation ${spread.toFixed(2)})`,
+        );
       }
     }
   }
 
   // c. The page's og:image, from the build output (most pages share one: it is looked at once).
-  const ogImage = await page.evaluate(() => document.querySelector('meta[property="og:image"]')?.getAttribute('content') ?? null);
+  const ogImage = await page.evaluate(
+    () => document.querySelector('meta[property="og:image"]')?.getAttribute('content') ?? null,
+  );
   if (ogImage) {
     const file = path.join(project!.root, 'dist', decodeURIComponent(new URL(ogImage, preview!.url).pathname));
     let spread = ogSpreads.get(file);
-    if (!spread) ogSpreads.set(file, (spread = readFile(file).then(pixelsOf).then(colourSpread, () => undefined)));
+    if (!spread)
+      ogSpreads.set(
+        file,
+        (spread = readFile(file)
+          .then(pixelsOf)
+          .then(colourSpread, () => undefined)),
+      );
     const found = await spread;
-    if (found === undefined) problems.push(`og:image: ${ogImage} is not in the build output (${path.relative(project!.root, file)})`);
-    else if (found <= FLAT_STDEV) problems.push(`og:image: ${ogImage} is one flat colour (standard deviation ${found.toFixed(2)})`);
+    if (found === undefined)
+      problems.push(`og:image: ${ogImage} is not in the build output (${path.relative(project!.root, file)})`);
+    else if (found <= FLAT_STDEV)
+      problems.push(`og:image: ${ogImage} is one flat colour (standard deviation ${found.toFixed(2)})`);
   }
   return problems;
 }
@@ -382,11 +434,17 @@ describe('the layout in Chromium', { timeout: TEST_TIMEOUT }, () => {
     onTestFinished(() => page.close().catch(() => undefined));
     await page.setContent(FAULTY_PAGE);
     expect(await layoutProblems(page)).toEqual([
-      expect.stringMatching(/^horizontal scroll: the page is 500 px wide in a 375 px window; sticking out: div \(right edge 500\)$/),
+      expect.stringMatching(
+        /^horizontal scroll: the page is 500 px wide in a 375 px window; sticking out: div \(right edge 500\)$/,
+      ),
       expect.stringMatching(/^grid: ul#lone has rows of 3 \+ 3 \+ 1: "Seven" is alone on its row$/),
-      expect.stringMatching(/^text: p#clipped "A sentence far too long for its box" is \d+ px wide in a 80 px box \(overflow-x: hidden\)$/),
+      expect.stringMatching(
+        /^text: p#clipped "A sentence far too long for its box" is \d+ px wide in a 80 px box \(overflow-x: hidden\)$/,
+      ),
       expect.stringMatching(/^text: p#spilling "Text wider than the card" runs \d+ px past the edge of its own box/),
-      expect.stringMatching(/^text: span#sticking "A box wider than the card" sticks out \d+ px from main#main > div\.card/),
+      expect.stringMatching(
+        /^text: span#sticking "A box wider than the card" sticks out \d+ px from main#main > div\.card/,
+      ),
       expect.stringMatching(/^image: svg svg#flat, 60×60 px, is one flat colour \(standard deviation 0\.00\)$/),
     ]);
   });

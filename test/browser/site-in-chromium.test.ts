@@ -42,7 +42,11 @@ beforeAll(async () => {
   launching.catch(() => undefined);
   newsletter = await new NewsletterEndpoint().start();
   project = await tempProject();
-  const built = await runCli(['--root', project.root, 'build'], { NEWSLETTER_URL: newsletter.url, NEWSLETTER_EMAIL_FIELD: 'EMAIL', SITE_URL: 'https://www.example.com' });
+  const built = await runCli(['--root', project.root, 'build'], {
+    NEWSLETTER_URL: newsletter.url,
+    NEWSLETTER_EMAIL_FIELD: 'EMAIL',
+    SITE_URL: 'https://www.example.com',
+  });
   expect(built.code, built.stderr).toBe(0);
   preview = await startPreviewProcess(['--root', project.root, '--port', String(await freePort())]);
   const sitemap = await readFile(path.join(project.root, 'dist', 'sitemap.xml'), 'utf8');
@@ -64,7 +68,10 @@ afterAll(
 
 /** One browser context per viewport and scripting setting, shared by the whole file (no test stores anything in it). */
 const contexts = new Map<string, Promise<BrowserContext>>();
-function sharedContext(viewport: { width: number; height: number }, javaScriptEnabled: boolean): Promise<BrowserContext> {
+function sharedContext(
+  viewport: { width: number; height: number },
+  javaScriptEnabled: boolean,
+): Promise<BrowserContext> {
   const key = `${viewport.width}x${viewport.height} js:${javaScriptEnabled}`;
   let context = contexts.get(key);
   if (!context) {
@@ -106,7 +113,9 @@ async function onEachRoute(
 }
 
 /** axe-core's own script, the copy @axe-core/playwright runs (it is that package's dependency). */
-const axeSource: string = createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright'))('axe-core').source;
+const axeSource: string = createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright'))(
+  'axe-core',
+).source;
 type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
 
 /**
@@ -118,8 +127,11 @@ type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
  */
 async function axeViolations(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const results = await page.evaluate(
-    () => (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe.run(document, { resultTypes: ['violations'] }),
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe.run(
+      document,
+      { resultTypes: ['violations'] },
+    ),
   );
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
@@ -146,7 +158,9 @@ async function axeOn(routePath: string, viewport: { width: number; height: numbe
   return page;
 }
 async function closeAxePages(): Promise<void> {
-  await Promise.all([...axePages.values()].map((opening) => opening.then((page) => page.context().close()).catch(() => undefined)));
+  await Promise.all(
+    [...axePages.values()].map((opening) => opening.then((page) => page.context().close()).catch(() => undefined)),
+  );
   axePages.clear();
 }
 
@@ -188,7 +202,9 @@ describe('the browser script', { timeout: TEST_TIMEOUT }, () => {
       expect(await mega.getAttribute('open')).toBeNull();
       await summary.click();
       expect(await mega.getAttribute('open')).not.toBeNull();
-      await expect.poll(() => page.locator('.mega-panel a[href="/buy-youtube-watch-hours"]').isVisible(), POLL).toBe(true);
+      await expect
+        .poll(() => page.locator('.mega-panel a[href="/buy-youtube-watch-hours"]').isVisible(), POLL)
+        .toBe(true);
       await page.keyboard.press('Escape');
       expect(await mega.getAttribute('open')).toBeNull();
       expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('SUMMARY');
@@ -311,9 +327,13 @@ describe('with JavaScript disabled', { timeout: TEST_TIMEOUT }, () => {
       const buy = page.locator('.section-packages a.button');
       for (let i = 0; i < (await buy.count()); i++) {
         expect(await buy.nth(i).isVisible(), `${routePath} buy ${i}`).toBe(true);
-        expect(await buy.nth(i).getAttribute('href'), `${routePath} buy ${i}`).toMatch(/^https:\/\/checkout\.example\.com\/product\/|^\/contact$/);
+        expect(await buy.nth(i).getAttribute('href'), `${routePath} buy ${i}`).toMatch(
+          /^https:\/\/checkout\.example\.com\/product\/|^\/contact$/,
+        );
       }
-      expect(await page.locator('.section-packages [data-price]:visible').count(), routePath).toBe(await page.locator('.section-packages [data-price]').count());
+      expect(await page.locator('.section-packages [data-price]:visible').count(), routePath).toBe(
+        await page.locator('.section-packages [data-price]').count(),
+      );
     });
   });
 
@@ -356,14 +376,19 @@ describe('every route', { timeout: TEST_TIMEOUT }, () => {
       page.on('pageerror', (error) => problems.push(`error: ${error.message}`));
       page.on('requestfailed', (request) => problems.push(`failed: ${request.url()}`));
       page.on('response', (response) => {
-        if (response.status() >= 400 && response.url() !== preview!.url + routePath) problems.push(`${response.status()}: ${response.url()}`);
+        if (response.status() >= 400 && response.url() !== preview!.url + routePath)
+          problems.push(`${response.status()}: ${response.url()}`);
       });
       await page.goto(preview!.url + routePath, { waitUntil: 'load' });
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow, routePath).toBe(0);
       if (routePath === '/') {
         await page.click('[data-menu-toggle]');
-        const openOverflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        const openOverflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
         expect(openOverflow, 'menu open').toBe(0);
       }
       expect(problems, routePath).toEqual([]);
@@ -417,12 +442,15 @@ describe('every route', { timeout: TEST_TIMEOUT }, () => {
             const el = document.activeElement as HTMLElement | null;
             if (!el || el === document.body) return null;
             const style = getComputedStyle(el);
-            const visible = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
+            const visible =
+              (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
             const key = `${el.tagName}:${el.getAttribute('href') ?? el.id ?? ''}:${[...el.parentElement!.children].indexOf(el)}:${el.textContent?.slice(0, 20)}`;
             return { key, visible, tag: el.tagName, text: el.textContent?.slice(0, 30) };
           });
           if (!focus) continue;
-          expect(focus.visible, `${routePath} ${viewport.width}: focus not visible on ${focus.tag} ${focus.text}`).toBe(true);
+          expect(focus.visible, `${routePath} ${viewport.width}: focus not visible on ${focus.tag} ${focus.text}`).toBe(
+            true,
+          );
           reached.add(focus.key);
         }
         // Skip link, header controls, page controls and footer: the walk went through the page.

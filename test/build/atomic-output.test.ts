@@ -48,11 +48,17 @@ async function hashWithoutMarker(dir: string): Promise<string> {
 
 async function writePosts(dir: string): Promise<void> {
   await mkdir(dir, { recursive: true });
-  const paragraph = 'Growth on a platform comes from posting often, answering comments and learning what the audience watches. '.repeat(12);
+  const paragraph =
+    'Growth on a platform comes from posting often, answering comments and learning what the audience watches. '.repeat(
+      12,
+    );
   for (let i = 1; i <= POSTS; i++) {
     const day = new Date(Date.UTC(2020, 0, 1) + i * 3_600_000).toISOString();
     const body = `## Part one\n\n${paragraph}\n\n## Part two\n\n- a point\n- another point\n\n${paragraph}\n`;
-    await writeFile(path.join(dir, `post-${i}.md`), `---\ntitle: "Post number ${i}"\ndate: ${day}\nexcerpt: "What post ${i} is about."\n---\n${body}`);
+    await writeFile(
+      path.join(dir, `post-${i}.md`),
+      `---\ntitle: "Post number ${i}"\ndate: ${day}\nexcerpt: "What post ${i} is about."\n---\n${body}`,
+    );
   }
 }
 
@@ -100,7 +106,11 @@ describe('atomic output', () => {
     // switch (or a build ends first), and sooner when too few land before it: both ends are seen.
     let step = (1.5 * buildMs) / KILLS;
     const killed = () => outcomes.filter((o) => o.ended === 'killed').length;
-    for (let i = 0; i < KILLS || ((!outcomes.some((o) => o.holds === 'new') || killed() < KILLS / 2) && i < 3 * KILLS); i++) {
+    for (
+      let i = 0;
+      i < KILLS || ((!outcomes.some((o) => o.holds === 'new') || killed() < KILLS / 2) && i < 3 * KILLS);
+      i++
+    ) {
       // The folder holds version `current`; the build makes the other one, killed a little later each time.
       const next = 1 - current;
       await setFooter(next);
@@ -108,10 +118,19 @@ describe('atomic output', () => {
       const at = Math.round(step * (i + 0.5));
       const ended = await buildKilledAfter(at);
       // Killed between the two renames: the previous site waits beside, for the next build.
-      const aside = existsSync(out) ? [] : (await readdir(project.root)).filter((name) => name.startsWith('.site.old-'));
+      const aside = existsSync(out)
+        ? []
+        : (await readdir(project.root)).filter((name) => name.startsWith('.site.old-'));
       expect(aside.length, `killed after ${at} ms`).toBe(existsSync(out) ? 0 : 1);
       const hash = aside[0] ? await hashWithoutMarker(path.join(project.root, aside[0])) : await hashTree(out);
-      const holds = hash === hashes[current] ? (aside[0] ? 'previous, beside' : 'previous') : hash === hashes[next] ? 'new' : 'a mix';
+      const holds =
+        hash === hashes[current]
+          ? aside[0]
+            ? 'previous, beside'
+            : 'previous'
+          : hash === hashes[next]
+            ? 'new'
+            : 'a mix';
       outcomes.push({ at, ended, holds });
       expect(holds, `killed after ${at} ms`).not.toBe('a mix');
       if (holds === 'new') current = next;
@@ -133,7 +152,10 @@ describe('atomic output', () => {
       await mkdir(aside);
       await mkdir(path.join(project.root, `.${name}.build-${dead}-2`));
       await writeFile(path.join(aside, 'index.html'), 'the only copy');
-      await writeFile(path.join(aside, MARKER), JSON.stringify({ writtenBy: 'storefront build', kind: 'old', pid: dead, for: `.${name}.build-${dead}-2` }));
+      await writeFile(
+        path.join(aside, MARKER),
+        JSON.stringify({ writtenBy: 'storefront build', kind: 'old', pid: dead, for: `.${name}.build-${dead}-2` }),
+      );
       return path.join(project.root, name, 'index.html');
     };
     const catalogue = path.join(project.root, 'content', 'catalogue.yaml');
@@ -155,7 +177,15 @@ describe('atomic output', () => {
     expect(check.stderr).toContain('There is no built site to check (no sitemap.xml).');
     expect(existsSync(path.dirname(checked))).toBe(false);
     const previewed = await leaveAside('by-preview');
-    const preview = await runCli(['--root', project.root, 'preview', '--out', 'by-preview', '--port', String(await freePort())]);
+    const preview = await runCli([
+      '--root',
+      project.root,
+      'preview',
+      '--out',
+      'by-preview',
+      '--port',
+      String(await freePort()),
+    ]);
     expect(preview.code).toBe(1);
     expect(preview.stderr).toContain('There is no built site to preview.');
     expect(existsSync(path.dirname(previewed))).toBe(false);

@@ -131,13 +131,16 @@ describe('a known heading', () => {
     const terms = pages.get('without a newsletter /term-of-service')!;
     const link = terms.querySelectorAll('nav.contents a').find((a) => a.text.trim() === '7. Your right to cancel');
     expect(link?.getAttribute('href')).toBe('#your-right-to-cancel');
-    expect(terms.querySelectorAll('.prose h2[id="your-right-to-cancel"]').map((h) => h.text)).toEqual(['7. Your right to cancel']);
+    expect(terms.querySelectorAll('.prose h2[id="your-right-to-cancel"]').map((h) => h.text)).toEqual([
+      '7. Your right to cancel',
+    ]);
   });
 });
 
 describe('withHeadingIds', () => {
   it('slugs each h2, keeps an id already there, and makes clashes unique', () => {
-    const html = '<h2>Contact us</h2><p>x</p><h2 id="kept">Kept &amp; sound</h2><h3>Not listed</h3><h2>Contact <em>us</em></h2><h2>Main</h2><h2>Café’s rules</h2><h2>12. Complaints</h2><h2>2026</h2>';
+    const html =
+      '<h2>Contact us</h2><p>x</p><h2 id="kept">Kept &amp; sound</h2><h3>Not listed</h3><h2>Contact <em>us</em></h2><h2>Main</h2><h2>Café’s rules</h2><h2>12. Complaints</h2><h2>2026</h2>';
     const { html: out, headings } = withHeadingIds(html, ['main']);
     expect(headings).toEqual([
       { id: 'contact-us', text: 'Contact us' },

@@ -30,8 +30,14 @@ The body of ${slug}, long enough to read.
 async function projectWithUnpublished(): Promise<Project> {
   const project = await tempProject();
   projects.push(project);
-  await writeFile(path.join(project.root, 'content/blog/work-in-progress.md'), post('work-in-progress', 'date: 2026-01-05\ndraft: true'));
-  await writeFile(path.join(project.root, 'content/blog/next-year.md'), post('next-year', 'date: 2099-01-01T09:00:00Z'));
+  await writeFile(
+    path.join(project.root, 'content/blog/work-in-progress.md'),
+    post('work-in-progress', 'date: 2026-01-05\ndraft: true'),
+  );
+  await writeFile(
+    path.join(project.root, 'content/blog/next-year.md'),
+    post('next-year', 'date: 2099-01-01T09:00:00Z'),
+  );
   return project;
 }
 
@@ -44,7 +50,10 @@ describe('local drafts and scheduled posts', () => {
   let draftsRun: Awaited<ReturnType<typeof runCli>>;
   beforeAll(async () => {
     [plain, withDrafts] = await Promise.all([projectWithUnpublished(), projectWithUnpublished()]);
-    [plainRun, draftsRun] = await Promise.all([runCli(['--root', plain.root, 'build']), runCli(['--root', withDrafts.root, 'build', '--drafts'])]);
+    [plainRun, draftsRun] = await Promise.all([
+      runCli(['--root', plain.root, 'build']),
+      runCli(['--root', withDrafts.root, 'build', '--drafts']),
+    ]);
     expect(plainRun.code, plainRun.stderr).toBe(0);
     expect(draftsRun.code, draftsRun.stderr).toBe(0);
   });
@@ -65,22 +74,33 @@ describe('local drafts and scheduled posts', () => {
     expect(draft.querySelector('.post .notice')?.textContent).toBe('Draft: not published');
     expect(draft.querySelector('meta[name="robots"]')?.getAttribute('content')).toContain('noindex');
     const scheduled = parseHtml(await read(withDrafts.root, 'blog/next-year.html'));
-    expect(scheduled.querySelector('.post .notice')?.textContent).toBe('Scheduled for 1 January 2099: not published yet');
+    expect(scheduled.querySelector('.post .notice')?.textContent).toBe(
+      'Scheduled for 1 January 2099: not published yet',
+    );
     const list = parseHtml(await read(withDrafts.root, 'blog.html'));
-    const card = list.querySelectorAll('.post-card').find((c) => c.querySelector('a')?.getAttribute('href') === '/blog/next-year');
+    const card = list
+      .querySelectorAll('.post-card')
+      .find((c) => c.querySelector('a')?.getAttribute('href') === '/blog/next-year');
     expect(card?.querySelector('.notice')?.textContent).toBe('Scheduled for 1 January 2099: not published yet');
     for (const slug of ['work-in-progress', 'next-year']) {
       expect(await read(withDrafts.root, 'sitemap.xml'), slug).not.toContain(slug);
       expect(await read(withDrafts.root, 'blog/feed.xml'), slug).not.toContain(slug);
     }
     // A published post shows no mark.
-    expect(parseHtml(await read(withDrafts.root, 'blog/tiktok-growth-routine.html')).querySelector('.post .notice')).toBeNull();
+    expect(
+      parseHtml(await read(withDrafts.root, 'blog/tiktok-growth-routine.html')).querySelector('.post .notice'),
+    ).toBeNull();
     expect(draftsRun.stderr).toContain('2 draft or scheduled post(s) shown, marked and noindex.');
   });
 
   it('a published post that links to a draft fails the link check, as a link to a missing page does', async () => {
     const project = await projectWithUnpublished();
-    await editFile(project.root, 'content/blog/tiktok-growth-routine.md', /\n---\n/, '\n---\nSee [the next part](/blog/work-in-progress).\n\n');
+    await editFile(
+      project.root,
+      'content/blog/tiktok-growth-routine.md',
+      /\n---\n/,
+      '\n---\nSee [the next part](/blog/work-in-progress).\n\n',
+    );
     const result = await runCli(['--root', project.root, 'build']);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/SF121 {2}content\/blog\/tiktok-growth-routine\.md.*\n.*\/blog\/work-in-progress/);
@@ -102,7 +122,12 @@ describe('WordPress: only published posts, never one dated after the build', () 
   let wp: FakeWordPress;
   beforeAll(async () => {
     const posts = makePosts(3);
-    posts[0] = { ...posts[0]!, slug: 'from-the-future', date_gmt: '2099-06-01T08:00:00', modified_gmt: '2099-06-01T08:00:00' };
+    posts[0] = {
+      ...posts[0]!,
+      slug: 'from-the-future',
+      date_gmt: '2099-06-01T08:00:00',
+      modified_gmt: '2099-06-01T08:00:00',
+    };
     posts.push({ ...makePosts(4)[3]!, slug: 'still-a-draft', status: 'draft' });
     wp = await new FakeWordPress(posts).start();
   });

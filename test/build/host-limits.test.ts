@@ -19,20 +19,25 @@ const NO_HOST = { CI: '', NETLIFY: '', CF_PAGES: '', GITHUB_ACTIONS: '', DEPLOY_
 const CF_FILES_DOCS = 'https://developers.cloudflare.com/pages/platform/limits/#files';
 const MiB = 1024 * 1024;
 
-const build = (root: string, env: Record<string, string> = {}, target = 'cloudflare') => runCli(['--root', root, 'build', '--target', target], { ...NO_HOST, ...env });
+const build = (root: string, env: Record<string, string> = {}, target = 'cloudflare') =>
+  runCli(['--root', root, 'build', '--target', target], { ...NO_HOST, ...env });
 
 /** `n` short posts in the project's content/blog/: each is one more page. */
 async function addPosts(root: string, n: number): Promise<void> {
   for (let i = 1; i <= n; i++) {
     const front = `---\ntitle: "Generated post ${i}"\nslug: generated-post-${i}\ndate: 2026-01-01T09:00:00Z\nexcerpt: A generated post that makes the site one page larger, to pass a host's file limit.\n---\n`;
-    await writeFile(path.join(root, 'content', 'blog', `generated-post-${i}.md`), `${front}A short body for post ${i}.\n`);
+    await writeFile(
+      path.join(root, 'content', 'blog', `generated-post-${i}.md`),
+      `${front}A short body for post ${i}.\n`,
+    );
   }
 }
 
-const filesIn = (dir: string): number => readdirSync(dir, { withFileTypes: true, recursive: true }).filter((entry) => entry.isFile()).length;
+const filesIn = (dir: string): number =>
+  readdirSync(dir, { withFileTypes: true, recursive: true }).filter((entry) => entry.isFile()).length;
 const leftovers = (root: string) => readdirSync(root).filter((name) => name.startsWith('.dist.'));
 
-describe('Cloudflare Pages: files per site (the paid plan\'s setting, low here) and 25 MiB a file', () => {
+describe("Cloudflare Pages: files per site (the paid plan's setting, low here) and 25 MiB a file", () => {
   it('a site over cfPagesMaxFiles is refused with the count, the limit, its page and the setting, and dist/ stays byte for byte', async () => {
     const { root } = await project();
     await appendFile(path.join(root, 'content', 'config.yaml'), 'cfPagesMaxFiles: 60\n');
@@ -46,10 +51,15 @@ describe('Cloudflare Pages: files per site (the paid plan\'s setting, low here) 
     const over = await build(root);
     expect(over.code).toBe(1);
     expect(over.stderr).toContain('SF161');
-    const counted = /The site would be (\d+) files; Cloudflare Pages takes at most 60 files per site, as cfPagesMaxFiles \(CF_PAGES_MAX_FILES\) sets \(([^)]+)\)\./.exec(over.stderr);
+    const counted =
+      /The site would be (\d+) files; Cloudflare Pages takes at most 60 files per site, as cfPagesMaxFiles \(CF_PAGES_MAX_FILES\) sets \(([^)]+)\)\./.exec(
+        over.stderr,
+      );
     expect(counted, over.stderr).not.toBeNull();
     expect(counted![2]).toBe(CF_FILES_DOCS);
-    expect(over.stderr).toContain('hint: On a paid plan (100,000 files), set cfPagesMaxFiles in content/config.yaml, or CF_PAGES_MAX_FILES, to 100000');
+    expect(over.stderr).toContain(
+      'hint: On a paid plan (100,000 files), set cfPagesMaxFiles in content/config.yaml, or CF_PAGES_MAX_FILES, to 100000',
+    );
     expect(over.stderr).toContain('The output folder was not changed');
     expect(await folderState(path.join(root, 'dist'))).toBe(before);
     expect(leftovers(root).filter((name) => !name.startsWith('.dist.files-'))).toEqual([]);
@@ -84,7 +94,9 @@ describe('Cloudflare Pages: files per site (the paid plan\'s setting, low here) 
       const over = await build(root, {}, target);
       expect(over.code).toBe(1);
       expect(over.stderr).toContain('SF206  content/images/poster.png');
-      expect(over.stderr).toContain('The file is 26,214,401 bytes, more than the 25 MB a file in content/images/ may be: it was not read.');
+      expect(over.stderr).toContain(
+        'The file is 26,214,401 bytes, more than the 25 MB a file in content/images/ may be: it was not read.',
+      );
       expect(await folderState(path.join(root, 'dist'))).toBe(before);
     }
   });
@@ -116,17 +128,27 @@ describe('GitHub Pages: a published site of at most 1 GB (2^30 bytes, as actions
       'The site would be 1,073,741,825 bytes; GitHub Pages takes at most 1 GiB (1,073,741,824 bytes) per site (https://docs.github.com/en/pages/getting-started-with-github-pages/github-pages-limits).',
     );
     // The largest part first, with what to do about it.
-    expect(problems[0]!.hint).toMatch(/^Publish fewer or smaller files: 1,073,691,824 bytes are in content\/images\/ .*; 9,000 bytes are post images .*IMAGE_WIDTHS.*; 1,001 bytes are \.br and \.gz copies \(build without --precompress/);
+    expect(problems[0]!.hint).toMatch(
+      /^Publish fewer or smaller files: 1,073,691,824 bytes are in content\/images\/ .*; 9,000 bytes are post images .*IMAGE_WIDTHS.*; 1,001 bytes are \.br and \.gz copies \(build without --precompress/,
+    );
   });
 });
 
-describe('Netlify publishes no limit on a deploy\'s files or bytes, only 54,000 files in one folder', () => {
+describe("Netlify publishes no limit on a deploy's files or bytes, only 54,000 files in one folder", () => {
   const limits = hostLimits('netlify');
   const posts = (n: number) => Array.from({ length: n }, (_, i): [string, number] => [`blog/post-${i}.html`, 5_000]);
 
   it('a folder of 54,001 files is refused; 54,000, or many more in several folders, pass', () => {
     expect(overHostLimits(new Map(posts(54_000)), limits)).toEqual([]);
-    expect(overHostLimits(new Map([...posts(54_000), ...Array.from({ length: 60_000 }, (_, i): [string, number] => [`guides/${i % 3}/${i}.html`, 3 * MiB])]), limits)).toEqual([]);
+    expect(
+      overHostLimits(
+        new Map([
+          ...posts(54_000),
+          ...Array.from({ length: 60_000 }, (_, i): [string, number] => [`guides/${i % 3}/${i}.html`, 3 * MiB]),
+        ]),
+        limits,
+      ),
+    ).toEqual([]);
     const problems = overHostLimits(new Map(posts(54_001)), limits);
     expect(problems.map((p) => p.message)).toEqual([
       'The folder blog/ would hold 54,001 files; Netlify takes at most 54,000 files in one folder, and fails a deploy with more (https://docs.netlify.com/site-deploys/overview/#files-per-directory-limit).',
@@ -137,7 +159,10 @@ describe('Netlify publishes no limit on a deploy\'s files or bytes, only 54,000 
 
 describe('nginx and a plain bucket have no limit the build can know', () => {
   it('nothing is refused', () => {
-    const huge = new Map<string, number>([['images/archive.zip', 5 * 1024 ** 3], ...Array.from({ length: 120_000 }, (_, i): [string, number] => [`blog/${i}.html`, 1])]);
+    const huge = new Map<string, number>([
+      ['images/archive.zip', 5 * 1024 ** 3],
+      ...Array.from({ length: 120_000 }, (_, i): [string, number] => [`blog/${i}.html`, 1]),
+    ]);
     for (const target of TARGETS) {
       const limited = overHostLimits(huge, hostLimits(target)).length > 0;
       expect(limited, target).toBe(target !== 'nginx' && target !== 'static');

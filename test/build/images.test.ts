@@ -17,13 +17,24 @@ import { FakeWordPress, makePosts, mediaImage } from '../support/fake-wordpress.
 
 const project = projectsOfThisFile();
 
-const page = async (root: string, file: string): Promise<HTMLElement> => parseHtml(await readFile(path.join(root, 'dist', file), 'utf8'));
+const page = async (root: string, file: string): Promise<HTMLElement> =>
+  parseHtml(await readFile(path.join(root, 'dist', file), 'utf8'));
 
 /** The TikTok post with a 1600 x 1000 photo as its image and another in its body. */
 async function withPhoto(root: string): Promise<void> {
   await writeFile(path.join(root, 'content/images/photo.jpg'), await mediaImage(7, 1600, 1000));
-  await editFile(root, 'content/blog/tiktok-growth-routine.md', /image:\n(\s+.*\n){4}/, 'image:\n  src: /images/photo.jpg\n  alt: A studio desk\n  width: 1600\n  height: 1000\n');
-  await editFile(root, 'content/blog/tiktok-growth-routine.md', /\n---\n/, '\n---\n![A planner on the desk](/images/photo.jpg)\n\n');
+  await editFile(
+    root,
+    'content/blog/tiktok-growth-routine.md',
+    /image:\n(\s+.*\n){4}/,
+    'image:\n  src: /images/photo.jpg\n  alt: A studio desk\n  width: 1600\n  height: 1000\n',
+  );
+  await editFile(
+    root,
+    'content/blog/tiktok-growth-routine.md',
+    /\n---\n/,
+    '\n---\n![A planner on the desk](/images/photo.jpg)\n\n',
+  );
 }
 
 describe('a local photo', () => {
@@ -49,7 +60,12 @@ describe('a local photo', () => {
     const sources = featured.querySelectorAll('source');
     expect(sources.map((s) => s.getAttribute('type'))).toEqual(['image/avif', 'image/webp']);
     for (const srcset of [...sources.map((s) => s.getAttribute('srcset')!), img.getAttribute('srcset')!]) {
-      expect(srcset.split(', ').map((candidate) => candidate.split(' ')[1])).toEqual(['360w', '720w', '1080w', '1440w']);
+      expect(srcset.split(', ').map((candidate) => candidate.split(' ')[1])).toEqual([
+        '360w',
+        '720w',
+        '1080w',
+        '1440w',
+      ]);
     }
     expect(img.getAttribute('src')).toMatch(/^\/assets\/img\/[0-9a-f]{16}-1440\.jpg$/);
     expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['1440', '900']);
@@ -66,13 +82,18 @@ describe('a local photo', () => {
     const avif = sources[0]!.getAttribute('srcset')!.split(', ')[0]!.split(' ')[0]!;
     const made = await sharp(await readFile(path.join(root, 'dist', avif))).metadata();
     expect([made.format, made.width, made.height]).toEqual(['heif', 360, 225]);
-    expect(await readFile(path.join(root, 'dist', '_headers'), 'utf8')).toMatch(/\/assets\/\*\n\s+Cache-Control: public, max-age=31536000, immutable/);
+    expect(await readFile(path.join(root, 'dist', '_headers'), 'utf8')).toMatch(
+      /\/assets\/\*\n\s+Cache-Control: public, max-age=31536000, immutable/,
+    );
   });
 
   it('has a 1200 x 630 JPEG share image, the SVG posts too: the picture of the structured data and of link previews', async () => {
     for (const file of ['blog/tiktok-growth-routine.html', 'blog/get-your-instagram-profile-ready.html']) {
       const post = await page(root, file);
-      const posting = post.querySelectorAll('script[type="application/ld+json"]').map((s) => JSON.parse(s.textContent)).find((d) => d['@type'] === 'BlogPosting');
+      const posting = post
+        .querySelectorAll('script[type="application/ld+json"]')
+        .map((s) => JSON.parse(s.textContent))
+        .find((d) => d['@type'] === 'BlogPosting');
       const url: string = posting.image;
       expect(url, file).toMatch(/^https:\/\/www\.example\.com\/assets\/img\/[0-9a-f]{16}-share\.jpg$/);
       const meta = await sharp(await readFile(path.join(root, 'dist', new URL(url).pathname))).metadata();
@@ -89,7 +110,10 @@ describe('a local photo', () => {
   it('in Chromium, a 375 px phone loads the 360 px AVIF and a 1280 px desktop the 720 px one', async () => {
     preview = await startPreviewProcess(['--root', root, '--port', String(await freePort())]);
     browser = await launchChromium();
-    for (const [width, expected] of [[375, '-360.avif'], [1280, '-720.avif']] as const) {
+    for (const [width, expected] of [
+      [375, '-360.avif'],
+      [1280, '-720.avif'],
+    ] as const) {
       const context = await browser.newContext({ viewport: { width, height: 800 }, deviceScaleFactor: 1 });
       const tab = await context.newPage();
       const loaded: string[] = [];
@@ -100,7 +124,10 @@ describe('a local photo', () => {
       const current = await tab.locator('img.post-image').evaluate((img: HTMLImageElement) => img.currentSrc);
       expect(current, `${width} px`).toMatch(new RegExp(`${expected}$`));
       // Only that file of the featured image is fetched, not the others of its srcset.
-      expect(loaded.filter((url) => url.includes(current.split('/').pop()!.split('-')[0]!)), `${width} px`).toEqual([current]);
+      expect(
+        loaded.filter((url) => url.includes(current.split('/').pop()!.split('-')[0]!)),
+        `${width} px`,
+      ).toEqual([current]);
       await context.close();
     }
   });
@@ -111,30 +138,53 @@ describe('images that cannot be shown', () => {
     const { root } = await project();
     await withPhoto(root);
     // A JPEG's first bytes (content/images/ publishes only files whose bytes are their type), then none of a picture.
-    await writeFile(path.join(root, 'content/images/photo.jpg'), Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.from('not a picture at all')]));
-    await writeFile(path.join(root, 'content/images/huge.png'), await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#336699' } }).png().toBuffer());
-    await editFile(root, 'content/blog/youtube-monetisation-thresholds-explained.md', /\n---\n/, '\n---\n![A huge scan](/images/huge.png)\n\n');
+    await writeFile(
+      path.join(root, 'content/images/photo.jpg'),
+      Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.from('not a picture at all')]),
+    );
+    await writeFile(
+      path.join(root, 'content/images/huge.png'),
+      await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#336699' } })
+        .png()
+        .toBuffer(),
+    );
+    await editFile(
+      root,
+      'content/blog/youtube-monetisation-thresholds-explained.md',
+      /\n---\n/,
+      '\n---\n![A huge scan](/images/huge.png)\n\n',
+    );
     const result = await runCli(['--root', root, 'build']);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/SF206 {2}content\/blog\/tiktok-growth-routine\.md › \/images\/photo\.jpg\n\s+The image \/images\/photo\.jpg of this post cannot be shown: it cannot be read as an image/);
-    expect(result.stderr).toMatch(/SF206 {2}content\/blog\/youtube-monetisation-thresholds-explained\.md › \/images\/huge\.png\n.*exceeds pixel limit/);
+    expect(result.stderr).toMatch(
+      /SF206 {2}content\/blog\/tiktok-growth-routine\.md › \/images\/photo\.jpg\n\s+The image \/images\/photo\.jpg of this post cannot be shown: it cannot be read as an image/,
+    );
+    expect(result.stderr).toMatch(
+      /SF206 {2}content\/blog\/youtube-monetisation-thresholds-explained\.md › \/images\/huge\.png\n.*exceeds pixel limit/,
+    );
     expect(result.stderr).toContain('at most 40 megapixels');
     expect(existsSync(path.join(root, 'dist'))).toBe(false);
   });
 
   it('a post of more than 40 images, and a blog of more than 2,000, are refused by name before any image is read', async () => {
     const { root } = await project();
-    const images = (from: number, n: number) => Array.from({ length: n }, (_, i) => `![Image ${from + i}](/images/many-${from + i}.png)`).join('\n\n');
+    const images = (from: number, n: number) =>
+      Array.from({ length: n }, (_, i) => `![Image ${from + i}](/images/many-${from + i}.png)`).join('\n\n');
     // With its own featured image, 41.
     await editFile(root, 'content/blog/tiktok-growth-routine.md', /\n---\n/, `\n---\n${images(0, 40)}\n\n`);
     const post = await runCli(['--root', root, 'build']);
     expect(post.code).toBe(1);
-    expect(post.stderr).toMatch(/SF206 {2}content\/blog\/tiktok-growth-routine\.md\n\s+This post shows 41 different images; a post may show at most 40\./);
+    expect(post.stderr).toMatch(
+      /SF206 {2}content\/blog\/tiktok-growth-routine\.md\n\s+This post shows 41 different images; a post may show at most 40\./,
+    );
     // Read none: the missing files would each be a problem of their own.
     expect(post.stderr).not.toContain('many-0.png');
     await editFile(root, 'content/blog/tiktok-growth-routine.md', /!\[Image 39\]\(\/images\/many-39\.png\)/, '');
     for (let i = 0; i < 50; i++) {
-      await writeFile(path.join(root, 'content/blog', `gallery-${i}.md`), `---\ntitle: Gallery ${i}\ndate: 2024-01-01\nexcerpt: Pictures.\n---\n${images(100 + i * 40, 40)}\n`);
+      await writeFile(
+        path.join(root, 'content/blog', `gallery-${i}.md`),
+        `---\ntitle: Gallery ${i}\ndate: 2024-01-01\nexcerpt: Pictures.\n---\n${images(100 + i * 40, 40)}\n`,
+      );
     }
     const build = await runCli(['--root', root, 'build']);
     expect(build.code).toBe(1);
@@ -147,26 +197,52 @@ describe('images that cannot be shown', () => {
     const { root } = await project();
     await writeFile(path.join(root, 'content/images/my photo é.jpg'), await mediaImage(3, 400, 300));
     await writeFile(path.join(root, 'secret.jpg'), await mediaImage(4, 400, 300));
-    await editFile(root, 'content/blog/tiktok-growth-routine.md', /\n---\n/, '\n---\n![Fine](</images/my photo é.jpg>)\n\n![Leak](/images/../secret.jpg)\n\n');
-    await editFile(root, 'content/blog/youtube-monetisation-thresholds-explained.md', /src: .*/, 'src: /images/../../secret.jpg');
+    await editFile(
+      root,
+      'content/blog/tiktok-growth-routine.md',
+      /\n---\n/,
+      '\n---\n![Fine](</images/my photo é.jpg>)\n\n![Leak](/images/../secret.jpg)\n\n',
+    );
+    await editFile(
+      root,
+      'content/blog/youtube-monetisation-thresholds-explained.md',
+      /src: .*/,
+      'src: /images/../../secret.jpg',
+    );
     // A post's own image is checked with the content; its body's images by the image stage, after.
     const first = await runCli(['--root', root, 'build']);
     expect(first.code).toBe(1);
-    expect(first.stderr).toMatch(/SF141 {2}content\/blog\/youtube-monetisation-thresholds-explained\.md:\d+ › image\.src\n.*not a file in content\/images\//);
-    await editFile(root, 'content/blog/youtube-monetisation-thresholds-explained.md', 'src: /images/../../secret.jpg', 'src: /images/youtube-thresholds.svg');
+    expect(first.stderr).toMatch(
+      /SF141 {2}content\/blog\/youtube-monetisation-thresholds-explained\.md:\d+ › image\.src\n.*not a file in content\/images\//,
+    );
+    await editFile(
+      root,
+      'content/blog/youtube-monetisation-thresholds-explained.md',
+      'src: /images/../../secret.jpg',
+      'src: /images/youtube-thresholds.svg',
+    );
     const second = await runCli(['--root', root, 'build']);
     expect(second.code).toBe(1);
-    expect(second.stderr).toMatch(/SF206 {2}content\/blog\/tiktok-growth-routine\.md › \/images\/\.\.\/secret\.jpg\n.*not a file in content\/images\//);
+    expect(second.stderr).toMatch(
+      /SF206 {2}content\/blog\/tiktok-growth-routine\.md › \/images\/\.\.\/secret\.jpg\n.*not a file in content\/images\//,
+    );
     expect(second.stderr).not.toContain('my%20photo');
     expect(second.stderr).toContain('Found a problem');
   });
 
   it("a local post's image from a host the build takes no images from is refused, not left for the browser to block", async () => {
     const { root } = await project();
-    await editFile(root, 'content/blog/tiktok-growth-routine.md', /\n---\n/, '\n---\n![A chart](https://images.example.net/chart.png)\n\n');
+    await editFile(
+      root,
+      'content/blog/tiktok-growth-routine.md',
+      /\n---\n/,
+      '\n---\n![A chart](https://images.example.net/chart.png)\n\n',
+    );
     const result = await runCli(['--root', root, 'build']);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('SF206  content/blog/tiktok-growth-routine.md › https://images.example.net/chart.png');
+    expect(result.stderr).toContain(
+      'SF206  content/blog/tiktok-growth-routine.md › https://images.example.net/chart.png',
+    );
     expect(result.stderr).toContain('not a host the build takes images from');
     expect(result.stderr).toContain('imageHosts');
   });
@@ -219,8 +295,12 @@ describe('WordPress images', () => {
     wp.mediaStatus = 403;
     const refused = await runCli(['--root', root, 'build', '--cms', wp.apiUrl, '--cms-retries', '0']);
     expect(refused.code, refused.stderr).toBe(0);
-    expect(refused.stderr).toMatch(/WARNING: the image \S+\/media\/\d+\.jpg could not be checked for changes \(the server answered HTTP 403\); the copy downloaded earlier is used\./);
-    expect((await page(root, 'blog.html')).querySelector('.post-card img')!.getAttribute('src')).toBe(card.getAttribute('src'));
+    expect(refused.stderr).toMatch(
+      /WARNING: the image \S+\/media\/\d+\.jpg could not be checked for changes \(the server answered HTTP 403\); the copy downloaded earlier is used\./,
+    );
+    expect((await page(root, 'blog.html')).querySelector('.post-card img')!.getAttribute('src')).toBe(
+      card.getAttribute('src'),
+    );
     // WordPress answering that the image is gone (404): the copy is not used, the build stops.
     wp.mediaStatus = 404;
     const gone = await runCli(['--root', root, 'build', '--cms', wp.apiUrl, '--cms-retries', '0']);
@@ -234,10 +314,14 @@ describe('WordPress images', () => {
     const stale = await runCli(['--root', root, 'build', '--cms', wp.apiUrl, '--stale-ok', '--cms-retries', '0']);
     expect(stale.code, stale.stderr).toBe(0);
     expect(stale.stderr).not.toContain('could not be checked for changes');
-    expect((await page(root, 'blog.html')).querySelector('.post-card img')!.getAttribute('src')).toBe(card.getAttribute('src'));
+    expect((await page(root, 'blog.html')).querySelector('.post-card img')!.getAttribute('src')).toBe(
+      card.getAttribute('src'),
+    );
     const offline = await runCli(['--root', root, 'build', '--cms', wp.apiUrl, '--offline']);
     expect(offline.code, offline.stderr).toBe(0);
-    expect((await page(root, 'blog.html')).querySelector('.post-card img')!.getAttribute('src')).toBe(card.getAttribute('src'));
+    expect((await page(root, 'blog.html')).querySelector('.post-card img')!.getAttribute('src')).toBe(
+      card.getAttribute('src'),
+    );
     // A file of the made images deleted by hand: it is made again, not a failure.
     const made = path.join(root, '.cache', 'images');
     const entry = (await readdir(made, { withFileTypes: true })).find((e) => e.isDirectory())!.name;
@@ -267,13 +351,15 @@ describe('WordPress images between builds', () => {
       const built = await runCli(['--root', root, 'build', '--cms', wp.apiUrl]);
       expect(built.code, built.stderr).toBe(0);
     };
-    const cardImages = async () => (await page(root, 'blog.html')).querySelectorAll('.post-card img').map((img) => img.getAttribute('src')!);
+    const cardImages = async () =>
+      (await page(root, 'blog.html')).querySelectorAll('.post-card img').map((img) => img.getAttribute('src')!);
     const made = path.join(root, '.cache', 'images');
     const downloads = path.join(root, '.cache', 'cms', 'images');
     /** Every entry of both caches as last used 31 days ago. */
     const monthOld = async () => {
       const then = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000);
-      for (const dir of [made, downloads]) for (const name of await readdir(dir)) await utimes(path.join(dir, name), then, then);
+      for (const dir of [made, downloads])
+        for (const name of await readdir(dir)) await utimes(path.join(dir, name), then, then);
     };
     await build();
     const before = await cardImages();
@@ -285,7 +371,12 @@ describe('WordPress images between builds', () => {
     // Unchanged: asked with If-Modified-Since, answered 304.
     const asked = wp.requests.length;
     await build();
-    expect(wp.requests.slice(asked).filter((r) => r.url.startsWith('/media/')).map((r) => r.status)).toEqual([304, 304]);
+    expect(
+      wp.requests
+        .slice(asked)
+        .filter((r) => r.url.startsWith('/media/'))
+        .map((r) => r.status),
+    ).toEqual([304, 304]);
 
     // A plugin replaces the media files in place: new bytes at the same addresses.
     wp.mediaVersion += 1;

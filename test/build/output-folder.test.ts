@@ -22,7 +22,8 @@ async function filesUnder(dir: string): Promise<string[]> {
     .sort();
 }
 
-const run = (command: string, args: string[], cwd: string) => execFileSync(command, args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+const run = (command: string, args: string[], cwd: string) =>
+  execFileSync(command, args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
 const lines = (text: string) => text.split('\n').filter(Boolean);
 
 describe('the output folder is a real folder', () => {
@@ -47,13 +48,24 @@ describe('the output folder is a real folder', () => {
   });
 
   it('find, du, tar, cp -r, rsync -a and zip -r see every file', async () => {
-    expect(lines(run('find', ['dist', '-type', 'f'], root)).map((f) => path.relative('dist', f)).sort()).toEqual(files);
-    expect(run('find', ['dist', '-name', '*.html'], root).split('\n').filter(Boolean).length).toBe(files.filter((f) => f.endsWith('.html')).length);
+    expect(
+      lines(run('find', ['dist', '-type', 'f'], root))
+        .map((f) => path.relative('dist', f))
+        .sort(),
+    ).toEqual(files);
+    expect(run('find', ['dist', '-name', '*.html'], root).split('\n').filter(Boolean).length).toBe(
+      files.filter((f) => f.endsWith('.html')).length,
+    );
     // du counts blocks, never less than the bytes of the files.
     expect(Number(run('du', ['-sk', 'dist'], root).split('\t')[0]) * 1024).toBeGreaterThanOrEqual(bytes);
 
     run('tar', ['czf', 'site.tgz', 'dist'], root);
-    expect(lines(run('tar', ['tzf', 'site.tgz'], root)).filter((f) => !f.endsWith('/')).map((f) => path.relative('dist', f)).sort()).toEqual(files);
+    expect(
+      lines(run('tar', ['tzf', 'site.tgz'], root))
+        .filter((f) => !f.endsWith('/'))
+        .map((f) => path.relative('dist', f))
+        .sort(),
+    ).toEqual(files);
 
     const expected = await hashTree(dist);
     run('cp', ['-r', 'dist', 'copied'], root);
@@ -71,9 +83,16 @@ describe('the output folder is a real folder', () => {
   it('the record of what the build wrote is beside the folder, not in it', async () => {
     const beside = (await readdir(root)).filter((name) => name.startsWith('.dist.'));
     expect(beside).toHaveLength(1);
-    const record = JSON.parse(await readFile(path.join(root, beside[0]!), 'utf8')) as { files: Record<string, { size: number }> };
-    expect(Object.keys(record.files).map((f) => f.split('/').join(path.sep)).sort()).toEqual(files);
-    for (const [file, { size }] of Object.entries(record.files)) expect((await stat(path.join(dist, file))).size, file).toBe(size);
+    const record = JSON.parse(await readFile(path.join(root, beside[0]!), 'utf8')) as {
+      files: Record<string, { size: number }>;
+    };
+    expect(
+      Object.keys(record.files)
+        .map((f) => f.split('/').join(path.sep))
+        .sort(),
+    ).toEqual(files);
+    for (const [file, { size }] of Object.entries(record.files))
+      expect((await stat(path.join(dist, file))).size, file).toBe(size);
     expect(files.some((f) => path.basename(f).startsWith('.'))).toBe(false);
   });
 });
@@ -88,7 +107,7 @@ describe('a build never deletes or overwrites a file it did not write', () => {
     await writeFile(path.join(dir, '.well-known', 'acme-challenge', 'abc'), 'abc.token');
   };
 
-  it('a folder of the user\'s files (index.html, uploads/price-list.pdf, .well-known/acme-challenge/abc) is refused before any work, byte for byte as it was', async () => {
+  it("a folder of the user's files (index.html, uploads/price-list.pdf, .well-known/acme-challenge/abc) is refused before any work, byte for byte as it was", async () => {
     const { root } = await project();
     const out = path.join(root, 'public');
     await usersFiles(out);
@@ -96,7 +115,9 @@ describe('a build never deletes or overwrites a file it did not write', () => {
     const result = await runCli(['--root', root, 'build', '--out', 'public']);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('SF170');
-    expect(result.stderr).toContain('The output folder holds files that no build wrote: .well-known/acme-challenge/abc, index.html, uploads/price-list.pdf.');
+    expect(result.stderr).toContain(
+      'The output folder holds files that no build wrote: .well-known/acme-challenge/abc, index.html, uploads/price-list.pdf.',
+    );
     expect(result.stderr).toMatch(/hint: Move those files elsewhere, or build into an empty or new folder with --out/);
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(await hashTree(out)).toBe(before);
@@ -114,7 +135,9 @@ describe('a build never deletes or overwrites a file it did not write', () => {
     const before = await hashTree(dist);
     const result = await runCli(['--root', root, 'build']);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('The output folder holds files that no build wrote: .well-known/acme-challenge/abc, notes-1.txt, notes-2.txt, notes-3.txt, notes-4.txt and 1 more.');
+    expect(result.stderr).toContain(
+      'The output folder holds files that no build wrote: .well-known/acme-challenge/abc, notes-1.txt, notes-2.txt, notes-3.txt, notes-4.txt and 1 more.',
+    );
     expect(await hashTree(dist)).toBe(before);
 
     run('rm', ['-r', 'dist/uploads', 'dist/.well-known', ...[1, 2, 3, 4].map((n) => `dist/notes-${n}.txt`)], root);
@@ -122,7 +145,7 @@ describe('a build never deletes or overwrites a file it did not write', () => {
     expect(again.code, again.stderr).toBe(0);
   });
 
-  it('a file of the build changed by hand is someone\'s work: named as changed, and kept', async () => {
+  it("a file of the build changed by hand is someone's work: named as changed, and kept", async () => {
     const { root } = await project();
     expect((await runCli(['--root', root, 'build'])).code).toBe(0);
     const robots = path.join(root, 'dist', 'robots.txt');
@@ -169,13 +192,16 @@ describe('a build never deletes or overwrites a file it did not write', () => {
     await mkdir(aside);
     await mkdir(path.join(root, made));
     await writeFile(path.join(aside, 'index.html'), 'the only copy');
-    await writeFile(path.join(aside, '.storefront-build.json'), JSON.stringify({ writtenBy: 'storefront build', kind: 'old', pid: process.pid, for: made }));
+    await writeFile(
+      path.join(aside, '.storefront-build.json'),
+      JSON.stringify({ writtenBy: 'storefront build', kind: 'old', pid: process.pid, for: made }),
+    );
     restoreOutputFolder(path.join(root, 'dist'));
     expect(await readdir(path.join(root, 'dist'))).toEqual(['index.html']);
     expect(await readFile(path.join(root, 'dist', 'index.html'), 'utf8')).toBe('the only copy');
   });
 
-  it('a folder made again in place of the built one, with a page of someone\'s own, is refused', async () => {
+  it("a folder made again in place of the built one, with a page of someone's own, is refused", async () => {
     const { root } = await project();
     expect((await runCli(['--root', root, 'build'])).code).toBe(0);
     run('mv', ['dist', 'moved'], root);
@@ -213,7 +239,9 @@ describe('a build never deletes or overwrites a file it did not write', () => {
     const before = await hashTree(path.join(root, old));
     const result = await runCli(['--root', root, 'build']);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('it is a link, and the build replaces a folder, never what a link points to (if an earlier version of storefront made it, move any file of yours out of the folder it points to, then delete both)');
+    expect(result.stderr).toContain(
+      'it is a link, and the build replaces a folder, never what a link points to (if an earlier version of storefront made it, move any file of yours out of the folder it points to, then delete both)',
+    );
     expect(await hashTree(path.join(root, old))).toBe(before);
   });
 });

@@ -20,7 +20,10 @@ afterAll(async () => {
 
 it('npm ci --omit=dev && npm run build works on the repository files alone', async () => {
   copy = await mkdtemp(path.join(tmpdir(), 'storefront-prod-'));
-  const { stdout: files } = await run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: repoRoot, maxBuffer: 16 * 1024 * 1024 });
+  const { stdout: files } = await run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: repoRoot,
+    maxBuffer: 16 * 1024 * 1024,
+  });
   for (const file of files.split('\0').filter((f) => f && existsSync(path.join(repoRoot, f)))) {
     await mkdir(path.dirname(path.join(copy, file)), { recursive: true });
     await cp(path.join(repoRoot, file), path.join(copy, file));

@@ -168,7 +168,9 @@ describe('a post published in WordPress', () => {
     expect(page).toContain(`<link rel="canonical" href="${SITE}/blog/reels-that-hold-attention"`);
     // The newest post heads the blog list.
     const list = await read('blog.html');
-    const cards = parseHtml(list).querySelectorAll('.post-card h2 a').map((a) => a.getAttribute('href'));
+    const cards = parseHtml(list)
+      .querySelectorAll('.post-card h2 a')
+      .map((a) => a.getAttribute('href'));
     expect(cards[0]).toBe('/blog/reels-that-hold-attention');
     expect(cards).not.toContain('/blog/growth-note-2');
     const sitemap = await read('sitemap.xml');
@@ -207,7 +209,9 @@ describe('two builds at once into one output folder', () => {
     wp.posts = postsOfB;
     const aloneB = await loneBuildHash(wp);
     const winner = winnerOf(folder, { a: aloneA, b: aloneB }, { a: resultA, b: resultB });
-    console.log(`rebuild on publish: build ${winner === 'a' ? 'A (the earlier publish)' : 'B (the later publish)'} was switched in last and is the site`);
+    console.log(
+      `rebuild on publish: build ${winner === 'a' ? 'A (the earlier publish)' : 'B (the later publish)'} was switched in last and is the site`,
+    );
 
     // The next build removes whatever the two left beside the folder.
     const after = await runCli(['--root', root, 'build', '--cms', wp.apiUrl]);
@@ -259,7 +263,9 @@ describe('the example workflow and the WordPress snippet', () => {
     expect(steps.map((s) => s.run)).toEqual(expect.arrayContaining(['npm ci --omit=dev', 'npm run build']));
     const build = steps.find((s) => s.run === 'npm run build')!;
     expect(Object.keys(build.env ?? {})).toEqual(expect.arrayContaining(['CMS_API_URL', 'SITE_URL']));
-    expect(steps.map((s) => s.uses)).toEqual(expect.arrayContaining([expect.stringMatching(/^actions\/upload-pages-artifact@v\d+$/)]));
+    expect(steps.map((s) => s.uses)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^actions\/upload-pages-artifact@v\d+$/)]),
+    );
   });
 
   it('the snippet posts, without blocking, to the URL from wp-config.php, for posts only, and holds no secret', async () => {

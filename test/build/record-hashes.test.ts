@@ -45,7 +45,10 @@ async function refusedKeeping(root: string, named: string): Promise<void> {
 describe('the record keeps the hash of each file a build wrote', () => {
   it('gives each file its size and the SHA-256 of its bytes', async () => {
     const { dist, record } = await built();
-    const { writtenBy, files } = JSON.parse(await readFile(record, 'utf8')) as { writtenBy: string; files: Record<string, { size: number; sha256: string }> };
+    const { writtenBy, files } = JSON.parse(await readFile(record, 'utf8')) as {
+      writtenBy: string;
+      files: Record<string, { size: number; sha256: string }>;
+    };
     expect(writtenBy).toBe('storefront build');
     expect(Object.keys(files)).toContain('robots.txt');
     for (const [file, written] of Object.entries(files)) {
@@ -65,15 +68,34 @@ describe('a crafted record deletes nothing', () => {
     const record = (files: unknown) => `${JSON.stringify({ writtenBy: 'storefront build', files })}\n`;
     const crafted: { name: string; make: (file: string) => Promise<void>; named: string }[] = [
       // As the issue found it: the record of earlier versions, with the file's size.
-      { name: 'its size', make: (file) => writeFile(file, record({ 'uploads/a.pdf': size })), named: 'uploads/a.pdf (recorded by an earlier version, without a hash of its bytes)' },
-      { name: 'its size and a made-up hash', make: (file) => writeFile(file, record({ 'uploads/a.pdf': { size, sha256: '0'.repeat(64) } })), named: 'uploads/a.pdf (changed since a build wrote it)' },
-      { name: "its size and another file's hash", make: (file) => writeFile(file, record({ 'uploads/a.pdf': { size, sha256: sha256('%PDF-1.4 price lisT') } })), named: 'uploads/a.pdf (changed since a build wrote it)' },
-      { name: 'a hash that is no hash', make: (file) => writeFile(file, record({ 'uploads/a.pdf': { size, sha256: 'anything' } })), named: 'uploads/a.pdf' },
+      {
+        name: 'its size',
+        make: (file) => writeFile(file, record({ 'uploads/a.pdf': size })),
+        named: 'uploads/a.pdf (recorded by an earlier version, without a hash of its bytes)',
+      },
+      {
+        name: 'its size and a made-up hash',
+        make: (file) => writeFile(file, record({ 'uploads/a.pdf': { size, sha256: '0'.repeat(64) } })),
+        named: 'uploads/a.pdf (changed since a build wrote it)',
+      },
+      {
+        name: "its size and another file's hash",
+        make: (file) => writeFile(file, record({ 'uploads/a.pdf': { size, sha256: sha256('%PDF-1.4 price lisT') } })),
+        named: 'uploads/a.pdf (changed since a build wrote it)',
+      },
+      {
+        name: 'a hash that is no hash',
+        make: (file) => writeFile(file, record({ 'uploads/a.pdf': { size, sha256: 'anything' } })),
+        named: 'uploads/a.pdf',
+      },
       // The right hash, in a link to a record elsewhere: a record is a file of its own beside the folder.
       {
         name: 'the right hash, through a link',
         make: async (file) => {
-          await writeFile(path.join(root, 'elsewhere.json'), record({ 'uploads/a.pdf': { size, sha256: sha256(PDF) } }));
+          await writeFile(
+            path.join(root, 'elsewhere.json'),
+            record({ 'uploads/a.pdf': { size, sha256: sha256(PDF) } }),
+          );
           await symlink('elsewhere.json', file);
         },
         named: 'uploads/a.pdf',
@@ -102,7 +124,7 @@ describe('a crafted record deletes nothing', () => {
 });
 
 describe('a same-size edit by hand is named and kept', () => {
-  it('StoreFRONT for Storefront in about.html: refused (SF170), kept; the build\'s bytes again, and the build goes on', async () => {
+  it("StoreFRONT for Storefront in about.html: refused (SF170), kept; the build's bytes again, and the build goes on", async () => {
     const { root, dist } = await built();
     const about = path.join(dist, 'about.html');
     const original = await readFile(about, 'utf8');
@@ -139,7 +161,10 @@ describe('leftovers are known by the marker a build writes inside them, not by t
     await writeFile(path.join(beside(`.dist.old-${DEAD}-5`), '.storefront-build.json'), 'not a marker');
     // A marker of a new folder in a folder named as a previous site: the name and the marker disagree.
     await mkdir(beside(`.dist.old-${DEAD}-6`));
-    await writeFile(path.join(beside(`.dist.old-${DEAD}-6`), '.storefront-build.json'), JSON.stringify({ writtenBy: 'storefront build', kind: 'build', pid: DEAD }));
+    await writeFile(
+      path.join(beside(`.dist.old-${DEAD}-6`), '.storefront-build.json'),
+      JSON.stringify({ writtenBy: 'storefront build', kind: 'build', pid: DEAD }),
+    );
     await mkdir(beside(`.dist.old-${DEAD}-7`));
     execFileSync('mkfifo', [path.join(beside(`.dist.old-${DEAD}-7`), '.storefront-build.json')]);
     await writeFile(beside(`.dist.files-7.json.${DEAD}.tmp`), 'my temporary file');
@@ -147,9 +172,15 @@ describe('leftovers are known by the marker a build writes inside them, not by t
     const kept = [1, 2, 3, 5, 6].map((n) => `.dist.old-${DEAD}-${n}`).concat(`.dist.build-${DEAD}-1`);
     const before = await Promise.all(kept.map((name) => hashTree(beside(name))));
     // As builds killed with SIGKILL leave them: a new folder half written, and a previous site moved aside.
-    for (const [name, kind] of [[`.dist.build-${DEAD}-9`, 'build'], [`.dist.old-${DEAD}-10`, 'old']] as const) {
+    for (const [name, kind] of [
+      [`.dist.build-${DEAD}-9`, 'build'],
+      [`.dist.old-${DEAD}-10`, 'old'],
+    ] as const) {
       await mkdir(beside(name));
-      await writeFile(path.join(beside(name), '.storefront-build.json'), JSON.stringify({ writtenBy: 'storefront build', kind, pid: DEAD }));
+      await writeFile(
+        path.join(beside(name), '.storefront-build.json'),
+        JSON.stringify({ writtenBy: 'storefront build', kind, pid: DEAD }),
+      );
       await writeFile(path.join(beside(name), 'index.html'), '<p>a killed build</p>');
     }
 
@@ -173,7 +204,10 @@ describe('check and preview never rename a folder into place', () => {
     const aside = path.join(root, `.dist.old-${DEAD}-1`);
     await cp(dist, aside, { recursive: true });
     await writeFile(path.join(aside, 'index.html'), 'an older site');
-    await writeFile(path.join(aside, '.storefront-build.json'), JSON.stringify({ writtenBy: 'storefront build', kind: 'old', pid: DEAD, for: `.dist.build-${DEAD}-2` }));
+    await writeFile(
+      path.join(aside, '.storefront-build.json'),
+      JSON.stringify({ writtenBy: 'storefront build', kind: 'old', pid: DEAD, for: `.dist.build-${DEAD}-2` }),
+    );
     const before = await hashTree(aside);
     await rm(dist, { recursive: true });
 

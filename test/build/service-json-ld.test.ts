@@ -33,9 +33,15 @@ beforeAll(async () => {
   project = await tempProject();
   const content = path.join(project.root, 'content');
   const catalogue = parseYaml(await readFile(path.join(content, 'catalogue.yaml'), 'utf8')) as CatalogueFile;
-  subs = new Map(catalogue.platforms.flatMap((p) => p.sub.map((s) => [s.id, { platform: p.name, name: s.name, prices: s.packages.map((k) => k.price) }] as const)));
+  subs = new Map(
+    catalogue.platforms.flatMap((p) =>
+      p.sub.map((s) => [s.id, { platform: p.name, name: s.name, prices: s.packages.map((k) => k.price) }] as const),
+    ),
+  );
   const files = (await readdir(path.join(content, 'services'))).filter((f) => f.endsWith('.yaml'));
-  services = await Promise.all(files.map(async (f) => parseYaml(await readFile(path.join(content, 'services', f), 'utf8')) as ServiceFile));
+  services = await Promise.all(
+    files.map(async (f) => parseYaml(await readFile(path.join(content, 'services', f), 'utf8')) as ServiceFile),
+  );
 
   const result = await runCli(['--root', project.root, 'build'], env);
   expect(result.code, result.stderr).toBe(0);
@@ -43,7 +49,10 @@ beforeAll(async () => {
     const file = path.join(project.root, 'dist', routePath === '/' ? 'index.html' : `${routePath.slice(1)}.html`);
     const scripts = parseHtml(await readFile(file, 'utf8')).querySelectorAll('script[type="application/ld+json"]');
     // Every block parses: a block that does not is a failure here, not an empty list.
-    data.set(routePath, scripts.map((s) => JSON.parse(s.textContent) as JsonLd));
+    data.set(
+      routePath,
+      scripts.map((s) => JSON.parse(s.textContent) as JsonLd),
+    );
   }
 });
 
@@ -56,7 +65,7 @@ describe('service pages: Service and AggregateOffer from the catalogue', () => {
     expect(services).toHaveLength(10);
   });
 
-  it('each has exactly one Service whose AggregateOffer has the catalogue\'s lowest and highest price and package count, in GBP', () => {
+  it("each has exactly one Service whose AggregateOffer has the catalogue's lowest and highest price and package count, in GBP", () => {
     for (const service of services) {
       const sub = subs.get(service.subCategory);
       expect(sub, service.path).toBeDefined();
@@ -90,7 +99,7 @@ describe('service pages: Service and AggregateOffer from the catalogue', () => {
     }
   });
 
-  it('the provider\'s @id is the Organization of the home page', () => {
+  it("the provider's @id is the Organization of the home page", () => {
     const organization = data.get('/')!.find((d) => d['@type'] === 'Organization');
     expect(organization?.['@id']).toBe(`${SITE}/#organization`);
   });
@@ -99,9 +108,13 @@ describe('service pages: Service and AggregateOffer from the catalogue', () => {
     expect(services.filter((s) => s.structuredData).map((s) => s.path)).toEqual(['/buy-instagram-followers']);
     for (const service of services) {
       const types = data.get(service.path)!.map((d) => d['@type']);
-      const expected = service.structuredData ? ['BreadcrumbList', 'Organization', 'WebSite', 'Service'] : ['BreadcrumbList', 'Service'];
+      const expected = service.structuredData
+        ? ['BreadcrumbList', 'Organization', 'WebSite', 'Service']
+        : ['BreadcrumbList', 'Service'];
       expect(types.sort(), service.path).toEqual(expected.sort());
-      expect(JSON.stringify(data.get(service.path)), service.path).not.toMatch(/aggregateRating|"review"|Rating|Review/);
+      expect(JSON.stringify(data.get(service.path)), service.path).not.toMatch(
+        /aggregateRating|"review"|Rating|Review/,
+      );
     }
   });
 });

@@ -43,7 +43,8 @@ const fileOf = (pathname: string) => (pathname === '/' ? 'index.html' : `${decod
 const isPost = (pathname: string) => /^\/blog\/(?!page\/)./.test(pathname);
 /** The sitemap's pages but the posts. */
 const nonPostPages = () => [...pages].filter(([pathname]) => !isPost(pathname));
-const meta = (page: HTMLElement, key: string) => page.querySelector(`meta[property="${key}"], meta[name="${key}"]`)?.getAttribute('content');
+const meta = (page: HTMLElement, key: string) =>
+  page.querySelector(`meta[property="${key}"], meta[name="${key}"]`)?.getAttribute('content');
 /** What --verbose says the cards stage did: cards published, cards drawn. */
 const cardsStage = (output: string) => {
   const match = /(\d+) share cards?, (\d+) drawn/.exec(output);
@@ -85,11 +86,12 @@ beforeAll(async () => {
     const pathname = new URL(url!).pathname;
     pages.set(pathname, parseHtml(await readFile(dist(fileOf(pathname)), 'utf8')));
   }
-  for (const pathname of ['/privacy-policy', '/term-of-service']) pages.set(pathname, parseHtml(await readFile(dist(fileOf(pathname)), 'utf8')));
+  for (const pathname of ['/privacy-policy', '/term-of-service'])
+    pages.set(pathname, parseHtml(await readFile(dist(fileOf(pathname)), 'utf8')));
 }, 60_000);
 
 describe('share cards', () => {
-  it('every page but the posts has its own 1200 x 630 PNG og:image (the list pages the blog\'s), and none is blank', async () => {
+  it("every page but the posts has its own 1200 x 630 PNG og:image (the list pages the blog's), and none is blank", async () => {
     expect([...pages.keys()].filter(isPost)).toHaveLength(3 + ADDED_POSTS);
     const seen = new Map<string, string>();
     for (const [pathname, page] of nonPostPages()) {
@@ -107,7 +109,8 @@ describe('share cards', () => {
       const { format, width, height } = await image.metadata();
       expect([format, width, height], pathname).toEqual(['png', 1200, 630]);
       // Drawn, not a flat colour: every channel varies across the picture.
-      for (const [i, channel] of (await image.stats()).channels.entries()) expect(channel.stdev, `${pathname}, channel ${i}`).toBeGreaterThan(10);
+      for (const [i, channel] of (await image.stats()).channels.entries())
+        expect(channel.stdev, `${pathname}, channel ${i}`).toBeGreaterThan(10);
       // No word runs into the margin.
       expect(await rightMargin(dist(new URL(url).pathname)), pathname).toBe(0);
     }
@@ -119,11 +122,20 @@ describe('share cards', () => {
 
   it("says in og:image:alt what it shows: the page's heading, and a service page's starting price from the catalogue", async () => {
     // The starting price, worked out here from the catalogue itself: its cheapest package, in pounds and pence.
-    const catalogue = parseYaml(await readFile(path.join(root, 'content', 'catalogue.yaml'), 'utf8')) as { platforms: { sub: { id: number; packages: { price: number }[] }[] }[] };
-    const cheapest = new Map(catalogue.platforms.flatMap((p) => p.sub.map((sub) => [sub.id, Math.min(...sub.packages.map((pkg) => pkg.price))] as const)));
+    const catalogue = parseYaml(await readFile(path.join(root, 'content', 'catalogue.yaml'), 'utf8')) as {
+      platforms: { sub: { id: number; packages: { price: number }[] }[] }[];
+    };
+    const cheapest = new Map(
+      catalogue.platforms.flatMap((p) =>
+        p.sub.map((sub) => [sub.id, Math.min(...sub.packages.map((pkg) => pkg.price))] as const),
+      ),
+    );
     const services = new Map<string, number>();
     for (const file of await readdir(path.join(root, 'content', 'services'))) {
-      const service = parseYaml(await readFile(path.join(root, 'content', 'services', file), 'utf8')) as { path: string; subCategory: number };
+      const service = parseYaml(await readFile(path.join(root, 'content', 'services', file), 'utf8')) as {
+        path: string;
+        subCategory: number;
+      };
       services.set(service.path, service.subCategory);
     }
     expect(services.size).toBeGreaterThan(5);
@@ -152,7 +164,10 @@ describe('share cards', () => {
       expect(url, pathname).toMatch(new RegExp(`^${SITE}/assets/img/[0-9a-f]{16}-share\\.jpg$`));
       crops.add(url);
       // The structured data names the same picture.
-      const posting = page.querySelectorAll('script[type="application/ld+json"]').map((s) => JSON.parse(s.textContent)).find((d) => d['@type'] === 'BlogPosting');
+      const posting = page
+        .querySelectorAll('script[type="application/ld+json"]')
+        .map((s) => JSON.parse(s.textContent))
+        .find((d) => d['@type'] === 'BlogPosting');
       expect(posting.image, pathname).toBe(url);
       expect(meta(page, 'twitter:image'), pathname).toBe(url);
       expect([meta(page, 'og:image:alt'), meta(page, 'twitter:image:alt')], pathname).toEqual([alt, alt]);
@@ -170,12 +185,15 @@ describe('share cards', () => {
       const pathname = `/blog/growth-note-${n}`;
       const page = pages.get(pathname)!;
       expect([meta(page, 'og:image'), meta(page, 'twitter:image')], pathname).toEqual([blogCard, blogCard]);
-      expect([meta(page, 'og:image:alt'), meta(page, 'twitter:image:alt')], pathname).toEqual(['The growth blog', 'The growth blog']);
+      expect([meta(page, 'og:image:alt'), meta(page, 'twitter:image:alt')], pathname).toEqual([
+        'The growth blog',
+        'The growth blog',
+      ]);
       expect([meta(page, 'og:image:width'), meta(page, 'og:image:height')], pathname).toEqual(['1200', '630']);
     }
   });
 
-  it('keeps in .cache/share/ only the cards it shows: a post\'s card of an earlier version goes at the next build', async () => {
+  it("keeps in .cache/share/ only the cards it shows: a post's card of an earlier version goes at the next build", async () => {
     const kept = await readdir(path.join(root, '.cache', 'share'));
     expect(kept).not.toContain(STALE_CARD);
     expect(kept).toHaveLength(CARDS);
@@ -207,11 +225,15 @@ describe('share cards', () => {
     // What a build traces for itself when lib/assets/ has no font, or an older one.
     expect(compiled).toBe(await traceCardFont());
     const font = JSON.parse(compiled) as CardFont;
-    const words = nonPostPages().map(([, page]) => meta(page, 'og:image:alt')).join('');
-    for (const char of new Set(words.replace(/\s/g, ''))) expect(font.glyphs[char]?.[1], `the outline of ${char}`).toMatch(/^M/);
+    const words = nonPostPages()
+      .map(([, page]) => meta(page, 'og:image:alt'))
+      .join('');
+    for (const char of new Set(words.replace(/\s/g, '')))
+      expect(font.glyphs[char]?.[1], `the outline of ${char}`).toMatch(/^M/);
     expect(font.glyphs['£']![0]).toBeGreaterThan(0);
     // A build looks at the font only for words beyond printable ASCII: the font has all of it.
-    for (let code = 0x20; code <= 0x7e; code++) expect(font.glyphs[String.fromCharCode(code)], `U+${code.toString(16)}`).toBeDefined();
+    for (let code = 0x20; code <= 0x7e; code++)
+      expect(font.glyphs[String.fromCharCode(code)], `U+${code.toString(16)}`).toBeDefined();
     // Inter's Cyrillic and Greek subsets are traced too.
     for (const char of 'ЖжЩщΩωάΐ') expect(font.glyphs[char]?.[1], `the outline of ${char}`).toMatch(/^M/);
     // Kerning as opentype.js reads it: Inter's pairs listed one by one, such as a quote before a
@@ -221,13 +243,25 @@ describe('share cards', () => {
 
   it('cuts a word too wide for the card, in the title or the brand, with an ellipsis', async () => {
     const long = await project();
-    await editFile(long.root, 'content/pages/about.yaml', 'heading: About us', 'heading: About Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch-and-more');
-    await editFile(long.root, 'content/config.yaml', 'brandName: Storefront', 'brandName: Supercalifragilisticexpialidocious-Social-Growth');
+    await editFile(
+      long.root,
+      'content/pages/about.yaml',
+      'heading: About us',
+      'heading: About Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch-and-more',
+    );
+    await editFile(
+      long.root,
+      'content/config.yaml',
+      'brandName: Storefront',
+      'brandName: Supercalifragilisticexpialidocious-Social-Growth',
+    );
     const built = await runCli(['--root', long.root, 'build']);
     expect(built.code, built.stderr).toBe(0);
     const about = parseHtml(await readFile(path.join(long.root, 'dist', 'about.html'), 'utf8'));
     // The alt keeps every word; the picture shows what fits.
-    expect(meta(about, 'og:image:alt')).toBe('About Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch-and-more');
+    expect(meta(about, 'og:image:alt')).toBe(
+      'About Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch-and-more',
+    );
     const card = path.join(long.root, 'dist', new URL(meta(about, 'og:image')!).pathname);
     expect(await rightMargin(card)).toBe(0);
     // The words reach the margin's edge: cut to fit, not left out.
@@ -241,14 +275,30 @@ describe('share cards', () => {
     // Decomposed (NFD): e and a combining acute, e and a combining grave.
     const decomposed = 'Cafe\u0301 cre\u0300me';
     expect(decomposed).toHaveLength(12);
-    await editFile(scripts.root, 'content/pages/home.yaml', 'heading: Grow your audience on YouTube, TikTok and Instagram', 'heading: Рост Ελλάδα');
+    await editFile(
+      scripts.root,
+      'content/pages/home.yaml',
+      'heading: Grow your audience on YouTube, TikTok and Instagram',
+      'heading: Рост Ελλάδα',
+    );
     await editFile(scripts.root, 'content/pages/about.yaml', 'heading: About us', `heading: ${decomposed}`);
     await editFile(scripts.root, 'content/pages/contact.yaml', 'heading: Contact us', 'heading: Our ﬁnance notes');
-    await editFile(scripts.root, 'content/pages/privacy-policy.md', 'heading: Privacy policy', 'heading: Our finance notes');
-    await editFile(scripts.root, 'content/pages/terms-of-service.md', 'heading: Terms of service', 'heading: شروط الخدمة');
+    await editFile(
+      scripts.root,
+      'content/pages/privacy-policy.md',
+      'heading: Privacy policy',
+      'heading: Our finance notes',
+    );
+    await editFile(
+      scripts.root,
+      'content/pages/terms-of-service.md',
+      'heading: Terms of service',
+      'heading: شروط الخدمة',
+    );
     await editFile(scripts.root, 'content/site.yaml', 'heading: The growth blog', 'heading: 增长博客 Growth 🚀');
     await editFile(scripts.root, 'content/config.yaml', 'brandName: Storefront ', 'brandName: Storefront商店');
-    const cannotDraw = (output: string) => output.split('\n').filter((line) => line.includes('The share card cannot draw'));
+    const cannotDraw = (output: string) =>
+      output.split('\n').filter((line) => line.includes('The share card cannot draw'));
     const expected = [
       'warning: content/config.yaml › brandName (every card)  The share card cannot draw "商" (U+5546), "店" (U+5E97): its font, Inter Bold, has no such letter, so the picture leaves them out (og:image:alt keeps every word). Inter draws Latin, Greek and Cyrillic letters: for a card that shows every word, write them in those.',
       'warning: content/pages/terms-of-service.md › heading (the card of /term-of-service)  The share card cannot draw "ش" (U+0634), "ر" (U+0631), "و" (U+0648), "ط" (U+0637), "ا" (U+0627), "ل" (U+0644), "خ" (U+062E), "د" (U+062F), "م" (U+0645), "ة" (U+0629): its font, Inter Bold, has no such letter, so the picture leaves them out (og:image:alt keeps every word). Inter draws Latin, Greek and Cyrillic letters: for a card that shows every word, write them in those.',
@@ -266,12 +316,17 @@ describe('share cards', () => {
     expect(cannotDraw(warm.stderr).sort()).toEqual(expected);
 
     // The Cyrillic and Greek heading is drawn: the room of the title is not a flat colour.
-    const home = await sharp(at('dist', new URL(await ogImage('index.html')).pathname)).extract({ left: 80, top: 190, width: 1040, height: 360 }).toBuffer();
-    for (const [i, channel] of (await sharp(home).stats()).channels.entries()) expect(channel.stdev, `channel ${i}`).toBeGreaterThan(10);
+    const home = await sharp(at('dist', new URL(await ogImage('index.html')).pathname))
+      .extract({ left: 80, top: 190, width: 1040, height: 360 })
+      .toBuffer();
+    for (const [i, channel] of (await sharp(home).stats()).channels.entries())
+      expect(channel.stdev, `channel ${i}`).toBeGreaterThan(10);
     // "ﬁ" is drawn as "fi": the card of "Our ﬁnance notes" is the picture of "Our finance notes", byte for byte.
     const [ligature, letters] = [await ogImage('contact.html'), await ogImage('privacy-policy.html')];
     expect(ligature).not.toBe(letters);
-    expect(await readFile(at('dist', new URL(ligature).pathname))).toEqual(await readFile(at('dist', new URL(letters).pathname)));
+    expect(await readFile(at('dist', new URL(ligature).pathname))).toEqual(
+      await readFile(at('dist', new URL(letters).pathname)),
+    );
     // The decomposed heading is the card of the composed one: the same address, and drawn anew
     // from the composed words, the same bytes.
     const decomposedCard = await ogImage('about.html');

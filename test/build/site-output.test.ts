@@ -34,7 +34,11 @@ interface CatalogueFile {
   platforms: { name: string; slug: string; sub: { id: number; name: string; packages: CataloguePackage[] }[] }[];
 }
 const catalogue = parseYaml(await readFile(path.join(repoRoot, 'content/catalogue.yaml'), 'utf8')) as CatalogueFile;
-const subById = new Map(catalogue.platforms.flatMap((p) => p.sub.map((s) => [s.id, { ...s, platform: p.name, platformSlug: p.slug }] as const)));
+const subById = new Map(
+  catalogue.platforms.flatMap((p) =>
+    p.sub.map((s) => [s.id, { ...s, platform: p.name, platformSlug: p.slug }] as const),
+  ),
+);
 const pounds = (price: number) => `£${price.toFixed(2)}`;
 
 beforeAll(async () => {
@@ -65,8 +69,12 @@ describe('outputs', () => {
   it('prints a summary: pages by kind, files and bytes written, the time of each stage', () => {
     const lines = buildOutput.trim().split('\n');
     expect(lines).toHaveLength(3);
-    expect(lines[0]).toMatch(/^Built 20 pages \(3 page, 10 service, 2 text, 1 blog-list, 3 blog-post, 1 not-found\) and \d+ other files, (\d+ KB|\d+\.\d MB), into .* in \d+\.\d\d s\.$/);
-    expect(lines[1]).toMatch(/^  stages: config \d+\.\d\d s · content \d+\.\d\d s · routes .* · render .* · write \d+\.\d\d s$/);
+    expect(lines[0]).toMatch(
+      /^Built 20 pages \(3 page, 10 service, 2 text, 1 blog-list, 3 blog-post, 1 not-found\) and \d+ other files, (\d+ KB|\d+\.\d MB), into .* in \d+\.\d\d s\.$/,
+    );
+    expect(lines[1]).toMatch(
+      /^  stages: config \d+\.\d\d s · content \d+\.\d\d s · routes .* · render .* · write \d+\.\d\d s$/,
+    );
     expect(lines[2]).toBe('  target: static (the default; --target names a host)');
   });
 
@@ -84,10 +92,22 @@ describe('outputs', () => {
     }
     expect(table.routes.map((r) => r.path)).toEqual(
       expect.arrayContaining([
-        '/', '/about', '/contact', '/blog', '/term-of-service', '/privacy-policy',
-        '/buy-instagram-followers', '/buy-instagram-likes', '/buy-instagram-views',
-        '/buy-tiktok-followers', '/buy-tiktok-likes', '/buy-tiktok-views',
-        '/buy-youtube-subscribers', '/buy-youtube-likes', '/buy-youtube-views', '/buy-youtube-watch-hours',
+        '/',
+        '/about',
+        '/contact',
+        '/blog',
+        '/term-of-service',
+        '/privacy-policy',
+        '/buy-instagram-followers',
+        '/buy-instagram-likes',
+        '/buy-instagram-views',
+        '/buy-tiktok-followers',
+        '/buy-tiktok-likes',
+        '/buy-tiktok-views',
+        '/buy-youtube-subscribers',
+        '/buy-youtube-likes',
+        '/buy-youtube-views',
+        '/buy-youtube-watch-hours',
       ]),
     );
     expect(files).toContain('404.html');
@@ -112,7 +132,8 @@ describe('outputs', () => {
     const css = assets.filter((f) => f.endsWith('.css'));
     expect(css).toHaveLength(1);
     expect(css[0]).toMatch(/^site\.[0-9a-f]{10}\.css$/);
-    for (const [, html] of pages) expect(html.querySelector('link[rel=stylesheet]')?.getAttribute('href')).toBe(`/assets/${css[0]}`);
+    for (const [, html] of pages)
+      expect(html.querySelector('link[rel=stylesheet]')?.getAttribute('href')).toBe(`/assets/${css[0]}`);
   });
 });
 
@@ -219,7 +240,8 @@ describe('service pages', () => {
         .querySelectorAll('#packages .package:not(.package-support) a')
         .map((a) => a.getAttribute('href'));
       expect(hrefs).toEqual(sub.packages.map((p) => `${CHECKOUT}/product/${p.slug}`));
-      for (const p of sub.packages) expect(pounds(p.price)).toBe(pounds(specPrices[routePath]!.find(([q]) => q === p.quantity)![1]));
+      for (const p of sub.packages)
+        expect(pounds(p.price)).toBe(pounds(specPrices[routePath]!.find(([q]) => q === p.quantity)![1]));
     }
   });
 
@@ -264,30 +286,44 @@ describe('service pages', () => {
         expect(card.querySelector('.service-card-rating')).toBeNull();
       }
     }
-    const cards = (p: string) => page(p).querySelectorAll('.service-card a').map((a) => a.getAttribute('href'));
+    const cards = (p: string) =>
+      page(p)
+        .querySelectorAll('.service-card a')
+        .map((a) => a.getAttribute('href'));
     expect(cards('/buy-instagram-likes')).toEqual(['/buy-instagram-followers', '/buy-instagram-views']);
     expect(cards('/buy-tiktok-views')).toEqual(['/buy-tiktok-followers', '/buy-tiktok-likes']);
-    expect(cards('/buy-youtube-subscribers')).toEqual(['/buy-youtube-watch-hours', '/buy-youtube-likes', '/buy-youtube-views']);
+    expect(cards('/buy-youtube-subscribers')).toEqual([
+      '/buy-youtube-watch-hours',
+      '/buy-youtube-likes',
+      '/buy-youtube-views',
+    ]);
   });
 
   it('badges no package: the catalogue keeps no order figures, the source a "Most popular" needs', () => {
     expect([...subById.values()].flatMap((sub) => sub.packages.filter((p) => p.popular !== undefined))).toEqual([]);
     for (const routePath of ['/', ...servicePaths()]) {
       const html = page(routePath);
-      expect(html.querySelectorAll('.package-popular, .package-badge, .package-popular-source'), routePath).toHaveLength(0);
+      expect(
+        html.querySelectorAll('.package-popular, .package-badge, .package-popular-source'),
+        routePath,
+      ).toHaveLength(0);
       expect(html.text, routePath).not.toContain('Most popular');
       expect(html.text, routePath).not.toContain('most popular package');
     }
   });
 
   it("cards and cross-sells linking to a service page show that platform's mark, taken from the catalogue", () => {
-    const markOf = (card: HTMLElement) => card.querySelector('.mark')?.classList.value.find((c) => /^mark-(?!sm$|md$|lg$)/.test(c));
+    const markOf = (card: HTMLElement) =>
+      card.querySelector('.mark')?.classList.value.find((c) => /^mark-(?!sm$|md$|lg$)/.test(c));
     const expected = (href: string) => {
       const route = table.byPath.get(href)!;
       if (route.kind !== 'service') throw new Error(`${href} is not a service page`);
       return `mark-${subById.get(route.page.subCategory)!.platformSlug}`;
     };
-    const cards = [...page('/').querySelectorAll('#services .card'), ...servicePaths().flatMap((p) => page(p).querySelectorAll('.service-card'))];
+    const cards = [
+      ...page('/').querySelectorAll('#services .card'),
+      ...servicePaths().flatMap((p) => page(p).querySelectorAll('.service-card')),
+    ];
     expect(cards.length).toBeGreaterThan(6);
     for (const card of cards) {
       const href = card.querySelector('h3 a')!.getAttribute('href')!;
@@ -295,7 +331,8 @@ describe('service pages', () => {
       expect(card.querySelector('.card-icon'), href).toBeNull();
     }
     // A service page's hero shows its own platform's mark.
-    for (const routePath of servicePaths()) expect(markOf(page(routePath).querySelector('.hero-visual')!), routePath).toBe(expected(routePath));
+    for (const routePath of servicePaths())
+      expect(markOf(page(routePath).querySelector('.hero-visual')!), routePath).toBe(expected(routePath));
   });
 
   it('Instagram followers: 8 packages, no unsourced rating line, Organization, WebSite and Service with an AggregateOffer and no aggregateRating', () => {
@@ -307,14 +344,21 @@ describe('service pages', () => {
     const types = data.map((d) => d['@type']);
     expect(types).toEqual(expect.arrayContaining(['BreadcrumbList', 'Organization', 'WebSite', 'Service']));
     const offer = data.find((d) => d['@type'] === 'Service').offers;
-    expect(offer).toMatchObject({ '@type': 'AggregateOffer', priceCurrency: 'GBP', lowPrice: '1.89', highPrice: '160.00' });
+    expect(offer).toMatchObject({
+      '@type': 'AggregateOffer',
+      priceCurrency: 'GBP',
+      lowPrice: '1.89',
+      highPrice: '160.00',
+    });
     expect(JSON.stringify(data)).not.toContain('aggregateRating');
   });
 
   it('TikTok followers sends orders above its largest package, 5,000, to support; TikTok likes has no question mark', () => {
     const followers = page('/buy-tiktok-followers');
     const tile = followers.querySelector('.package-support');
-    const largest = followers.querySelectorAll('#packages .package:not(.package-support) .package-number').map((n) => Number(n.text.replace(/,/g, '')));
+    const largest = followers
+      .querySelectorAll('#packages .package:not(.package-support) .package-number')
+      .map((n) => Number(n.text.replace(/,/g, '')));
     expect(Math.max(...largest)).toBe(5000);
     expect(tile?.text).toContain('More than 5,000?');
     expect(followers.text).not.toContain('10,000');
@@ -336,14 +380,22 @@ describe('other pages', () => {
   it("home: the specification's two buttons, six feature blocks, how to order in three steps, /about, picker defaulting to 10", () => {
     const home = page('/');
     // The specification's two hero buttons, YouTube subscribers and YouTube views, each with its platform's mark (issue 33).
-    expect(home.querySelectorAll('.hero-buttons a').map((a) => a.getAttribute('href'))).toEqual(['/buy-youtube-subscribers', '/buy-youtube-views']);
-    expect(home.querySelectorAll('.hero-buttons a .mark').map((m) => m.classList.value.find((c) => c.startsWith('mark-') && c !== 'mark-sm'))).toEqual([
-      'mark-youtube',
-      'mark-youtube',
+    expect(home.querySelectorAll('.hero-buttons a').map((a) => a.getAttribute('href'))).toEqual([
+      '/buy-youtube-subscribers',
+      '/buy-youtube-views',
     ]);
+    expect(
+      home
+        .querySelectorAll('.hero-buttons a .mark')
+        .map((m) => m.classList.value.find((c) => c.startsWith('mark-') && c !== 'mark-sm')),
+    ).toEqual(['mark-youtube', 'mark-youtube']);
     expect(home.querySelectorAll('#services .card h3 a').map((a) => a.getAttribute('href'))).toEqual([
-      '/buy-youtube-subscribers', '/buy-youtube-views', '/buy-tiktok-followers',
-      '/buy-tiktok-likes', '/buy-instagram-followers', '/buy-instagram-likes',
+      '/buy-youtube-subscribers',
+      '/buy-youtube-views',
+      '/buy-tiktok-followers',
+      '/buy-tiktok-likes',
+      '/buy-instagram-followers',
+      '/buy-instagram-likes',
     ]);
     expect(home.querySelectorAll('#how-to-order .steps > li')).toHaveLength(3);
     expect(home.querySelector('main a[href="/about"]')).toBeTruthy();
@@ -371,7 +423,11 @@ describe('other pages', () => {
     const about = page('/about');
     // One compact list grouped by platform, each service with its starting price from the catalogue.
     expect(about.querySelectorAll('#services .card')).toHaveLength(0);
-    expect(about.querySelectorAll('#services .service-group h3').map((h) => h.text.trim())).toEqual(['Instagram', 'TikTok', 'YouTube']);
+    expect(about.querySelectorAll('#services .service-group h3').map((h) => h.text.trim())).toEqual([
+      'Instagram',
+      'TikTok',
+      'YouTube',
+    ]);
     const listed = about.querySelectorAll('#services .service-group li');
     expect(listed).toHaveLength(10);
     for (const item of listed) {
@@ -390,7 +446,15 @@ describe('other pages', () => {
     const privacy = page('/privacy-policy').text;
     const both = terms + privacy;
     // Rewritten for UK law (issue 18), last changed on 27 November 2026 (issue 33); every business rule is kept.
-    for (const fact of ['13', 'GBP', 'chargeback', 'IP address', 'California', 'last four digits', '27 November 2026']) {
+    for (const fact of [
+      '13',
+      'GBP',
+      'chargeback',
+      'IP address',
+      'California',
+      'last four digits',
+      '27 November 2026',
+    ]) {
       expect(both, fact).toContain(fact);
     }
     expect(page('/term-of-service').querySelector('main a[href="/contact"]')).toBeTruthy();
@@ -421,16 +485,46 @@ describe('other pages', () => {
 
 describe('business constants of the specification (sections 1, 5 and 9)', () => {
   const cases: [string, string[]][] = [
-    ['/buy-instagram-followers', ['about 15 minutes', '24 to 48 hours', '30 days', '6 months', '24/7', 'password', 'public', 'a week']],
+    [
+      '/buy-instagram-followers',
+      ['about 15 minutes', '24 to 48 hours', '30 days', '6 months', '24/7', 'password', 'public', 'a week'],
+    ],
     ['/buy-instagram-likes', ['bonus views', 'split']],
     ['/buy-instagram-views', ['Reels', 'Story views']],
     ['/buy-tiktok-followers', ['5,000']],
     ['/buy-youtube-subscribers', ['1,000 subscribers', 'steps of 10']],
     ['/buy-youtube-likes', ['first 48 hours']],
     ['/buy-youtube-views', ['1,000,000', '2,500']],
-    ['/buy-youtube-watch-hours', ['6 months', '60 minutes', '50 to 200 watch hours a day', 'Delivered over 20 to 80 days', '4,000 watch hours']],
-    ['/term-of-service', ['13', 'GBP', 'chargeback', 'IP address', '27 November 2026', 'right to cancel', '14 days', 'England and Wales', 'Complaints']],
-    ['/privacy-policy', ['California', 'one month', 'last four digits', 'UK GDPR', 'Data Protection Act 2018', 'Wycliffe House', 'Information Commissioner']],
+    [
+      '/buy-youtube-watch-hours',
+      ['6 months', '60 minutes', '50 to 200 watch hours a day', 'Delivered over 20 to 80 days', '4,000 watch hours'],
+    ],
+    [
+      '/term-of-service',
+      [
+        '13',
+        'GBP',
+        'chargeback',
+        'IP address',
+        '27 November 2026',
+        'right to cancel',
+        '14 days',
+        'England and Wales',
+        'Complaints',
+      ],
+    ],
+    [
+      '/privacy-policy',
+      [
+        'California',
+        'one month',
+        'last four digits',
+        'UK GDPR',
+        'Data Protection Act 2018',
+        'Wycliffe House',
+        'Information Commissioner',
+      ],
+    ],
   ];
   for (const [routePath, phrases] of cases) {
     it(`${routePath} states ${phrases.join(', ')}`, () => {
@@ -443,7 +537,8 @@ describe('business constants of the specification (sections 1, 5 and 9)', () => 
   it('no page states 12+ years, over 1,000 customers a day or an automatic-likes plan', () => {
     for (const route of table.routes) {
       const text = page(route.path).text.replace(/\s+/g, ' ');
-      for (const phrase of ['12+ years', '1,000 customers', 'over a decade', 'automatic-likes', 'automatic likes']) expect(text, `${route.path}: ${phrase}`).not.toContain(phrase);
+      for (const phrase of ['12+ years', '1,000 customers', 'over a decade', 'automatic-likes', 'automatic likes'])
+        expect(text, `${route.path}: ${phrase}`).not.toContain(phrase);
     }
   });
 });
@@ -470,8 +565,17 @@ describe('a package the catalogue marks popular, with its source', () => {
     );
     const result = await runCli(['--root', sourced.root, 'build'], env);
     expect(result.code, result.stderr).toBe(0);
-    for (const routePath of ['/', '/buy-tiktok-followers', '/buy-youtube-watch-hours', '/buy-tiktok-likes', '/buy-instagram-followers']) {
-      sourcedPages.set(routePath, parseHtml(await readFile(path.join(sourced.root, 'dist', outputFile(routePath)), 'utf8')));
+    for (const routePath of [
+      '/',
+      '/buy-tiktok-followers',
+      '/buy-youtube-watch-hours',
+      '/buy-tiktok-likes',
+      '/buy-instagram-followers',
+    ]) {
+      sourcedPages.set(
+        routePath,
+        parseHtml(await readFile(path.join(sourced.root, 'dist', outputFile(routePath)), 'utf8')),
+      );
     }
   });
 
@@ -480,8 +584,16 @@ describe('a package the catalogue marks popular, with its source', () => {
   });
 
   const expected: [string, string, string][] = [
-    ['/buy-tiktok-followers', '1,000', 'Most popular: 1,000 followers, 412 of 1,030 TikTok followers orders from 1 August to 31 October 2026.'],
-    ['/buy-youtube-watch-hours', '4,000', 'Most popular: 4,000 watch hours, 37 of 90 YouTube watch hours orders from 1 December 2025 to 28 February 2026.'],
+    [
+      '/buy-tiktok-followers',
+      '1,000',
+      'Most popular: 1,000 followers, 412 of 1,030 TikTok followers orders from 1 August to 31 October 2026.',
+    ],
+    [
+      '/buy-youtube-watch-hours',
+      '4,000',
+      'Most popular: 4,000 watch hours, 37 of 90 YouTube watch hours orders from 1 December 2025 to 28 February 2026.',
+    ],
   ];
 
   for (const [routePath, quantity, sentence] of expected) {
@@ -494,7 +606,9 @@ describe('a package the catalogue marks popular, with its source', () => {
       // The Buy Now's words for a screen reader say it of that package only.
       const labels = html.querySelectorAll('#packages .package .visually-hidden').map((label) => label.text);
       expect(labels.filter((label) => label.endsWith(', our most popular package'))).toHaveLength(1);
-      expect(badged[0]!.querySelector('.visually-hidden')!.text).toMatch(new RegExp(`^: ${quantity} .* for £[\\d.]+, our most popular package$`));
+      expect(badged[0]!.querySelector('.visually-hidden')!.text).toMatch(
+        new RegExp(`^: ${quantity} .* for £[\\d.]+, our most popular package$`),
+      );
       const sources = html.querySelectorAll('.package-popular-source');
       expect(sources.map((source) => source.text)).toEqual([sentence]);
       expect(html.querySelector('#packages ul.package-grid')!.nextElementSibling).toBe(sources[0]);
@@ -506,9 +620,17 @@ describe('a package the catalogue marks popular, with its source', () => {
     const home = sourcedPage('/');
     expect(home.querySelectorAll('#pick-20 .package-popular .package-number').map((n) => n.text)).toEqual(['1,000']);
     expect(home.querySelectorAll('#pick-20 .package-popular-source').map((p) => p.text)).toEqual([expected[0]![2]]);
-    expect(home.querySelectorAll('.package-popular-source').map((p) => p.text).sort()).toEqual(expected.map(([, , text]) => text).sort());
+    expect(
+      home
+        .querySelectorAll('.package-popular-source')
+        .map((p) => p.text)
+        .sort(),
+    ).toEqual(expected.map(([, , text]) => text).sort());
     for (const routePath of ['/buy-tiktok-likes', '/buy-instagram-followers']) {
-      expect(sourcedPage(routePath).querySelectorAll('.package-popular, .package-popular-source'), routePath).toHaveLength(0);
+      expect(
+        sourcedPage(routePath).querySelectorAll('.package-popular, .package-popular-source'),
+        routePath,
+      ).toHaveLength(0);
     }
   });
 });

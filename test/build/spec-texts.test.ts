@@ -11,9 +11,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtProject } from '../helpers.js';
 
 const SERVICES = [
-  '/buy-instagram-followers', '/buy-instagram-likes', '/buy-instagram-views',
-  '/buy-tiktok-followers', '/buy-tiktok-likes', '/buy-tiktok-views',
-  '/buy-youtube-subscribers', '/buy-youtube-likes', '/buy-youtube-views', '/buy-youtube-watch-hours',
+  '/buy-instagram-followers',
+  '/buy-instagram-likes',
+  '/buy-instagram-views',
+  '/buy-tiktok-followers',
+  '/buy-tiktok-likes',
+  '/buy-tiktok-views',
+  '/buy-youtube-subscribers',
+  '/buy-youtube-likes',
+  '/buy-youtube-views',
+  '/buy-youtube-watch-hours',
 ];
 
 let project: Awaited<ReturnType<typeof builtProject>> | undefined;
@@ -39,12 +46,21 @@ describe("the specification's quoted texts", () => {
       const buttons = page(route).querySelectorAll('#packages .package:not(.package-support) a.button');
       expect(buttons.length, route).toBeGreaterThan(0);
       for (const button of buttons) expect(text(button.childNodes[0] as HTMLElement), route).toBe('Buy Now');
-      expect(page(route).querySelectorAll('main h2').some((h) => /^Why choose us for /.test(text(h))), route).toBe(true);
+      expect(
+        page(route)
+          .querySelectorAll('main h2')
+          .some((h) => /^Why choose us for /.test(text(h))),
+        route,
+      ).toBe(true);
     }
   });
 
   it('the home hero: buttons to the YouTube subscribers and YouTube views pages', () => {
-    expect(page('/').querySelectorAll('.hero .hero-buttons a').map((a) => a.getAttribute('href'))).toEqual(['/buy-youtube-subscribers', '/buy-youtube-views']);
+    expect(
+      page('/')
+        .querySelectorAll('.hero .hero-buttons a')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/buy-youtube-subscribers', '/buy-youtube-views']);
   });
 
   it("the contact block: 'Contact Us', \"Let's Get Started Today!\" (the decisions' spelling) and 'Contact us' to /contact", () => {
@@ -61,14 +77,20 @@ describe("the specification's quoted texts", () => {
   it("the navigation labels watch hours 'Watch Time'; the footer's useful links are the spec's", () => {
     const menu = page('/').querySelector('header a[href="/buy-youtube-watch-hours"]');
     expect(text(menu)).toBe('Watch Time');
-    const useful = page('/').querySelectorAll('footer a').map((a) => a.getAttribute('href'));
+    const useful = page('/')
+      .querySelectorAll('footer a')
+      .map((a) => a.getAttribute('href'));
     for (const href of ['/about', '/term-of-service', '/privacy-policy', '/contact']) expect(useful).toContain(href);
   });
 
   it("the service pages' words: 'More Instagram Services', 'Buy TikTok Likes' (no question mark), Home > Buy YouTube views", () => {
-    for (const route of ['/buy-instagram-likes', '/buy-instagram-views']) expect(text(page(route).querySelector('#more-services-heading')), route).toBe('More Instagram Services');
+    for (const route of ['/buy-instagram-likes', '/buy-instagram-views'])
+      expect(text(page(route).querySelector('#more-services-heading')), route).toBe('More Instagram Services');
     expect(text(page('/buy-tiktok-likes').querySelector('h1'))).toBe('Buy TikTok Likes');
-    expect(page('/buy-youtube-views').querySelectorAll('.breadcrumb li').map(text)).toEqual(['Home', 'Buy YouTube views']);
+    expect(page('/buy-youtube-views').querySelectorAll('.breadcrumb li').map(text)).toEqual([
+      'Home',
+      'Buy YouTube views',
+    ]);
   });
 
   it('the 404 page says PAGE NOT FOUND and that the page may have been removed, renamed or be unavailable', () => {
@@ -77,26 +99,74 @@ describe("the specification's quoted texts", () => {
   });
 
   it('the legal pages were first published on 26 June 2022', () => {
-    for (const route of ['/term-of-service', '/privacy-policy']) expect(text(page(route).querySelector('main')), route).toContain('26 June 2022');
+    for (const route of ['/term-of-service', '/privacy-policy'])
+      expect(text(page(route).querySelector('main')), route).toContain('26 June 2022');
   });
 });
 
 /** Words a sentence-case heading may capitalise after its first: names, and the spec's quoted headings. */
 const PROPER = new Set([
-  'Instagram', 'TikTok', 'YouTube', 'UK', 'VAT', 'GBP', 'PayPal', 'Apple', 'Google', 'Pay', 'WhatsApp', 'ICO', 'England', 'Wales', 'Scotland',
-  'Northern', 'Ireland', 'Citizens', 'Advice', 'Consumer', 'Contracts', 'Regulations', 'Rights', 'Act', 'GDPR', 'California', 'Reels', 'Shorts',
-  'Stories', 'Story', 'Storefront', 'I', 'FAQ', 'EU', 'EEA', 'Partner', 'Program', 'Programme', 'Studio',
+  'Instagram',
+  'TikTok',
+  'YouTube',
+  'UK',
+  'VAT',
+  'GBP',
+  'PayPal',
+  'Apple',
+  'Google',
+  'Pay',
+  'WhatsApp',
+  'ICO',
+  'England',
+  'Wales',
+  'Scotland',
+  'Northern',
+  'Ireland',
+  'Citizens',
+  'Advice',
+  'Consumer',
+  'Contracts',
+  'Regulations',
+  'Rights',
+  'Act',
+  'GDPR',
+  'California',
+  'Reels',
+  'Shorts',
+  'Stories',
+  'Story',
+  'Storefront',
+  'I',
+  'FAQ',
+  'EU',
+  'EEA',
+  'Partner',
+  'Program',
+  'Programme',
+  'Studio',
 ]);
-const QUOTED = [/^Buy (Instagram|TikTok|YouTube) [A-Z][a-z]+( [A-Z][a-z]+)?$/, /^More (Instagram|TikTok|YouTube) Services$/, /^Let's Get Started Today!$/, /^PAGE NOT FOUND$/];
+const QUOTED = [
+  /^Buy (Instagram|TikTok|YouTube) [A-Z][a-z]+( [A-Z][a-z]+)?$/,
+  /^More (Instagram|TikTok|YouTube) Services$/,
+  /^Let's Get Started Today!$/,
+  /^PAGE NOT FOUND$/,
+];
 
 describe('headings', () => {
   it('are in sentence case, but for names and the headings the specification quotes', () => {
     const wrong: string[] = [];
     for (const [route, html] of pages) {
       for (const heading of html.querySelectorAll('main h1, main h2, main h3, main summary')) {
-        const words = text(heading).replace(/^\d+(\.\d+)*\.?\s+/, '').split(/\s+/);
+        const words = text(heading)
+          .replace(/^\d+(\.\d+)*\.?\s+/, '')
+          .split(/\s+/);
         if (QUOTED.some((quote) => quote.test(text(heading)))) continue;
-        const capitalised = words.slice(1).filter((word) => /^[A-Z][a-z]/.test(word) && !PROPER.has(word.replace(/[^A-Za-z]+$/, '').replace(/'s$/, '')));
+        const capitalised = words
+          .slice(1)
+          .filter(
+            (word) => /^[A-Z][a-z]/.test(word) && !PROPER.has(word.replace(/[^A-Za-z]+$/, '').replace(/'s$/, '')),
+          );
         if (capitalised.length) wrong.push(`${route}: "${text(heading)}" (${capitalised.join(', ')})`);
       }
     }

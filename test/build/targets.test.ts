@@ -13,7 +13,10 @@ import { editFile, hashTree, projectsOfThisFile, repoRoot, runCli } from '../hel
 const project = projectsOfThisFile();
 /** No host's build service and no CI, whatever runs the tests; a test sets what it needs. */
 const NO_HOST = { CI: '', NETLIFY: '', CF_PAGES: '', GITHUB_ACTIONS: '', DEPLOY_TARGET: '' };
-const redirects = parseYaml(await readFile(path.join(repoRoot, 'content', 'redirects.yaml'), 'utf8')) as { from: string; to: string }[];
+const redirects = parseYaml(await readFile(path.join(repoRoot, 'content', 'redirects.yaml'), 'utf8')) as {
+  from: string;
+  to: string;
+}[];
 /** An old address whose redirect page a host without rules needs (`/index` is the home page's own file). */
 const OLD = 'buy-instagrm-followers.html';
 
@@ -36,10 +39,15 @@ describe('each target writes its host files and no others', () => {
       expect(result.code, result.stderr).toBe(0);
       expect(result.stdout).toContain(`  target: ${target} (from --target)`);
       // .br and .gz copies only where no host compresses by itself.
-      expect(existsSync(path.join(root, 'dist', 'index.html.br')), `${target}: index.html.br`).toBe(target === 'nginx' || target === 'static');
-      for (const [file, present] of Object.entries(files)) expect(existsSync(path.join(root, 'dist', file)), `${target}: ${file}`).toBe(present);
+      expect(existsSync(path.join(root, 'dist', 'index.html.br')), `${target}: index.html.br`).toBe(
+        target === 'nginx' || target === 'static',
+      );
+      for (const [file, present] of Object.entries(files))
+        expect(existsSync(path.join(root, 'dist', file)), `${target}: ${file}`).toBe(present);
       if (target === 'netlify' || target === 'cloudflare') {
-        const rules = (await readFile(path.join(root, 'dist', '_redirects'), 'utf8')).split('\n').filter((l) => l && !l.startsWith('#'));
+        const rules = (await readFile(path.join(root, 'dist', '_redirects'), 'utf8'))
+          .split('\n')
+          .filter((l) => l && !l.startsWith('#'));
         // Netlify's force flag, which Cloudflare refuses ("Got 301!").
         const status = target === 'netlify' ? '301!' : '301';
         expect(rules).toEqual(redirects.map((r) => `${encodeURI(r.from)} ${encodeURI(r.to)} ${status}`));
@@ -49,16 +57,27 @@ describe('each target writes its host files and no others', () => {
 });
 
 describe('the target is chosen', () => {
-  it('from NETLIFY or CF_PAGES, which the hosts\' build services set; DEPLOY_TARGET, config and --target win, in that order', async () => {
+  it("from NETLIFY or CF_PAGES, which the hosts' build services set; DEPLOY_TARGET, config and --target win, in that order", async () => {
     const { root } = await project();
     const staging = ['--allow-placeholders'];
-    expect((await build(root, staging, { NETLIFY: 'true' })).stdout).toContain('  target: netlify (detected: NETLIFY is set)');
-    expect((await build(root, staging, { CF_PAGES: '1' })).stdout).toContain('  target: cloudflare (detected: CF_PAGES is set)');
+    expect((await build(root, staging, { NETLIFY: 'true' })).stdout).toContain(
+      '  target: netlify (detected: NETLIFY is set)',
+    );
+    expect((await build(root, staging, { CF_PAGES: '1' })).stdout).toContain(
+      '  target: cloudflare (detected: CF_PAGES is set)',
+    );
     expect((await build(root, [])).stdout).toContain('  target: static (the default; --target names a host)');
-    expect((await build(root, staging, { NETLIFY: 'true', DEPLOY_TARGET: 'nginx' })).stdout).toContain('  target: nginx (from DEPLOY_TARGET)');
-    await writeFile(path.join(root, 'content', 'config.yaml'), `${await readFile(path.join(root, 'content', 'config.yaml'), 'utf8')}\ntarget: github-pages\n`);
+    expect((await build(root, staging, { NETLIFY: 'true', DEPLOY_TARGET: 'nginx' })).stdout).toContain(
+      '  target: nginx (from DEPLOY_TARGET)',
+    );
+    await writeFile(
+      path.join(root, 'content', 'config.yaml'),
+      `${await readFile(path.join(root, 'content', 'config.yaml'), 'utf8')}\ntarget: github-pages\n`,
+    );
     expect((await build(root, [])).stdout).toContain('  target: github-pages (from content/config.yaml)');
-    expect((await build(root, ['--target', 'cloudflare'], { DEPLOY_TARGET: 'nginx' })).stdout).toContain('  target: cloudflare (from --target)');
+    expect((await build(root, ['--target', 'cloudflare'], { DEPLOY_TARGET: 'nginx' })).stdout).toContain(
+      '  target: cloudflare (from --target)',
+    );
   });
 
   it('an unknown one is refused, naming the known ones', async () => {
@@ -84,14 +103,24 @@ describe('the target is chosen', () => {
 });
 
 describe('the site address is never silently wrong', () => {
-  it('on a host\'s build service, the example origin is refused with where that host keeps SITE_URL, and the folder is untouched', async () => {
+  it("on a host's build service, the example origin is refused with where that host keeps SITE_URL, and the folder is untouched", async () => {
     const { root } = await project();
     expect((await build(root, [])).code).toBe(0);
     const before = await hashTree(path.join(root, 'dist'));
     const cases: [Record<string, string>, string[], string, string][] = [
       [{ NETLIFY: 'true' }, [], 'Netlify (NETLIFY is set)', 'Site configuration › Environment variables'],
-      [{ CF_PAGES: '1' }, [], 'Cloudflare Pages (CF_PAGES is set)', 'Workers & Pages › your project › Settings › Variables and Secrets'],
-      [{ GITHUB_ACTIONS: 'true', CI: 'true' }, ['--target', 'github-pages'], 'GitHub Actions (GITHUB_ACTIONS is set)', 'Settings › Secrets and variables › Actions › Variables'],
+      [
+        { CF_PAGES: '1' },
+        [],
+        'Cloudflare Pages (CF_PAGES is set)',
+        'Workers & Pages › your project › Settings › Variables and Secrets',
+      ],
+      [
+        { GITHUB_ACTIONS: 'true', CI: 'true' },
+        ['--target', 'github-pages'],
+        'GitHub Actions (GITHUB_ACTIONS is set)',
+        'Settings › Secrets and variables › Actions › Variables',
+      ],
     ];
     for (const [env, args, service, settings] of cases) {
       const result = await build(root, args, env);
@@ -114,7 +143,8 @@ describe('the site address is never silently wrong', () => {
     const result = await build(root, [], { CI: 'true' });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toContain('WARNING: building in CI for https://www.example.com, an example address');
-    for (const notCi of [{ CI: '' }, { CI: 'false' }]) expect((await build(root, [], notCi)).stderr).not.toContain('WARNING: building');
+    for (const notCi of [{ CI: '' }, { CI: 'false' }])
+      expect((await build(root, [], notCi)).stderr).not.toContain('WARNING: building');
     // A staging build on a host's build service is let through, and says so.
     const staging = await build(root, ['--allow-placeholders'], { NETLIFY: 'true' });
     expect(staging.code, staging.stderr).toBe(0);
@@ -123,13 +153,18 @@ describe('the site address is never silently wrong', () => {
 
   it('.env at the project root is read, and the real environment wins over it', async () => {
     const { root } = await project();
-    await writeFile(path.join(root, '.env'), '# settings kept out of git\nSITE_URL=https://shop.example.org\nBRAND_NAME="Growth Co"\n');
+    await writeFile(
+      path.join(root, '.env'),
+      '# settings kept out of git\nSITE_URL=https://shop.example.org\nBRAND_NAME="Growth Co"\n',
+    );
     expect((await build(root, [])).code).toBe(0);
     const home = await readFile(path.join(root, 'dist', 'index.html'), 'utf8');
     expect(home).toContain('<link rel="canonical" href="https://shop.example.org/"');
     expect(home).toContain('Growth Co');
     expect((await build(root, [], { SITE_URL: 'https://other.example.net' })).code).toBe(0);
-    expect(await readFile(path.join(root, 'dist', 'index.html'), 'utf8')).toContain('<link rel="canonical" href="https://other.example.net/"');
+    expect(await readFile(path.join(root, 'dist', 'index.html'), 'utf8')).toContain(
+      '<link rel="canonical" href="https://other.example.net/"',
+    );
     await editFile(root, '.env', 'SITE_URL=https://shop.example.org', 'SITE_URL=not a url');
     const bad = await build(root, []);
     expect(bad.code).toBe(1);

@@ -17,7 +17,10 @@ async function page(root: string, file: string): Promise<HTMLElement> {
   return parseHtml(await readFile(path.join(root, 'dist', file), 'utf8'));
 }
 
-const jsonLd = (html: HTMLElement) => html.querySelectorAll('script[type="application/ld+json"]').map((s) => JSON.parse(s.textContent) as Record<string, unknown>);
+const jsonLd = (html: HTMLElement) =>
+  html
+    .querySelectorAll('script[type="application/ld+json"]')
+    .map((s) => JSON.parse(s.textContent) as Record<string, unknown>);
 
 /** The example trader of content/trader.yaml, replaced by real-looking details. */
 const REAL_TRADER = `legalName: Brightgrow Media Ltd
@@ -56,7 +59,9 @@ describe('the trader identity', () => {
   });
 
   it('is set out in full on the contact page', async () => {
-    const rows = (await page(root, 'contact.html')).querySelectorAll('.trader-details div').map((row) => [row.querySelector('dt')!.textContent, row.querySelector('dd')!.textContent]);
+    const rows = (await page(root, 'contact.html'))
+      .querySelectorAll('.trader-details div')
+      .map((row) => [row.querySelector('dt')!.textContent, row.querySelector('dd')!.textContent]);
     expect(rows).toEqual([
       ['Trading name', 'Storefront'],
       ['Legal name', 'Example Trading Ltd'],
@@ -70,7 +75,9 @@ describe('the trader identity', () => {
   it('is in the terms and the privacy policy', async () => {
     for (const file of ['term-of-service.html', 'privacy-policy.html']) {
       const text = (await page(root, file)).querySelector('main')!.textContent;
-      expect(text, file).toContain('Example Trading Ltd, a company registered in England and Wales with company number 00000000');
+      expect(text, file).toContain(
+        'Example Trading Ltd, a company registered in England and Wales with company number 00000000',
+      );
       expect(text, file).toContain('+44 20 7946 0000');
       expect(text, file).not.toContain('{{');
     }
@@ -83,7 +90,13 @@ describe('the trader identity', () => {
       legalName: 'Example Trading Ltd',
       email: 'support@example.com',
       telephone: '+44 20 7946 0000',
-      address: { '@type': 'PostalAddress', streetAddress: 'Unit 1, Example Business Park', addressLocality: 'Exampleton', postalCode: 'AB1 2CD', addressCountry: 'United Kingdom' },
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: 'Unit 1, Example Business Park',
+        addressLocality: 'Exampleton',
+        postalCode: 'AB1 2CD',
+        addressCountry: 'United Kingdom',
+      },
       identifier: { '@type': 'PropertyValue', propertyID: 'Companies House (England and Wales)', value: '00000000' },
     });
     expect(organization).not.toHaveProperty('vatID');
@@ -104,7 +117,8 @@ describe('the trader identity', () => {
     await editFile(bad, 'content/trader.yaml', 'postcode: AB1 2CD', 'postcode: 12345');
     const result = await runCli(['--root', bad, 'build']);
     expect(result.code).toBe(1);
-    for (const field of ['vatNumber', 'company.number', 'address.postcode']) expect(result.stderr).toMatch(new RegExp(`SF103  content/trader.yaml:\\d+ › ${field.replace('.', '\\.')}`));
+    for (const field of ['vatNumber', 'company.number', 'address.postcode'])
+      expect(result.stderr).toMatch(new RegExp(`SF103  content/trader.yaml:\\d+ › ${field.replace('.', '\\.')}`));
   });
 });
 
@@ -134,7 +148,9 @@ describe('a build for a real site address', () => {
 
   it('builds with --allow-placeholders (staging)', async () => {
     const { root } = await project();
-    const result = await runCli(['--root', root, 'build', '--allow-placeholders'], { SITE_URL: 'https://staging.brightgrow.co.uk' });
+    const result = await runCli(['--root', root, 'build', '--allow-placeholders'], {
+      SITE_URL: 'https://staging.brightgrow.co.uk',
+    });
     expect(result.code, result.stderr).toBe(0);
   });
 
@@ -149,28 +165,51 @@ describe('a build for a real site address', () => {
         'whose registered office is at 12 Harbour Lane, Leith EH6 6QT, United Kingdom (VAT number GB987654321). ' +
         'E-mail help@brightgrow.co.uk, telephone +44 131 555 0142.',
     );
-    expect(jsonLd(home).find((item) => item['@type'] === 'Organization')).toMatchObject({ vatID: 'GB987654321', legalName: 'Brightgrow Media Ltd' });
+    expect(jsonLd(home).find((item) => item['@type'] === 'Organization')).toMatchObject({
+      vatID: 'GB987654321',
+      legalName: 'Brightgrow Media Ltd',
+    });
   });
 
-  it("refuses a newsletter form that would send e-mail addresses over http, for a real address", async () => {
+  it('refuses a newsletter form that would send e-mail addresses over http, for a real address', async () => {
     const { root } = await project();
     await editFile(root, 'content/trader.yaml', /^legalName:[\s\S]*$/m, REAL_TRADER);
-    const plain = await runCli(['--root', root, 'build'], { ...REAL_SETTINGS, NEWSLETTER_URL: 'http://news.brightgrow.co.uk/subscribe' });
+    const plain = await runCli(['--root', root, 'build'], {
+      ...REAL_SETTINGS,
+      NEWSLETTER_URL: 'http://news.brightgrow.co.uk/subscribe',
+    });
     expect(plain.code).toBe(1);
     expect(plain.stderr).toMatch(/SF140 {2}content\/config\.yaml › newsletterUrl/);
     expect(plain.stderr).toContain("would send visitors' e-mail addresses unencrypted");
-    const secure = await runCli(['--root', root, 'build'], { ...REAL_SETTINGS, NEWSLETTER_URL: 'https://news.brightgrow.co.uk/subscribe' });
+    const secure = await runCli(['--root', root, 'build'], {
+      ...REAL_SETTINGS,
+      NEWSLETTER_URL: 'https://news.brightgrow.co.uk/subscribe',
+    });
     expect(secure.code, secure.stderr).toBe(0);
   });
 
   it("knows Ofcom's drama numbers however they are written", () => {
-    for (const phone of ['+44 20 7946 0000', '020 7946 0123', '+44 (0)20 7946 0999', '+44 (0)7700 900123', '0044 7700 900123']) expect(isDramaNumber(phone), phone).toBe(true);
-    for (const phone of ['+44 20 7946 1000', '+44 7911 123456', '+44 (0)131 555 0142']) expect(isDramaNumber(phone), phone).toBe(false);
+    for (const phone of [
+      '+44 20 7946 0000',
+      '020 7946 0123',
+      '+44 (0)20 7946 0999',
+      '+44 (0)7700 900123',
+      '0044 7700 900123',
+    ])
+      expect(isDramaNumber(phone), phone).toBe(true);
+    for (const phone of ['+44 20 7946 1000', '+44 7911 123456', '+44 (0)131 555 0142'])
+      expect(isDramaNumber(phone), phone).toBe(false);
   });
 
   it('counts hosts kept for tests and documentation as not real', async () => {
     const { root } = await project();
-    for (const site of ['https://shop.example.org', 'http://127.0.0.1:8080', 'https://storefront.test', 'http://localhost:4321', 'https://www.example.com']) {
+    for (const site of [
+      'https://shop.example.org',
+      'http://127.0.0.1:8080',
+      'https://storefront.test',
+      'http://localhost:4321',
+      'https://www.example.com',
+    ]) {
       const result = await runCli(['--root', root, 'build'], { SITE_URL: site });
       expect(result.code, `${site}: ${result.stderr}`).toBe(0);
     }
@@ -195,19 +234,26 @@ describe('ratings', () => {
     expect(line?.textContent).toBe('Rated 4.5 out of 5 in 2 customer reviews');
     expect(line?.getAttribute('href')).toBe('#reviews');
     const reviews = followers.querySelectorAll('#reviews .review');
-    expect(reviews.map((r) => r.querySelector('.review-by')!.textContent)).toEqual(['Priya S., 2 October 2026', 'Tom W., 14 September 2026']);
+    expect(reviews.map((r) => r.querySelector('.review-by')!.textContent)).toEqual([
+      'Priya S., 2 October 2026',
+      'Tom W., 14 September 2026',
+    ]);
     expect(reviews[1]!.querySelector('.review-rating')!.textContent).toBe('4 out of 5');
     expect(reviews[1]!.querySelectorAll('.review-rating svg')).toHaveLength(4);
     // The same figure on the cross-sell card of another page; a service without reviews shows none.
     const views = await page(root, 'buy-tiktok-views.html');
-    const card = (href: string) => views.querySelectorAll('.service-card').find((c) => c.querySelector('a')!.getAttribute('href') === href)!;
-    expect(card('/buy-tiktok-followers').querySelector('.service-card-rating')?.textContent.trim()).toBe('4.5/5 (2 reviews)');
+    const card = (href: string) =>
+      views.querySelectorAll('.service-card').find((c) => c.querySelector('a')!.getAttribute('href') === href)!;
+    expect(card('/buy-tiktok-followers').querySelector('.service-card-rating')?.textContent.trim()).toBe(
+      '4.5/5 (2 reviews)',
+    );
     expect(card('/buy-tiktok-likes').querySelector('.service-card-rating')?.textContent.trim()).toBe('5/5 (1 review)');
     expect(views.querySelector('.rating-line')).toBeNull();
     expect(views.querySelector('#reviews')).toBeNull();
     expect((await page(root, 'index.html')).querySelector('.rating-line')).toBeNull();
     // Google's review snippets allow no rating of a trader's own services or of itself.
-    for (const file of ['buy-tiktok-followers.html', 'index.html']) expect(JSON.stringify(jsonLd(await page(root, file)))).not.toContain('Rating');
+    for (const file of ['buy-tiktok-followers.html', 'index.html'])
+      expect(JSON.stringify(jsonLd(await page(root, file)))).not.toContain('Rating');
   });
 
   it("from a review platform: named, linked and dated wherever it is shown, and never on a service's card", async () => {
@@ -221,7 +267,9 @@ describe('ratings', () => {
     expect(built.code, built.stderr).toBe(0);
     for (const file of ['index.html', 'buy-instagram-likes.html']) {
       const line = (await page(root, file)).querySelector('.rating-line a');
-      expect(line?.textContent, file).toBe('Rated 4.7 out of 5 on Trustpilot from 1,312 reviews (as read on 20 November 2026)');
+      expect(line?.textContent, file).toBe(
+        'Rated 4.7 out of 5 on Trustpilot from 1,312 reviews (as read on 20 November 2026)',
+      );
       expect(line?.getAttribute('href'), file).toBe('https://uk.trustpilot.com/review/brightgrow.co.uk');
     }
     const likes = await page(root, 'buy-instagram-likes.html');
@@ -249,7 +297,9 @@ describe('honest copy about what is sold (issue 27)', () => {
     ({ root } = await project());
     const built = await runCli(['--root', root, 'build'], { NEWSLETTER_URL: '' });
     expect(built.code, built.stderr).toBe(0);
-    services = (await readdir(path.join(root, 'content/services'))).filter((file) => file.endsWith('.yaml')).map((file) => file.slice(0, -'.yaml'.length));
+    services = (await readdir(path.join(root, 'content/services')))
+      .filter((file) => file.endsWith('.yaml'))
+      .map((file) => file.slice(0, -'.yaml'.length));
   });
 
   const text = (html: HTMLElement) => html.textContent.replace(/\s+/g, ' ');
@@ -271,7 +321,8 @@ describe('honest copy about what is sold (issue 27)', () => {
       expect(honest, name).toBeDefined();
       expect(honest, name).toContain(sold);
       // What may happen: the count removed, the reach limited, the account warned.
-      for (const consequence of ['may remove', 'fewer people', 'warn you']) expect(honest, `${name}: ${consequence}`).toContain(consequence);
+      for (const consequence of ['may remove', 'fewer people', 'warn you'])
+        expect(honest, `${name}: ${consequence}`).toContain(consequence);
       expect(honest, name).toContain('we cannot promise they are active people who will engage');
       expect(honest, name).toMatch(/never (ask for|need) your password/);
     }
@@ -279,10 +330,29 @@ describe('honest copy about what is sold (issue 27)', () => {
 
   it('no page promises that bought numbers win trust, or states an unsourced track record or an unpriced plan', async () => {
     const refused = [
-      'look credible', 'credible to', 'credibility for your brand', 'trusted to new customers', 'trustworthy to', 'builds trust', 'build trust', 'social proof',
-      '12+ years', '1,000 customers', 'over a decade', 'automatic-likes', 'automatic likes',
+      'look credible',
+      'credible to',
+      'credibility for your brand',
+      'trusted to new customers',
+      'trustworthy to',
+      'builds trust',
+      'build trust',
+      'social proof',
+      '12+ years',
+      '1,000 customers',
+      'over a decade',
+      'automatic-likes',
+      'automatic likes',
       // Nor that they make an account look established, busy or worth a visit (the blog included).
-      'seriously', 'look established', 'more established', 'first impression', 'look popular', 'look empty', 'look consistent', 'convincing', 'look worth',
+      'seriously',
+      'look established',
+      'more established',
+      'first impression',
+      'look popular',
+      'look empty',
+      'look consistent',
+      'convincing',
+      'look worth',
     ];
     const files = await allPages();
     expect(files.length).toBeGreaterThan(15);
@@ -293,17 +363,38 @@ describe('honest copy about what is sold (issue 27)', () => {
     // The service pages describe a package as a higher count, never as what wins visitors over.
     for (const name of services) {
       const shown = text((await page(root, `${name}.html`)).querySelector('main')!).toLowerCase();
-      for (const phrase of ['seriously', 'look established', 'first impression', 'look popular', 'well received', 'worth their time']) expect(shown, `${name}: ${phrase}`).not.toContain(phrase);
+      for (const phrase of [
+        'seriously',
+        'look established',
+        'first impression',
+        'look popular',
+        'well received',
+        'worth their time',
+      ])
+        expect(shown, `${name}: ${phrase}`).not.toContain(phrase);
     }
   });
 
   it('the legal pages show when they were first published and when their text last changed', async () => {
-    for (const [file, source] of [['term-of-service.html', 'terms-of-service.md'], ['privacy-policy.html', 'privacy-policy.md']] as const) {
-      const updated = /^updated: (\d{4}-\d{2}-\d{2})$/m.exec(await readFile(path.join(root, 'content/pages', source), 'utf8'))![1]!;
-      const shownUpdated = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${updated}T00:00:00Z`));
+    for (const [file, source] of [
+      ['term-of-service.html', 'terms-of-service.md'],
+      ['privacy-policy.html', 'privacy-policy.md'],
+    ] as const) {
+      const updated = /^updated: (\d{4}-\d{2}-\d{2})$/m.exec(
+        await readFile(path.join(root, 'content/pages', source), 'utf8'),
+      )![1]!;
+      const shownUpdated = new Intl.DateTimeFormat('en-GB', {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }).format(new Date(`${updated}T00:00:00Z`));
       const dates = (await page(root, file)).querySelector('main .container-narrow > p.muted')!;
       expect(text(dates), file).toBe(`First published 26 June 2022 · Last updated ${shownUpdated}`);
-      expect(dates.querySelectorAll('time').map((time) => time.getAttribute('datetime')), file).toEqual(['2022-06-26', updated]);
+      expect(
+        dates.querySelectorAll('time').map((time) => time.getAttribute('datetime')),
+        file,
+      ).toEqual(['2022-06-26', updated]);
     }
   });
 
@@ -314,11 +405,18 @@ describe('honest copy about what is sold (issue 27)', () => {
     expect(withoutForm.querySelector('main')!.innerHTML).not.toMatch(/&lt;!--|end if/);
 
     const { root: withNewsletter } = await project();
-    const built = await runCli(['--root', withNewsletter, 'build'], { NEWSLETTER_URL: 'https://news.example.com/subscribe' });
+    const built = await runCli(['--root', withNewsletter, 'build'], {
+      NEWSLETTER_URL: 'https://news.example.com/subscribe',
+    });
     expect(built.code, built.stderr).toBe(0);
     expect((await page(withNewsletter, 'index.html')).querySelector('footer form')).not.toBeNull();
     const policy = (await page(withNewsletter, 'privacy-policy.html')).querySelector('main')!;
-    for (const part of ['When you sign up to our newsletter', 'Newsletter e-mail address', 'Marketing e-mails', 'Signing up to our newsletter is entirely up to you']) {
+    for (const part of [
+      'When you sign up to our newsletter',
+      'Newsletter e-mail address',
+      'Marketing e-mails',
+      'Signing up to our newsletter is entirely up to you',
+    ]) {
       expect(text(policy), part).toContain(part);
     }
     // A list item between the markers stays in its list.

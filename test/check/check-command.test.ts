@@ -14,19 +14,27 @@ describe('storefront check', () => {
     expect(result.code).toBe(1);
     const report = result.stderr;
     // The misspelt link without a redirect: the page it is on, and the target.
-    expect(report).toMatch(/SF301 {2}on \/ › \/buy-instagrm-followers\n\s+The link to \/buy-instagrm-followers is broken \(HTTP 404\)/);
+    expect(report).toMatch(
+      /SF301 {2}on \/ › \/buy-instagrm-followers\n\s+The link to \/buy-instagrm-followers is broken \(HTTP 404\)/,
+    );
     // A redirect whose target is not a page, and the link that uses it.
     expect(report).toContain('SF305  _redirects › /gone');
     expect(report).toContain('goes to /nowhere, which answers HTTP 404');
     // A canonical URL that does not answer 200.
     expect(report).toMatch(/SF302 {2}on \/about › https:\/\/shop\.example\.org\/about-us/);
     // A sitemap URL that redirects.
-    expect(report).toMatch(/SF303 {2}sitemap\.xml › https:\/\/shop\.example\.org\/old-about\n\s+The sitemap URL redirects \(HTTP 301\)/);
+    expect(report).toMatch(
+      /SF303 {2}sitemap\.xml › https:\/\/shop\.example\.org\/old-about\n\s+The sitemap URL redirects \(HTTP 301\)/,
+    );
     expect(report).not.toMatch(/SF30\d {2}sitemap\.xml › https:\/\/shop\.example\.org\/about\n/);
     // Orphans: pages no chain of links from / reaches, whether the sitemap lists them or not,
     // and whatever links they have from other orphans; a noindex page is no orphan.
     const orphans = [...report.matchAll(/SF304 {2}(.+) › (\S+)/g)].map((m) => `${m[1]} ${m[2]}`).sort();
-    expect(orphans).toEqual(['sitemap.xml /orphan', 'the output folder /linked-from-orphan', 'the output folder /unlisted']);
+    expect(orphans).toEqual([
+      'sitemap.xml /orphan',
+      'the output folder /linked-from-orphan',
+      'the output folder /unlisted',
+    ]);
   });
 
   describe('on the real build', () => {
@@ -41,7 +49,9 @@ describe('storefront check', () => {
     it('passes, and lists external links without fetching them', async () => {
       const result = await runCli(['--root', project.root, 'check']);
       expect(result.code, result.stderr).toBe(0);
-      expect(result.stdout).toMatch(/External links \(not fetched; --external fetches them\):\n(.|\n)*https:\/\/checkout\.example\.com {2}\d+ links/);
+      expect(result.stdout).toMatch(
+        /External links \(not fetched; --external fetches them\):\n(.|\n)*https:\/\/checkout\.example\.com {2}\d+ links/,
+      );
       expect(result.stdout).toMatch(/Checked \d+ pages and \d+ links: no broken links/);
     });
 

@@ -15,11 +15,19 @@ import { FakeStoreApi, productsOf, type FakeProduct } from '../support/fake-stor
 type Project = Awaited<ReturnType<typeof tempProject>>;
 const catalogueText = await readFile(path.join(repoRoot, 'content/catalogue.yaml'), 'utf8');
 const catalogue = parseYaml(catalogueText);
-const lineOf = (slug: string) => catalogueText.split('\n').findIndex((line) => new RegExp(`slug: ${slug}[ ,]`).test(line)) + 1;
+const lineOf = (slug: string) =>
+  catalogueText.split('\n').findIndex((line) => new RegExp(`slug: ${slug}[ ,]`).test(line)) + 1;
 
 /** 60 products of the same shop that the storefront does not sell: the Store API answers in two pages of 100. */
 const others: FakeProduct[] = Array.from({ length: 60 }, (_, i) => ({
-  id: 9000 + i, name: `Gift card ${i}`, slug: `gift-card-${i}`, regular_price: '1000', sale_price: '', currency_code: 'GBP', is_purchasable: true, is_in_stock: true,
+  id: 9000 + i,
+  name: `Gift card ${i}`,
+  slug: `gift-card-${i}`,
+  regular_price: '1000',
+  sale_price: '',
+  currency_code: 'GBP',
+  is_purchasable: true,
+  is_in_stock: true,
 }));
 
 const servers: FakeStoreApi[] = [];
@@ -30,7 +38,9 @@ afterAll(async () => {
 });
 
 /** A checkout server, and a project built with its address as CHECKOUT_URL. */
-async function setUp(products: FakeProduct[]): Promise<{ shop: FakeStoreApi; root: string; env: Record<string, string> }> {
+async function setUp(
+  products: FakeProduct[],
+): Promise<{ shop: FakeStoreApi; root: string; env: Record<string, string> }> {
   const shop = await new FakeStoreApi(products).start();
   servers.push(shop);
   const project = await tempProject();
@@ -47,7 +57,9 @@ describe('storefront check --checkout, against the Store API', () => {
     const result = await runCli(['--root', root, 'check', '--checkout'], env);
     expect(result.code, result.stderr).toBe(0);
     const packages = productsOf(catalogue).length;
-    expect(result.stdout).toContain(`${packages + 60} products read, ${packages} of ${packages} packages agree with the catalogue`);
+    expect(result.stdout).toContain(
+      `${packages + 60} products read, ${packages} of ${packages} packages agree with the catalogue`,
+    );
     expect(shop.requests.filter((r) => r.startsWith('GET /wp-json/wc/store/v1/products?per_page=100'))).toEqual([
       'GET /wp-json/wc/store/v1/products?per_page=100&page=1',
       'GET /wp-json/wc/store/v1/products?per_page=100&page=2',
@@ -60,8 +72,12 @@ describe('storefront check --checkout, against the Store API', () => {
 
   it('reports one problem per defect, naming the catalogue line and the product; a sale price that matches is no defect', async () => {
     const products = productsOf(catalogue);
-    const edit = (slug: string, change: Partial<FakeProduct>) => Object.assign(products.find((p) => p.slug === slug)!, change);
-    products.splice(products.findIndex((p) => p.slug === '250-ig-likes'), 1); // missing
+    const edit = (slug: string, change: Partial<FakeProduct>) =>
+      Object.assign(products.find((p) => p.slug === slug)!, change);
+    products.splice(
+      products.findIndex((p) => p.slug === '250-ig-likes'),
+      1,
+    ); // missing
     edit('500-ig-likes', { is_in_stock: false });
     edit('1000-ig-likes', { is_purchasable: false, regular_price: '', sale_price: '' });
     edit('100-ig-views', { sale_price: '149' }); // charged £1.49, shown £1.79
@@ -71,7 +87,9 @@ describe('storefront check --checkout, against the Store API', () => {
     const { root, env } = await setUp([...products, ...others]);
     const result = await runCli(['--root', root, 'check', '--checkout'], env);
     expect(result.code).toBe(1);
-    const found = [...result.stderr.matchAll(/(SF40\d) {2}content\/catalogue\.yaml:(\d+) › (\S+)/g)].map((m) => `${m[1]} ${m[2]} ${m[3]}`);
+    const found = [...result.stderr.matchAll(/(SF40\d) {2}content\/catalogue\.yaml:(\d+) › (\S+)/g)].map(
+      (m) => `${m[1]} ${m[2]} ${m[3]}`,
+    );
     const at = (slug: string) => `${lineOf(slug)}`;
     expect(found.sort()).toEqual(
       [
@@ -145,7 +163,9 @@ describe('a checkout without the Store API', () => {
     shop.headRefused.add('100-ig-followers');
     const result = await runCli(['--root', root, 'check', '--checkout'], env);
     expect(result.code).toBe(1);
-    expect([...result.stderr.matchAll(/SF401 {2}content\/catalogue\.yaml:(\d+) › (\S+)/g)].map((m) => m[2])).toEqual(['platforms[0].sub[0].packages[6].slug']);
+    expect([...result.stderr.matchAll(/SF401 {2}content\/catalogue\.yaml:(\d+) › (\S+)/g)].map((m) => m[2])).toEqual([
+      'platforms[0].sub[0].packages[6].slug',
+    ]);
     expect(result.stderr).toContain('Instagram Followers, 10,000: its Buy Now answers HTTP 404');
     expect(result.stdout).toMatch(/has no WooCommerce Store API: \d+ of \d+ Buy Now links answer 200/);
     // The refused HEAD was followed by a GET, which answered.
@@ -159,25 +179,44 @@ describe('storefront catalogue pull --from-checkout', () => {
     const products = productsOf(catalogue);
     Object.assign(products.find((p) => p.slug === '500-ig-followers')!, { regular_price: '599' });
     Object.assign(products.find((p) => p.slug === '1000-ig-followers')!, { regular_price: '1200', sale_price: '1100' });
-    products.splice(products.findIndex((p) => p.slug === '250-ig-followers'), 1);
-    Object.assign(products.find((p) => p.slug === '100-ig-followers')!, { is_purchasable: false, regular_price: '', sale_price: '' });
+    products.splice(
+      products.findIndex((p) => p.slug === '250-ig-followers'),
+      1,
+    );
+    Object.assign(products.find((p) => p.slug === '100-ig-followers')!, {
+      is_purchasable: false,
+      regular_price: '',
+      sale_price: '',
+    });
     const { root, env } = await setUp(products);
     const result = await runCli(['--root', root, 'catalogue', 'pull', '--from-checkout'], env);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toContain(`content/catalogue.yaml:${lineOf('500-ig-followers')}  Instagram Followers, 500 (500-ig-followers): 5.49 → 5.99`);
-    expect(result.stdout).toContain(`content/catalogue.yaml:${lineOf('1000-ig-followers')}  Instagram Followers, 1,000 (1000-ig-followers): 10 → 11`);
+    expect(result.stdout).toContain(
+      `content/catalogue.yaml:${lineOf('500-ig-followers')}  Instagram Followers, 500 (500-ig-followers): 5.49 → 5.99`,
+    );
+    expect(result.stdout).toContain(
+      `content/catalogue.yaml:${lineOf('1000-ig-followers')}  Instagram Followers, 1,000 (1000-ig-followers): 10 → 11`,
+    );
     expect(result.stdout).toContain('2 price(s) differ');
     expect(result.stderr).toContain('the checkout has no product for Instagram Followers, 250 (250-ig-followers)');
-    expect(result.stderr).toContain('Instagram Followers, 100 (100-ig-followers) cannot be bought on the checkout: its price is left as it is');
+    expect(result.stderr).toContain(
+      'Instagram Followers, 100 (100-ig-followers) cannot be bought on the checkout: its price is left as it is',
+    );
     expect(await readFile(path.join(root, 'content/catalogue.yaml'), 'utf8')).toBe(catalogueText);
     const proposed = await readFile(path.join(root, 'catalogue.proposed.yaml'), 'utf8');
     // Only those two lines differ: comments and layout are kept.
     const before = catalogueText.split('\n');
-    const changed = proposed.split('\n').map((line, i) => [i + 1, line] as const).filter(([i, line]) => line !== before[i - 1]);
+    const changed = proposed
+      .split('\n')
+      .map((line, i) => [i + 1, line] as const)
+      .filter(([i, line]) => line !== before[i - 1]);
     expect(changed.map(([i]) => i)).toEqual([lineOf('500-ig-followers'), lineOf('1000-ig-followers')]);
     expect(changed[0]![1]).toContain('price: 5.99');
     // Never into content/.
-    const refused = await runCli(['--root', root, 'catalogue', 'pull', '--from-checkout', '--to', 'content/catalogue.yaml'], env);
+    const refused = await runCli(
+      ['--root', root, 'catalogue', 'pull', '--from-checkout', '--to', 'content/catalogue.yaml'],
+      env,
+    );
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('SF170');
     expect(refused.stderr).toContain('never written into content/');
@@ -187,7 +226,8 @@ describe('storefront catalogue pull --from-checkout', () => {
 });
 
 describe('hostile checkout answers', () => {
-  const productRequests = (shop: FakeStoreApi) => shop.requests.filter((r) => r.startsWith('GET /wp-json/wc/store/v1/products'));
+  const productRequests = (shop: FakeStoreApi) =>
+    shop.requests.filter((r) => r.startsWith('GET /wp-json/wc/store/v1/products'));
   const plainMode = (shop: FakeStoreApi) => shop.requests.filter((r) => / \/product\//.test(r));
 
   it('a price that is no price (-500, "abc", "1e30", "0", "Infinity", USD, at the ceiling) is refused per product, never proposed, exit 1', async () => {
@@ -204,7 +244,9 @@ describe('hostile checkout answers', () => {
     const hostile = products.slice(0, absurd.length);
     hostile.forEach((product, i) => Object.assign(product, absurd[i]![0], { name: `Evil\u001b[2J\r\nname ${i}` }));
     // A price that differs and is a price: still not proposed, as nothing is written.
-    Object.assign(products[absurd.length]!, { regular_price: String(Number(products[absurd.length]!.regular_price) + 100) });
+    Object.assign(products[absurd.length]!, {
+      regular_price: String(Number(products[absurd.length]!.regular_price) + 100),
+    });
     const { root, env } = await setUp(products);
     const earlier = `${catalogueText}# an earlier proposal\n`;
     await writeFile(path.join(root, 'catalogue.proposed.yaml'), earlier);
@@ -212,7 +254,9 @@ describe('hostile checkout answers', () => {
     const pulled = await runCli(['--root', root, 'catalogue', 'pull', '--from-checkout'], env);
     expect(pulled.code).toBe(1);
     hostile.forEach((product, i) => {
-      expect(pulled.stderr).toContain(`(${product.slug}): the checkout's product ${product.id} ${absurd[i]![1]}; no price is proposed for it.`);
+      expect(pulled.stderr).toContain(
+        `(${product.slug}): the checkout's product ${product.id} ${absurd[i]![1]}; no price is proposed for it.`,
+      );
       expect(pulled.stderr).toContain(`SF403  content/catalogue.yaml:${lineOf(product.slug)} › `);
     });
     expect(pulled.stderr).toContain('Nothing was written');
@@ -222,8 +266,12 @@ describe('hostile checkout answers', () => {
 
     const checked = await runCli(['--root', root, 'check', '--checkout'], env);
     expect(checked.code).toBe(1);
-    const found = [...checked.stderr.matchAll(/SF403 {2}content\/catalogue\.yaml:(\d+) › (\S+)\.price/g)].map((m) => Number(m[1]));
-    expect(found.sort((a, b) => a - b)).toEqual([...hostile, products[absurd.length]!].map((p) => lineOf(p.slug)).sort((a, b) => a - b));
+    const found = [...checked.stderr.matchAll(/SF403 {2}content\/catalogue\.yaml:(\d+) › (\S+)\.price/g)].map((m) =>
+      Number(m[1]),
+    );
+    expect(found.sort((a, b) => a - b)).toEqual(
+      [...hostile, products[absurd.length]!].map((p) => lineOf(p.slug)).sort((a, b) => a - b),
+    );
     expect(checked.stderr).toContain('no price the storefront can show');
     expect(checked.stderr).toContain('is priced in USD; the storefront shows GBP');
     // The checkout's names are quoted and escaped, never printed raw.
@@ -248,7 +296,11 @@ describe('hostile checkout answers', () => {
 
   it('a first answer larger than the client allows fails within the limit', async () => {
     const { shop, root, env } = await setUp(productsOf(catalogue));
-    shop.answer = { status: 200, headers: { 'Content-Type': 'application/json; charset=UTF-8' }, bytes: 36 * 1024 * 1024 };
+    shop.answer = {
+      status: 200,
+      headers: { 'Content-Type': 'application/json; charset=UTF-8' },
+      bytes: 36 * 1024 * 1024,
+    };
     const result = await runCli(['--root', root, 'check', '--checkout'], env);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('SF201');
@@ -315,7 +367,9 @@ describe('hostile checkout answers', () => {
     expect(existsSync(path.join(root, 'nowhere'))).toBe(false);
     const temporary = (names: string[]) => names.filter((name) => name.endsWith('.tmp'));
     expect(temporary(await readdir(root, { recursive: true }))).toEqual([]);
-    expect((await readdir(path.dirname(root))).filter((name) => name.startsWith(`${path.basename(root)}.`))).toEqual([]);
+    expect((await readdir(path.dirname(root))).filter((name) => name.startsWith(`${path.basename(root)}.`))).toEqual(
+      [],
+    );
     // An earlier proposal is replaced: the command's own file.
     for (let run = 0; run < 2; run++) {
       const result = await runCli(['--root', root, 'catalogue', 'pull', '--from-checkout'], env);

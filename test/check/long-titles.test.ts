@@ -31,7 +31,10 @@ beforeAll(async () => {
       if (!/\.(ya?ml|md)$/.test(file)) continue;
       const absolute = path.join(project.root, dir, file);
       const text = await readFile(absolute, 'utf8');
-      await writeFile(absolute, text.replace(/^title: .*$/m, () => `title: Page ${++n}`));
+      await writeFile(
+        absolute,
+        text.replace(/^title: .*$/m, () => `title: Page ${++n}`),
+      );
     }
   }
   expect(n).toBeGreaterThanOrEqual(18);
@@ -76,7 +79,9 @@ describe('check: titles over 60 characters', () => {
 
 describe('pageTitle', () => {
   it('reads the text of <title> as a visitor sees it', () => {
-    expect(pageTitle('<head><title>Tom &amp; Jerry&#x27;s – shop | Brand</title></head>')).toBe("Tom & Jerry's – shop | Brand");
+    expect(pageTitle('<head><title>Tom &amp; Jerry&#x27;s – shop | Brand</title></head>')).toBe(
+      "Tom & Jerry's – shop | Brand",
+    );
     expect(pageTitle('<head><meta charset="utf-8"></head>')).toBeUndefined();
   });
 });

@@ -38,20 +38,44 @@ describe('a rejected command line', () => {
   });
 
   it.each([
-    [['biuld'], 'biuld', "unknown command 'biuld'. Did you mean build?", 'hint: Write build instead of biuld; `storefront --help` lists the commands.'],
-    [['build', '--otu', 'x'], '--otu', "unknown option '--otu'. Did you mean --out?", 'hint: Write --out instead of --otu; `storefront build --help`'],
-    [['catalogue', 'pul'], 'pul', "unknown command 'pul'. Did you mean pull?", 'hint: Write pull instead of pul; `storefront catalogue --help`'],
-    [['build', '--target', 'netlfy'], '--target', 'Allowed choices are netlify, cloudflare, github-pages, nginx, static. Did you mean netlify?', 'hint: Write netlify instead of netlfy;'],
-  ])('%j: the guess joins the message, indented like every line of the problem', async (args, subject, message, hint) => {
-    const result = await runCli(args);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`Found a problem:\n\n  SF170  ${subject}\n  `);
-    expect(result.stderr).toContain(`${message}\n  ${hint}`);
-    expect(result.stderr).not.toContain('(Did you mean');
-    expect(result.stderr).not.toContain('\\n');
-    // Under the heading, every line is empty or indented.
-    for (const line of result.stderr.trimEnd().split('\n').slice(1)) expect(line, result.stderr).toMatch(/^(| {2}\S.*)$/);
-  });
+    [
+      ['biuld'],
+      'biuld',
+      "unknown command 'biuld'. Did you mean build?",
+      'hint: Write build instead of biuld; `storefront --help` lists the commands.',
+    ],
+    [
+      ['build', '--otu', 'x'],
+      '--otu',
+      "unknown option '--otu'. Did you mean --out?",
+      'hint: Write --out instead of --otu; `storefront build --help`',
+    ],
+    [
+      ['catalogue', 'pul'],
+      'pul',
+      "unknown command 'pul'. Did you mean pull?",
+      'hint: Write pull instead of pul; `storefront catalogue --help`',
+    ],
+    [
+      ['build', '--target', 'netlfy'],
+      '--target',
+      'Allowed choices are netlify, cloudflare, github-pages, nginx, static. Did you mean netlify?',
+      'hint: Write netlify instead of netlfy;',
+    ],
+  ])(
+    '%j: the guess joins the message, indented like every line of the problem',
+    async (args, subject, message, hint) => {
+      const result = await runCli(args);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`Found a problem:\n\n  SF170  ${subject}\n  `);
+      expect(result.stderr).toContain(`${message}\n  ${hint}`);
+      expect(result.stderr).not.toContain('(Did you mean');
+      expect(result.stderr).not.toContain('\\n');
+      // Under the heading, every line is empty or indented.
+      for (const line of result.stderr.trimEnd().split('\n').slice(1))
+        expect(line, result.stderr).toMatch(/^(| {2}\S.*)$/);
+    },
+  );
 
   it('--debug adds a stack trace', async () => {
     const result = await runCli(['--debug', 'build', '--nope']);
@@ -69,7 +93,12 @@ describe('global flags on the other commands', () => {
   afterAll(() => project?.cleanup());
 
   it('check --quiet prints the problems only', async () => {
-    const result = await runCli(['check', '--quiet', '--out', path.join(repoRoot, 'test', 'fixtures', 'check-broken-site')]);
+    const result = await runCli([
+      'check',
+      '--quiet',
+      '--out',
+      path.join(repoRoot, 'test', 'fixtures', 'check-broken-site'),
+    ]);
     expect(result.code).toBe(1);
     // Not the list of external links it prints otherwise.
     expect(result.stdout).toBe('');

@@ -44,8 +44,11 @@ describe('progress', () => {
     const onTerminal = (env: Record<string, string | undefined>) =>
       new Promise<string>((resolve, reject) => {
         const command = `${process.execPath} ${cliPath} ${build().join(' ')}`;
-        execFile('script', ['-qec', command, '/dev/null'], { env: { ...env, PATH: process.env.PATH, HOME: process.env.HOME, TERM: 'xterm' } }, (error, stdout) =>
-          error ? reject(error) : resolve(stdout),
+        execFile(
+          'script',
+          ['-qec', command, '/dev/null'],
+          { env: { ...env, PATH: process.env.PATH, HOME: process.env.HOME, TERM: 'xterm' } },
+          (error, stdout) => (error ? reject(error) : resolve(stdout)),
         );
       });
     const terminal = await onTerminal({});
@@ -74,7 +77,16 @@ describe('--quiet and --verbose', () => {
     expect(ok.code).toBe(0);
     expect(ok.stdout).toBe('');
     expect(ok.stderr).toBe('');
-    const failed = await runCli(['--root', project.root, '--quiet', 'build', '--posts', 'no-such-folder', '--cms', 'not a url']);
+    const failed = await runCli([
+      '--root',
+      project.root,
+      '--quiet',
+      'build',
+      '--posts',
+      'no-such-folder',
+      '--cms',
+      'not a url',
+    ]);
     expect(failed.code).toBe(1);
     expect(failed.stdout).toBe('');
     expect(failed.stderr).toMatch(/^Found (a problem|\d+ problems):/);

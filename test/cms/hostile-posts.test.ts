@@ -17,34 +17,35 @@ const post = (id: number, fields: Partial<FakePost>): FakePost => ({
   ...base,
   id,
   slug: `post-${id}`,
-  date_gmt: `2026-0${id % 9 + 1}-01T10:00:00`,
-  modified_gmt: `2026-0${id % 9 + 1}-02T10:00:00`,
+  date_gmt: `2026-0${(id % 9) + 1}-01T10:00:00`,
+  modified_gmt: `2026-0${(id % 9) + 1}-02T10:00:00`,
   featuredMedia: undefined,
   ...fields,
 });
 
 /** The hostile post; its allowed images are on `cdn`, an image host of the site's own (IMAGE_HOSTS). */
-const hostilePost = (cdn: string) => post(1, {
-  slug: 'hostile',
-  title: 'Bad </script><script>window.__pwned = "title"</script> title',
-  excerpt: '<p onmouseover="window.__pwned = 1">Hover <img src=x onerror="window.__pwned = \'excerpt\'"></p>',
-  content: [
-    '<p>Safe paragraph.</p>',
-    '<script>window.__pwned = "script"</script>',
-    '<style>body { display: none }</style>',
-    '<img src="x" onerror="window.__pwned = \'onerror\'" alt="broken">',
-    '<a href="javascript:window.__pwned = \'link\'">click</a>',
-    '<a href="data:text/html,<script>alert(1)</script>">data</a>',
-    '<a href="https://example.org/ok" onclick="window.__pwned = \'click\'">fine link</a>',
-    '<iframe src="https://evil.example/frame"></iframe>',
-    '<iframe src="https://www.youtube.com/embed/abc123" width="560" height="315" title="Video"></iframe>',
-    '<svg onload="window.__pwned = \'svg\'"><circle r="1"/></svg>',
-    `<img src="${cdn}/media/1.jpg" alt="kept" width="10" height="20" style="position:fixed" class="x">`,
-    `<h2 id="main">An id the page uses</h2><p><a id="back" href="#main">back to it</a><img id="pic" src="${cdn}/media/2.jpg" alt="with an id" width="1" height="1"></p>`,
-    `<picture><source srcset="https://tracker.example.net/a.webp 1x, ${cdn}/media/4.jpg 2x"><img src="${cdn}/media/3.jpg" alt="in a picture" width="1" height="1"></picture>`,
-    '<img src="https://tracker.example.net/pixel.gif" alt="from a host not allowed" width="1" height="1">',
-  ].join('\n'),
-});
+const hostilePost = (cdn: string) =>
+  post(1, {
+    slug: 'hostile',
+    title: 'Bad </script><script>window.__pwned = "title"</script> title',
+    excerpt: '<p onmouseover="window.__pwned = 1">Hover <img src=x onerror="window.__pwned = \'excerpt\'"></p>',
+    content: [
+      '<p>Safe paragraph.</p>',
+      '<script>window.__pwned = "script"</script>',
+      '<style>body { display: none }</style>',
+      '<img src="x" onerror="window.__pwned = \'onerror\'" alt="broken">',
+      '<a href="javascript:window.__pwned = \'link\'">click</a>',
+      '<a href="data:text/html,<script>alert(1)</script>">data</a>',
+      '<a href="https://example.org/ok" onclick="window.__pwned = \'click\'">fine link</a>',
+      '<iframe src="https://evil.example/frame"></iframe>',
+      '<iframe src="https://www.youtube.com/embed/abc123" width="560" height="315" title="Video"></iframe>',
+      '<svg onload="window.__pwned = \'svg\'"><circle r="1"/></svg>',
+      `<img src="${cdn}/media/1.jpg" alt="kept" width="10" height="20" style="position:fixed" class="x">`,
+      `<h2 id="main">An id the page uses</h2><p><a id="back" href="#main">back to it</a><img id="pic" src="${cdn}/media/2.jpg" alt="with an id" width="1" height="1"></p>`,
+      `<picture><source srcset="https://tracker.example.net/a.webp 1x, ${cdn}/media/4.jpg 2x"><img src="${cdn}/media/3.jpg" alt="in a picture" width="1" height="1"></picture>`,
+      '<img src="https://tracker.example.net/pixel.gif" alt="from a host not allowed" width="1" height="1">',
+    ].join('\n'),
+  });
 const entities = post(2, { slug: 'entities', title: 'Don&#8217;t &amp; won&#8217;t: &#8220;quotes&#8221; &lt;b&gt;' });
 const nonAscii = post(3, {
   // WordPress stores non-ASCII slugs percent-encoded, lowercase: "привет-мир".
@@ -61,7 +62,13 @@ const read = (file: string) => readFile(path.join(project.root, 'dist', file), '
 
 beforeAll(async () => {
   cdn = await new FakeWordPress([]).start();
-  wp = await new FakeWordPress([hostilePost(cdn.origin), entities, nonAscii, locked, ...makePosts(2).map((p) => ({ ...p, id: p.id + 100 }))]).start();
+  wp = await new FakeWordPress([
+    hostilePost(cdn.origin),
+    entities,
+    nonAscii,
+    locked,
+    ...makePosts(2).map((p) => ({ ...p, id: p.id + 100 })),
+  ]).start();
   project = await tempProject();
   // Images may come from the site, the CMS and this host only; they are downloaded and served by the site itself.
   const result = await runCli(['--root', project.root, 'build', '--cms', wp.apiUrl], { IMAGE_HOSTS: cdn.origin });
@@ -95,7 +102,8 @@ describe('hostile and unusual posts', () => {
     expect(kept.getAttribute('class')).toBeUndefined();
     expect(article.querySelector('img[alt="from a host not allowed"]')).toBeNull();
     // The title cannot close the JSON-LD script element.
-    for (const script of parseHtml(html).querySelectorAll('script[type="application/ld+json"]')) JSON.parse(script.text);
+    for (const script of parseHtml(html).querySelectorAll('script[type="application/ld+json"]'))
+      JSON.parse(script.text);
     expect(html.match(/<\/script>/g)).toHaveLength(parseHtml(html).querySelectorAll('script').length);
     const list = await read('blog.html');
     expect(list).not.toMatch(/onerror|onmouseover/);
@@ -110,8 +118,12 @@ describe('hostile and unusual posts', () => {
     for (const srcset of sources) expect(srcset).toMatch(/^\/assets\/img\//);
     expect(article.innerHTML).not.toContain('tracker.example.net');
     expect(article.querySelector('picture picture')).toBeNull();
-    expect(article.querySelector('img[alt="in a picture"]')!.getAttribute('src')).toMatch(/^\/assets\/img\/[0-9a-f]{16}-120\.jpg$/);
-    const ids = parseHtml(html).querySelectorAll('[id]').map((element) => element.id);
+    expect(article.querySelector('img[alt="in a picture"]')!.getAttribute('src')).toMatch(
+      /^\/assets\/img\/[0-9a-f]{16}-120\.jpg$/,
+    );
+    const ids = parseHtml(html)
+      .querySelectorAll('[id]')
+      .map((element) => element.id);
     expect(new Set(ids).size).toBe(ids.length);
   });
 
@@ -127,7 +139,10 @@ describe('hostile and unusual posts', () => {
     const canonical = parseHtml(html).querySelector('link[rel=canonical]')!.getAttribute('href')!;
     expect(canonical.toLowerCase()).toBe(`https://www.example.com/blog/${nonAscii.slug}`);
     const list = parseHtml(await read('blog.html'));
-    const href = list.querySelectorAll('.post-card h2 a').map((a) => a.getAttribute('href')!).find((h) => h.includes('%D0'))!;
+    const href = list
+      .querySelectorAll('.post-card h2 a')
+      .map((a) => a.getAttribute('href')!)
+      .find((h) => h.includes('%D0'))!;
     expect(href.toLowerCase()).toBe(`/blog/${nonAscii.slug}`);
     const preview = await startPreviewProcess(['--root', project.root, '--port', String(await freePort())]);
     try {
@@ -156,7 +171,10 @@ describe('hostile and unusual posts', () => {
       browser = await launchChromium();
       const page = await browser.newPage();
       // Only the preview server is reachable; anything else would hang on the closed network.
-      await page.route((url) => !url.href.startsWith(preview.url), (route) => route.abort());
+      await page.route(
+        (url) => !url.href.startsWith(preview.url),
+        (route) => route.abort(),
+      );
       const dialogs: string[] = [];
       page.on('dialog', (dialog) => {
         dialogs.push(dialog.message());
@@ -165,7 +183,8 @@ describe('hostile and unusual posts', () => {
       for (const url of ['/blog/hostile', '/blog']) {
         await page.goto(preview.url + url, { waitUntil: 'load' });
         await page.mouse.move(200, 300);
-        for (const link of await page.locator('article a').all()) await link.click({ timeout: 1000, noWaitAfter: true }).catch(() => undefined);
+        for (const link of await page.locator('article a').all())
+          await link.click({ timeout: 1000, noWaitAfter: true }).catch(() => undefined);
         expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
       }
       expect(dialogs).toEqual([]);

@@ -80,7 +80,10 @@ describe('a build against WordPress with 250 posts', () => {
       expect(img.getAttribute('width')).toBe('120');
       expect(img.getAttribute('height')).toBe('80');
       expect(img.getAttribute('src')).toMatch(/^\/assets\/img\/[0-9a-f]{16}-120\.jpg$/);
-      expect(card.querySelectorAll('picture source').map((s) => s.getAttribute('type'))).toEqual(['image/avif', 'image/webp']);
+      expect(card.querySelectorAll('picture source').map((s) => s.getAttribute('type'))).toEqual([
+        'image/avif',
+        'image/webp',
+      ]);
       expect(img.getAttribute('alt')).toMatch(/^Illustration \d+$/);
     }
     expect(cards[0]!.querySelector('img')!.getAttribute('loading')).toBe('eager');
@@ -115,7 +118,9 @@ describe('a build against WordPress with 250 posts', () => {
 
   it('the sitemap lists every post with lastmod from modified', async () => {
     const sitemap = await read('sitemap.xml');
-    const posts = [...sitemap.matchAll(/<url><loc>[^<]+\/blog\/growth-note-(\d+)<\/loc><lastmod>([^<]+)<\/lastmod><\/url>/g)];
+    const posts = [
+      ...sitemap.matchAll(/<url><loc>[^<]+\/blog\/growth-note-(\d+)<\/loc><lastmod>([^<]+)<\/lastmod><\/url>/g),
+    ];
     expect(posts).toHaveLength(250);
     const note7 = posts.find((m) => m[1] === '7')!;
     expect(note7[2]).toBe('2025-01-02T15:00:00.000Z');

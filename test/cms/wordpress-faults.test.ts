@@ -15,7 +15,8 @@ const out = () => path.join(project.root, 'dist');
 // Short limits so that a test of a fault takes a second, not a minute.
 const fast = ['--cms-timeout', '400', '--cms-retries', '2'];
 // A posts limit of 300 (three pages), so that the paging cases stay small.
-const build = (...extra: string[]) => runCli(['--root', project.root, 'build', '--cms', wp.apiUrl, ...fast, ...extra], { CMS_MAX_POSTS: '300' });
+const build = (...extra: string[]) =>
+  runCli(['--root', project.root, 'build', '--cms', wp.apiUrl, ...fast, ...extra], { CMS_MAX_POSTS: '300' });
 
 // An earlier, good build from local content, made once and copied for each test (a cold build
 // each time was most of this file's time); a failed CMS build must leave it alone.
@@ -125,7 +126,13 @@ describe('WordPress faults', () => {
     wp.faults.endless = true;
     const result = await build();
     expect(result.code).toBe(1);
-    for (const fragment of ['SF201', `${wp.apiUrl}/wp/v2/posts?per_page=100&page=4&_embed`, 'more than 300 posts', 'CMS_MAX_POSTS', 'Nothing was written']) {
+    for (const fragment of [
+      'SF201',
+      `${wp.apiUrl}/wp/v2/posts?per_page=100&page=4&_embed`,
+      'more than 300 posts',
+      'CMS_MAX_POSTS',
+      'Nothing was written',
+    ]) {
       expect(result.stderr).toContain(fragment);
     }
     expect(await folderState(out())).toBe(distHash);
@@ -135,7 +142,9 @@ describe('WordPress faults', () => {
 
   it('more posts than cmsMaxPosts fail the build, even when the paging headers are honest', async () => {
     wp.posts = makePosts(120);
-    const result = await runCli(['--root', project.root, 'build', '--cms', wp.apiUrl, ...fast], { CMS_MAX_POSTS: '50' });
+    const result = await runCli(['--root', project.root, 'build', '--cms', wp.apiUrl, ...fast], {
+      CMS_MAX_POSTS: '50',
+    });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('more than 50 posts');
     expect(await folderState(out())).toBe(distHash);

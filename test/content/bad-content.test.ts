@@ -10,7 +10,16 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { builtProject, cliPath, copyOfProject, editFile, folderState, runCli, tempProject, type CliResult } from '../helpers.js';
+import {
+  builtProject,
+  cliPath,
+  copyOfProject,
+  editFile,
+  folderState,
+  runCli,
+  tempProject,
+  type CliResult,
+} from '../helpers.js';
 
 interface Case {
   name: string;
@@ -24,32 +33,57 @@ interface Case {
 const cases: Case[] = [
   {
     name: 'malformed YAML',
-    breakIt: (root) => editFile(root, 'content/services/buy-instagram-likes.yaml', 'subCategory: 11', 'subCategory: 11\n  bad: [unclosed'),
+    breakIt: (root) =>
+      editFile(
+        root,
+        'content/services/buy-instagram-likes.yaml',
+        'subCategory: 11',
+        'subCategory: 11\n  bad: [unclosed',
+      ),
     expect: ['SF101', 'content/services/buy-instagram-likes.yaml:', 'YAML cannot be read'],
   },
   {
     name: 'malformed front matter',
     breakIt: (root) =>
-      editFile(root, 'content/blog/tiktok-growth-routine.md', 'slug: tiktok-growth-routine', 'slug: "tiktok-growth-routine'),
+      editFile(
+        root,
+        'content/blog/tiktok-growth-routine.md',
+        'slug: tiktok-growth-routine',
+        'slug: "tiktok-growth-routine',
+      ),
     // Where the quote opens, not where the front matter ran out.
-    expect: ['SF102', 'content/blog/tiktok-growth-routine.md:3:7', 'this " is never closed', '  > 3 | slug: "tiktok-growth-routine\n      |       ^\n'],
+    expect: [
+      'SF102',
+      'content/blog/tiktok-growth-routine.md:3:7',
+      'this " is never closed',
+      '  > 3 | slug: "tiktok-growth-routine\n      |       ^\n',
+    ],
   },
   {
     name: 'missing required field',
-    breakIt: (root) =>
-      editFile(root, 'content/services/buy-instagram-likes.yaml', /^title: .*\n/m, ''),
+    breakIt: (root) => editFile(root, 'content/services/buy-instagram-likes.yaml', /^title: .*\n/m, ''),
     expect: ['SF103', 'content/services/buy-instagram-likes.yaml', '› title', 'required field is missing'],
   },
   {
     name: 'duplicate product id',
     breakIt: (root) =>
       editFile(root, 'content/catalogue.yaml', '{ id: 1002, quantity: 250', '{ id: 1001, quantity: 250'),
-    expect: ['SF110', 'content/catalogue.yaml', 'platforms[0].sub[0].packages[1].id', 'Product id 1001 is already used'],
+    expect: [
+      'SF110',
+      'content/catalogue.yaml',
+      'platforms[0].sub[0].packages[1].id',
+      'Product id 1001 is already used',
+    ],
   },
   {
     name: 'checkout slug naming another quantity',
     breakIt: (root) => editFile(root, 'content/catalogue.yaml', 'slug: 10k-ig-followers', 'slug: 1000-ig-followers'),
-    expect: ['SF111', 'content/catalogue.yaml', 'platforms[0].sub[0].packages[6].slug', 'names 1,000, but the package is 10,000'],
+    expect: [
+      'SF111',
+      'content/catalogue.yaml',
+      'platforms[0].sub[0].packages[6].slug',
+      'names 1,000, but the package is 10,000',
+    ],
   },
   {
     name: 'price with three decimals',
@@ -63,20 +97,34 @@ const cases: Case[] = [
   },
   {
     name: 'cross-sell to an unknown service',
-    breakIt: (root) => editFile(root, 'content/services/buy-instagram-likes.yaml', 'crossSells: [10, 12]', 'crossSells: [10, 99]'),
+    breakIt: (root) =>
+      editFile(root, 'content/services/buy-instagram-likes.yaml', 'crossSells: [10, 12]', 'crossSells: [10, 99]'),
     expect: ['SF113', 'content/services/buy-instagram-likes.yaml', 'crossSells[1]', 'Cross-sell 99'],
   },
   {
     name: 'page pointing to an unknown sub-category',
-    breakIt: (root) => editFile(root, 'content/services/buy-instagram-likes.yaml', 'subCategory: 11', 'subCategory: 19'),
+    breakIt: (root) =>
+      editFile(root, 'content/services/buy-instagram-likes.yaml', 'subCategory: 11', 'subCategory: 19'),
     // The cross-sells to 11, the page's own sub-category, have no page only because of it.
-    expect: ['Found a problem:', 'SF113', 'content/services/buy-instagram-likes.yaml', '› subCategory', 'Sub-category 19', 'these have no service page yet: 11'],
+    expect: [
+      'Found a problem:',
+      'SF113',
+      'content/services/buy-instagram-likes.yaml',
+      '› subCategory',
+      'Sub-category 19',
+      'these have no service page yet: 11',
+    ],
     absent: ['has no service page to link to'],
   },
   {
     name: 'two routes with the same path',
     breakIt: (root) =>
-      editFile(root, 'content/services/buy-instagram-likes.yaml', 'path: /buy-instagram-likes', 'path: /buy-instagram-followers'),
+      editFile(
+        root,
+        'content/services/buy-instagram-likes.yaml',
+        'path: /buy-instagram-likes',
+        'path: /buy-instagram-followers',
+      ),
     expect: ['SF120', 'buy-instagram', '› path', 'The path /buy-instagram-followers is already the route of'],
   },
   {
@@ -94,7 +142,14 @@ const cases: Case[] = [
     name: 'unknown token',
     breakIt: (root) =>
       editFile(root, 'content/services/buy-instagram-likes.yaml', 'within {{startTime}}.', 'within {{startTme}}.'),
-    expect: ['SF104', 'content/services/buy-instagram-likes.yaml', '› description', '{{startTme}}', 'Did you mean {{startTime}}?', 'hint: Write {{startTime}}.'],
+    expect: [
+      'SF104',
+      'content/services/buy-instagram-likes.yaml',
+      '› description',
+      '{{startTme}}',
+      'Did you mean {{startTime}}?',
+      'hint: Write {{startTime}}.',
+    ],
   },
   {
     name: 'redirect to a page that does not exist',
@@ -110,19 +165,34 @@ const cases: Case[] = [
   {
     name: 'price typed into copy',
     breakIt: (root) =>
-      editFile(root, 'content/services/buy-instagram-likes.yaml', '**Buy Now** takes you to our secure checkout.', 'Packages from £1.49.'),
+      editFile(
+        root,
+        'content/services/buy-instagram-likes.yaml',
+        '**Buy Now** takes you to our secure checkout.',
+        'Packages from £1.49.',
+      ),
     expect: ['SF105', 'content/services/buy-instagram-likes.yaml', '› packagesNote', '£1'],
   },
   {
     name: 'relative internal link',
     breakIt: (root) =>
-      editFile(root, 'content/services/buy-instagram-likes.yaml', '**Buy Now** takes you to our secure checkout.', '[Ask us](contact).'),
+      editFile(
+        root,
+        'content/services/buy-instagram-likes.yaml',
+        '**Buy Now** takes you to our secure checkout.',
+        '[Ask us](contact).',
+      ),
     expect: ['SF121', '› packagesNote', 'is relative', 'Start internal links with a slash'],
   },
   {
-    name: 'broken path deep in a page\'s sections',
+    name: "broken path deep in a page's sections",
     breakIt: (root) =>
-      editFile(root, 'content/pages/home.yaml', '        path: /buy-youtube-views\n', '        path: /buy-youtube-veiws\n'),
+      editFile(
+        root,
+        'content/pages/home.yaml',
+        '        path: /buy-youtube-views\n',
+        '        path: /buy-youtube-veiws\n',
+      ),
     expect: ['SF121', 'content/pages/home.yaml', '› sections[1].items[1].path', '/buy-youtube-views'],
   },
   {
@@ -139,7 +209,12 @@ const cases: Case[] = [
   {
     name: 'cross-sell to a sub-category without a page',
     breakIt: async (root) => {
-      await editFile(root, 'content/catalogue.yaml', /(- id: 40\n\s+name: Followers\n\s+service: followers\n\s+)packages: \[\].*\n/, '$1packages:\n          - { id: 4001, quantity: 100, price: 3, slug: 100-fb-followers }\n');
+      await editFile(
+        root,
+        'content/catalogue.yaml',
+        /(- id: 40\n\s+name: Followers\n\s+service: followers\n\s+)packages: \[\].*\n/,
+        '$1packages:\n          - { id: 4001, quantity: 100, price: 3, slug: 100-fb-followers }\n',
+      );
       await editFile(root, 'content/services/buy-instagram-likes.yaml', 'crossSells: [10, 12]', 'crossSells: [10, 40]');
     },
     expect: ['SF113', 'crossSells[1]', 'has no service page'],
@@ -151,26 +226,63 @@ const cases: Case[] = [
   },
   {
     name: 'old path redirected twice',
-    breakIt: (root) => editFile(root, 'content/redirects.yaml', '- { from: /index, to: / }', '- { from: /index, to: / }\n- { from: /index, to: /about }'),
+    breakIt: (root) =>
+      editFile(
+        root,
+        'content/redirects.yaml',
+        '- { from: /index, to: / }',
+        '- { from: /index, to: / }\n- { from: /index, to: /about }',
+      ),
     expect: ['SF122', '[1].from', 'redirected twice'],
   },
   {
     name: 'redirect whose old address climbs out of the output folder',
-    breakIt: (root) => editFile(root, 'content/redirects.yaml', '- { from: /index, to: / }', '- { from: /index, to: / }\n- { from: /../../outside, to: /about }'),
+    breakIt: (root) =>
+      editFile(
+        root,
+        'content/redirects.yaml',
+        '- { from: /index, to: / }',
+        '- { from: /index, to: / }\n- { from: /../../outside, to: /about }',
+      ),
     expect: ['SF125', 'content/redirects.yaml', '› [1].from', 'climbs out of its folder'],
   },
   {
     name: 'redirect whose old address climbs out percent-encoded (%2e%2e)',
-    breakIt: (root) => editFile(root, 'content/redirects.yaml', '- { from: /index, to: / }', '- { from: /index, to: / }\n- { from: /%2e%2e/%2e%2e/outside/victim, to: /about }\n- { from: /old%2Fpage, to: /about }\n- { from: /old%5cpage, to: /about }'),
-    expect: ['SF125', '› [1].from', '› [2].from', '› [3].from', 'it writes a dot, a slash or a backslash percent-encoded (%2e, %2f, %5c), which a host decodes', 'Found 3 problems'],
+    breakIt: (root) =>
+      editFile(
+        root,
+        'content/redirects.yaml',
+        '- { from: /index, to: / }',
+        '- { from: /index, to: / }\n- { from: /%2e%2e/%2e%2e/outside/victim, to: /about }\n- { from: /old%2Fpage, to: /about }\n- { from: /old%5cpage, to: /about }',
+      ),
+    expect: [
+      'SF125',
+      '› [1].from',
+      '› [2].from',
+      '› [3].from',
+      'it writes a dot, a slash or a backslash percent-encoded (%2e, %2f, %5c), which a host decodes',
+      'Found 3 problems',
+    ],
   },
   {
     name: 'claim that holds a token itself, and braces that are no token',
     breakIt: async (root) => {
-      await editFile(root, 'content/site.yaml', '  startTime: about 15 minutes', '  startTime: "{{startTime}} {{startTime}}"');
+      await editFile(
+        root,
+        'content/site.yaml',
+        '  startTime: about 15 minutes',
+        '  startTime: "{{startTime}} {{startTime}}"',
+      );
       await editFile(root, 'content/site.yaml', '  supportHours: 24/7', '  supportHours: "within {{ support-hours }}"');
     },
-    expect: ['Found 2 problems', 'SF104', 'content/site.yaml:4 › claims.startTime', 'The token {{startTime}} stands for "{{startTime}} {{startTime}}", which holds a token itself', 'claims.supportHours', 'braces that are no token ("within {{ support-hours }}")'],
+    expect: [
+      'Found 2 problems',
+      'SF104',
+      'content/site.yaml:4 › claims.startTime',
+      'The token {{startTime}} stands for "{{startTime}} {{startTime}}", which holds a token itself',
+      'claims.supportHours',
+      'braces that are no token ("within {{ support-hours }}")',
+    ],
     // The braces of supportHours are reported where they are written, not again where it is used.
     absent: ['guarantees[4].title'],
   },
@@ -179,29 +291,57 @@ const cases: Case[] = [
     breakIt: async (root) => {
       const svg = (inner: string) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">${inner}</svg>`;
       await writeFile(path.join(root, 'content/images/scripted.svg'), svg('<script>alert(1)</script>'));
-      await writeFile(path.join(root, 'content/images/handler.svg'), svg('<rect width="10" height="10" onload="alert(1)"/>'));
-      await writeFile(path.join(root, 'content/images/remote.svg'), svg('<image href="https://tracker.example/pixel.png" width="10" height="10"/>'));
+      await writeFile(
+        path.join(root, 'content/images/handler.svg'),
+        svg('<rect width="10" height="10" onload="alert(1)"/>'),
+      );
+      await writeFile(
+        path.join(root, 'content/images/remote.svg'),
+        svg('<image href="https://tracker.example/pixel.png" width="10" height="10"/>'),
+      );
     },
-    expect: ['Found 3 problems', 'SF206  content/images/scripted.svg', 'it holds a script', 'SF206  content/images/handler.svg', 'it holds an event handler', 'SF206  content/images/remote.svg', 'it holds a picture from another file (<image href="https://tracker.example/pixel.png">)'],
+    expect: [
+      'Found 3 problems',
+      'SF206  content/images/scripted.svg',
+      'it holds a script',
+      'SF206  content/images/handler.svg',
+      'it holds an event handler',
+      'SF206  content/images/remote.svg',
+      'it holds a picture from another file (<image href="https://tracker.example/pixel.png">)',
+    ],
   },
   {
     name: 'post slug that takes the place of the feed',
-    breakIt: (root) => editFile(root, 'content/blog/tiktok-growth-routine.md', 'slug: tiktok-growth-routine', 'slug: feed.xml'),
+    breakIt: (root) =>
+      editFile(root, 'content/blog/tiktok-growth-routine.md', 'slug: tiktok-growth-routine', 'slug: feed.xml'),
     expect: ['SF125', 'content/blog/tiktok-growth-routine.md', '› slug', 'the build writes a file of its own there'],
   },
   {
     name: 'redirect whose old address differs from a page only by case',
-    breakIt: (root) => editFile(root, 'content/redirects.yaml', '- { from: /index, to: / }', '- { from: /index, to: / }\n- { from: /About, to: /about }'),
+    breakIt: (root) =>
+      editFile(
+        root,
+        'content/redirects.yaml',
+        '- { from: /index, to: / }',
+        '- { from: /index, to: / }\n- { from: /About, to: /about }',
+      ),
     expect: ['SF120', 'content/redirects.yaml', '› [1].from', 'differs from /about only by case'],
   },
   {
     name: 'post slug that hosts would not serve (_)',
-    breakIt: (root) => editFile(root, 'content/blog/tiktok-growth-routine.md', 'slug: tiktok-growth-routine', 'slug: _notes'),
+    breakIt: (root) =>
+      editFile(root, 'content/blog/tiktok-growth-routine.md', 'slug: tiktok-growth-routine', 'slug: _notes'),
     expect: ['SF125', 'content/blog/tiktok-growth-routine.md', '› slug', 'starts with _'],
   },
   {
     name: 'post slugs that differ only by case',
-    breakIt: (root) => editFile(root, 'content/blog/tiktok-growth-routine.md', 'slug: tiktok-growth-routine', 'slug: Get-Your-Instagram-Profile-Ready'),
+    breakIt: (root) =>
+      editFile(
+        root,
+        'content/blog/tiktok-growth-routine.md',
+        'slug: tiktok-growth-routine',
+        'slug: Get-Your-Instagram-Profile-Ready',
+      ),
     expect: ['SF120', '› slug', 'differs from /blog/get-your-instagram-profile-ready only by case'],
   },
   {
@@ -211,17 +351,20 @@ const cases: Case[] = [
   },
   {
     name: 'a text page first published after its last update',
-    breakIt: (root) => editFile(root, 'content/pages/terms-of-service.md', 'published: 2022-06-26', 'published: 2027-01-01'),
+    breakIt: (root) =>
+      editFile(root, 'content/pages/terms-of-service.md', 'published: 2022-06-26', 'published: 2027-01-01'),
     expect: ['SF103', 'content/pages/terms-of-service.md', '› published', 'must not be after updated'],
   },
   {
     name: 'a text-page block on a condition that does not exist',
-    breakIt: (root) => editFile(root, 'content/pages/privacy-policy.md', '<!-- if newsletter -->', '<!-- if newsleter -->'),
+    breakIt: (root) =>
+      editFile(root, 'content/pages/privacy-policy.md', '<!-- if newsletter -->', '<!-- if newsleter -->'),
     expect: ['SF103', 'content/pages/privacy-policy.md:16', '"<!-- if newsleter -->" names no condition', 'newsletter'],
   },
   {
     name: 'a text-page block never closed',
-    breakIt: (root) => editFile(root, 'content/pages/privacy-policy.md', /<!-- end if -->\n(?![\s\S]*<!-- end if -->)/, ''),
+    breakIt: (root) =>
+      editFile(root, 'content/pages/privacy-policy.md', /<!-- end if -->\n(?![\s\S]*<!-- end if -->)/, ''),
     expect: ['SF103', 'content/pages/privacy-policy.md:', 'is never closed'],
   },
   {
@@ -236,41 +379,75 @@ const cases: Case[] = [
   },
   {
     name: 'link with a javascript: scheme',
-    breakIt: (root) => editFile(root, 'content/services/buy-youtube-subscribers.yaml', 'href: "{{checkoutUrl}}"', 'href: "JavaScript:alert(1)"'),
+    breakIt: (root) =>
+      editFile(
+        root,
+        'content/services/buy-youtube-subscribers.yaml',
+        'href: "{{checkoutUrl}}"',
+        'href: "JavaScript:alert(1)"',
+      ),
     expect: ['SF121', 'content/services/buy-youtube-subscribers.yaml', 'cta.href', 'uses the javascript: scheme'],
   },
   {
     name: 'content file over 1 MB',
-    breakIt: (root) => editFile(root, 'content/services/buy-tiktok-views.yaml', /$/, `\n# ${'x'.repeat(1024 * 1024)}\n`),
+    breakIt: (root) =>
+      editFile(root, 'content/services/buy-tiktok-views.yaml', /$/, `\n# ${'x'.repeat(1024 * 1024)}\n`),
     expect: ['SF101', 'content/services/buy-tiktok-views.yaml', 'more than the 1 MB a content file may be'],
   },
   {
     name: 'post over 1 MB',
-    breakIt: (root) => editFile(root, 'content/blog/tiktok-growth-routine.md', /$/, `\n${'Long words. '.repeat(100_000)}\n`),
+    breakIt: (root) =>
+      editFile(root, 'content/blog/tiktok-growth-routine.md', /$/, `\n${'Long words. '.repeat(100_000)}\n`),
     expect: ['SF102', 'content/blog/tiktok-growth-routine.md', 'more than the 1 MB a content file may be'],
   },
   {
     name: 'YAML alias bomb in a post front matter',
     breakIt: (root) =>
-      editFile(root, 'content/blog/tiktok-growth-routine.md', /^slug:/m, 'a: &a ["x","x","x","x","x","x","x","x","x"]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\nslug:'),
+      editFile(
+        root,
+        'content/blog/tiktok-growth-routine.md',
+        /^slug:/m,
+        'a: &a ["x","x","x","x","x","x","x","x","x"]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\nslug:',
+      ),
     expect: ['SF102', 'content/blog/tiktok-growth-routine.md', 'YAML cannot be read', 'alias'],
   },
   {
     name: 'YAML alias bomb',
     breakIt: (root) =>
-      editFile(root, 'content/site.yaml', /^claims:/m, 'a: &a ["x","x","x","x","x","x","x","x","x"]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\ne: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]\nclaims:'),
+      editFile(
+        root,
+        'content/site.yaml',
+        /^claims:/m,
+        'a: &a ["x","x","x","x","x","x","x","x","x"]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\ne: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]\nclaims:',
+      ),
     expect: ['SF101', 'content/site.yaml', 'YAML cannot be read', 'alias'],
   },
   {
     name: 'paid upgrade offered without its price',
     breakIt: (root) =>
-      editFile(root, 'content/services/buy-youtube-likes.yaml', 'Your video must\n  be public while we deliver.', 'A Premium tier is available at checkout for an upgrade fee.'),
+      editFile(
+        root,
+        'content/services/buy-youtube-likes.yaml',
+        'Your video must\n  be public while we deliver.',
+        'A Premium tier is available at checkout for an upgrade fee.',
+      ),
     expect: ['SF106', 'content/services/buy-youtube-likes.yaml:', '› packagesNote', 'without its price'],
   },
   {
     name: 'support tile that names another size than the largest package',
-    breakIt: (root) => editFile(root, 'content/services/buy-tiktok-followers.yaml', 'heading: More than 5,000?', 'heading: More than 10,000?'),
-    expect: ['SF116', 'content/services/buy-tiktok-followers.yaml', '› supportTile.heading', 'the largest package in the grid is 5,000'],
+    breakIt: (root) =>
+      editFile(
+        root,
+        'content/services/buy-tiktok-followers.yaml',
+        'heading: More than 5,000?',
+        'heading: More than 10,000?',
+      ),
+    expect: [
+      'SF116',
+      'content/services/buy-tiktok-followers.yaml',
+      '› supportTile.heading',
+      'the largest package in the grid is 5,000',
+    ],
   },
   {
     name: 'two most popular packages in one grid',
@@ -282,12 +459,18 @@ const cases: Case[] = [
         'slug: 500-ig-followers, popular: { from: 2026-08-01, to: 2026-10-31, orders: 300, ofOrders: 1030 } }\n' +
           '          - { id: 1004, quantity: 1000, price: 10, slug: 1000-ig-followers, popular: { from: 2026-08-01, to: 2026-10-31, orders: 412, ofOrders: 1030 } }',
       ),
-    expect: ['SF117', 'content/catalogue.yaml:', '› platforms[0].sub[0].packages[3].popular', 'Instagram Followers already has a most popular package (500); 1,000 is marked popular too'],
+    expect: [
+      'SF117',
+      'content/catalogue.yaml:',
+      '› platforms[0].sub[0].packages[3].popular',
+      'Instagram Followers already has a most popular package (500); 1,000 is marked popular too',
+    ],
     absent: ['SF118', 'SF103'],
   },
   {
     name: 'a package marked popular without its source (popular: true)',
-    breakIt: (root) => editFile(root, 'content/catalogue.yaml', 'slug: 1000-ig-followers }', 'slug: 1000-ig-followers, popular: true }'),
+    breakIt: (root) =>
+      editFile(root, 'content/catalogue.yaml', 'slug: 1000-ig-followers }', 'slug: 1000-ig-followers, popular: true }'),
     expect: [
       'Found a problem:',
       'SF118  content/catalogue.yaml:',
@@ -300,24 +483,52 @@ const cases: Case[] = [
   {
     name: 'a most popular package with more orders than its whole sub-category',
     breakIt: (root) =>
-      editFile(root, 'content/catalogue.yaml', 'slug: 1000-ig-followers }', 'slug: 1000-ig-followers, popular: { from: 2026-08-01, to: 2026-10-31, orders: 1100, ofOrders: 1030 } }'),
-    expect: ['SF103  content/catalogue.yaml:', '› platforms[0].sub[0].packages[3].popular.orders', 'orders must not be more than ofOrders', 'hint: Correct orders or ofOrders'],
+      editFile(
+        root,
+        'content/catalogue.yaml',
+        'slug: 1000-ig-followers }',
+        'slug: 1000-ig-followers, popular: { from: 2026-08-01, to: 2026-10-31, orders: 1100, ofOrders: 1030 } }',
+      ),
+    expect: [
+      'SF103  content/catalogue.yaml:',
+      '› platforms[0].sub[0].packages[3].popular.orders',
+      'orders must not be more than ofOrders',
+      'hint: Correct orders or ofOrders',
+    ],
   },
   {
     name: 'a most popular package counted over a period not yet ended',
     breakIt: (root) =>
-      editFile(root, 'content/catalogue.yaml', 'slug: 1000-tiktok-likes }', 'slug: 1000-tiktok-likes, popular: { from: 2999-09-01, to: 2999-11-30, orders: 412, ofOrders: 1030 } }'),
-    expect: ['SF118  content/catalogue.yaml:', '› platforms[1].sub[1].packages[3].popular.to', 'to 2999-11-30, a day after this build'],
+      editFile(
+        root,
+        'content/catalogue.yaml',
+        'slug: 1000-tiktok-likes }',
+        'slug: 1000-tiktok-likes, popular: { from: 2999-09-01, to: 2999-11-30, orders: 412, ofOrders: 1030 } }',
+      ),
+    expect: [
+      'SF118  content/catalogue.yaml:',
+      '› platforms[1].sub[1].packages[3].popular.to',
+      'to 2999-11-30, a day after this build',
+    ],
   },
   {
     name: 'rating typed into a hero, without a source',
-    breakIt: (root) => editFile(root, 'content/services/buy-instagram-followers.yaml', 'hero:\n', 'hero:\n  ratingLine: { stars: 5, customers: 2K+ }\n'),
+    breakIt: (root) =>
+      editFile(
+        root,
+        'content/services/buy-instagram-followers.yaml',
+        'hero:\n',
+        'hero:\n  ratingLine: { stars: 5, customers: 2K+ }\n',
+      ),
     expect: ['SF103', 'content/services/buy-instagram-followers.yaml', '› hero', 'ratingLine'],
   },
   {
     name: 'review of a service the site does not show',
     breakIt: (root) =>
-      writeFile(path.join(root, 'content/reviews.yaml'), 'reviews:\n  - { subCategory: 40, author: Sam K., date: 2026-10-01, rating: 5, text: Quick and as described. }\n'),
+      writeFile(
+        path.join(root, 'content/reviews.yaml'),
+        'reviews:\n  - { subCategory: 40, author: Sam K., date: 2026-10-01, rating: 5, text: Quick and as described. }\n',
+      ),
     expect: ['SF114', 'content/reviews.yaml', '› reviews[0]', 'no service page'],
   },
   {
@@ -330,40 +541,71 @@ const cases: Case[] = [
     expect: ['SF103', 'content/reviews.yaml'],
   },
   {
-    name: 'a price typed into the catalogue with its currency sign: the schema\'s problem only',
+    name: "a price typed into the catalogue with its currency sign: the schema's problem only",
     breakIt: (root) => editFile(root, 'content/catalogue.yaml', 'price: 1.89,', 'price: £1.89,'),
-    expect: ['Found a problem:', 'SF103  content/catalogue.yaml:26 › platforms[0].sub[0].packages[0].price', 'found the text "£1.89"', 'hint: Write price: 1.89, the number alone'],
+    expect: [
+      'Found a problem:',
+      'SF103  content/catalogue.yaml:26 › platforms[0].sub[0].packages[0].price',
+      'found the text "£1.89"',
+      'hint: Write price: 1.89, the number alone',
+    ],
     absent: ['SF105'],
   },
   {
     name: 'a misspelt field: the nearest known one, and not also a missing field',
     breakIt: (root) => editFile(root, 'content/catalogue.yaml', 'price: 1.89,', 'pirce: 1.89,'),
-    expect: ['Found a problem:', 'SF103  content/catalogue.yaml:26 › platforms[0].sub[0].packages[0].pirce', 'Unknown field pirce. Did you mean price?', 'hint: Rename pirce to price.'],
+    expect: [
+      'Found a problem:',
+      'SF103  content/catalogue.yaml:26 › platforms[0].sub[0].packages[0].pirce',
+      'Unknown field pirce. Did you mean price?',
+      'hint: Rename pirce to price.',
+    ],
     absent: ['required field is missing'],
   },
   {
     name: 'a misspelt field of one kind of section (a discriminated union)',
-    breakIt: (root) => editFile(root, 'content/pages/home.yaml', '    defaultSubCategory: 10', '    defaultSubcategory: 10'),
-    expect: ['Found a problem:', 'SF103  content/pages/home.yaml:', '› sections[2].defaultSubcategory', 'Unknown field defaultSubcategory. Did you mean defaultSubCategory?'],
+    breakIt: (root) =>
+      editFile(root, 'content/pages/home.yaml', '    defaultSubCategory: 10', '    defaultSubcategory: 10'),
+    expect: [
+      'Found a problem:',
+      'SF103  content/pages/home.yaml:',
+      '› sections[2].defaultSubcategory',
+      'Unknown field defaultSubcategory. Did you mean defaultSubCategory?',
+    ],
   },
   {
     name: 'an unknown field with nothing near it: the fields known there',
-    breakIt: (root) => editFile(root, 'content/services/buy-instagram-likes.yaml', 'hero:\n', 'hero:\n  ratingLine: { stars: 5 }\n'),
-    expect: ['› hero.ratingLine', 'Unknown field ratingLine.\n', 'hint: Remove ratingLine, or rename it to one of the fields of hero: heading, buttons.'],
+    breakIt: (root) =>
+      editFile(root, 'content/services/buy-instagram-likes.yaml', 'hero:\n', 'hero:\n  ratingLine: { stars: 5 }\n'),
+    expect: [
+      '› hero.ratingLine',
+      'Unknown field ratingLine.\n',
+      'hint: Remove ratingLine, or rename it to one of the fields of hero: heading, buttons.',
+    ],
   },
   {
     name: 'an unknown section kind',
     breakIt: (root) => editFile(root, 'content/pages/home.yaml', '  - kind: cards', '  - kind: cardz'),
-    expect: ['Found a problem:', 'SF103  content/pages/home.yaml:23 › sections[0].kind', 'Unknown kind cardz. Did you mean cards?', 'hint: Write kind: cards;'],
+    expect: [
+      'Found a problem:',
+      'SF103  content/pages/home.yaml:23 › sections[0].kind',
+      'Unknown kind cardz. Did you mean cards?',
+      'hint: Write kind: cards;',
+    ],
   },
   {
     name: 'an unknown value of a list of values',
     breakIt: (root) => editFile(root, 'content/site.yaml', 'icon: email', 'icon: emial'),
-    expect: ['SF103  content/site.yaml:69 › contactChannels[1].icon', 'Unknown value emial for icon. Did you mean email?', 'hint: Write email;'],
+    expect: [
+      'SF103  content/site.yaml:69 › contactChannels[1].icon',
+      'Unknown value emial for icon. Did you mean email?',
+      'hint: Write email;',
+    ],
   },
   {
     name: 'a YAML syntax error: its line and column, and the lines around it with a caret',
-    breakIt: (root) => editFile(root, 'content/site.yaml', '  startTime: about 15 minutes', '  startTime about 15 minutes'),
+    breakIt: (root) =>
+      editFile(root, 'content/site.yaml', '  startTime: about 15 minutes', '  startTime about 15 minutes'),
     expect: [
       'Found a problem:',
       'SF101  content/site.yaml:4:3\n  The YAML cannot be read: Implicit keys need to be on a single line.\n' +
@@ -372,14 +614,35 @@ const cases: Case[] = [
     ],
   },
   {
-    name: 'a syntax error in a front matter: the file\'s own line, not one below',
-    breakIt: (root) => editFile(root, 'content/blog/tiktok-growth-routine.md', 'slug: tiktok-growth-routine', 'slug: tiktok: growth routine'),
-    expect: ['SF102  content/blog/tiktok-growth-routine.md:3:7\n', '  > 3 | slug: tiktok: growth routine\n      |       ^\n', 'hint: Put text that contains ": " in double quotes'],
+    name: "a syntax error in a front matter: the file's own line, not one below",
+    breakIt: (root) =>
+      editFile(
+        root,
+        'content/blog/tiktok-growth-routine.md',
+        'slug: tiktok-growth-routine',
+        'slug: tiktok: growth routine',
+      ),
+    expect: [
+      'SF102  content/blog/tiktok-growth-routine.md:3:7\n',
+      '  > 3 | slug: tiktok: growth routine\n      |       ^\n',
+      'hint: Put text that contains ": " in double quotes',
+    ],
   },
   {
     name: 'an image from another site on a page (the CSP would block it)',
-    breakIt: (root) => editFile(root, 'content/pages/privacy-policy.md', /\n## /, '\n![Our team](https://cdn.example.net/team.jpg)\n\n## '),
-    expect: ['SF206', 'content/pages/privacy-policy.md', 'https://cdn.example.net/team.jpg', 'pages show images from content/images/ only'],
+    breakIt: (root) =>
+      editFile(
+        root,
+        'content/pages/privacy-policy.md',
+        /\n## /,
+        '\n![Our team](https://cdn.example.net/team.jpg)\n\n## ',
+      ),
+    expect: [
+      'SF206',
+      'content/pages/privacy-policy.md',
+      'https://cdn.example.net/team.jpg',
+      'pages show images from content/images/ only',
+    ],
   },
 ];
 
@@ -429,7 +692,12 @@ describe('bad content is rejected, every problem named, dist/ untouched', () => 
     for (const code of ['SF110', 'SF111', 'SF112']) expect(catalogueRun.stderr).toContain(code);
 
     // A catalogue problem and a broken link are found in different stages, and reported together.
-    await editFile(project.root, 'content/services/buy-tiktok-views.yaml', 'packagesNote: >-\n', '$&  See [likes](/buy-tiktok-lkes).\n');
+    await editFile(
+      project.root,
+      'content/services/buy-tiktok-views.yaml',
+      'packagesNote: >-\n',
+      '$&  See [likes](/buy-tiktok-lkes).\n',
+    );
     const mixedRun = await runCli(['--root', project.root, 'build']);
     for (const code of ['SF110', 'SF111', 'SF112', 'SF121']) expect(mixedRun.stderr).toContain(code);
     expect(mixedRun.stderr).toContain('Found 4 problems');
@@ -488,9 +756,14 @@ describe('bad content is rejected, every problem named, dist/ untouched', () => 
 /** The real CLI run from a folder of one's choosing, as a person at a terminal would. */
 function runCliIn(cwd: string, args: string[]): Promise<CliResult> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [cliPath, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' } }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [cliPath, ...args],
+      { cwd, env: { ...process.env, NO_COLOR: '1' } },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -502,7 +775,9 @@ describe('run outside a project folder', () => {
         const result = await runCliIn(elsewhere, args);
         expect(result.code, args.join(' ')).not.toBe(0);
         expect(result.stderr).toMatch(/^Found a problem:\n\n {2}SF141 {2}/);
-        expect(result.stderr).toContain(`No content/ here (looked in ${elsewhere}): run it in the project folder, or pass --root DIR.`);
+        expect(result.stderr).toContain(
+          `No content/ here (looked in ${elsewhere}): run it in the project folder, or pass --root DIR.`,
+        );
         expect(result.stderr).toContain('hint: ');
         expect(result.stderr).not.toContain('Restore it from the repository');
         expect(result.stderr).not.toMatch(/\n\s+at .+:\d+:\d+/);
@@ -522,7 +797,9 @@ describe('run outside a project folder', () => {
       expect(result.code).not.toBe(0);
       expect(result.stderr).toMatch(/^Found a problem:\n/);
       expect(result.stderr).toContain(`No content/ here (looked in ${path.join(root, 'content')})`);
-      expect(result.stderr).toContain(`hint: This folder is inside the project folder ${root}: run \`cd ..\` first, or pass \`--root ..\`.`);
+      expect(result.stderr).toContain(
+        `hint: This folder is inside the project folder ${root}: run \`cd ..\` first, or pass \`--root ..\`.`,
+      );
       // Given with --root, the hint gives the project instead.
       const given = await runCli(['--root', path.join(root, 'content'), 'build']);
       expect(given.code).not.toBe(0);

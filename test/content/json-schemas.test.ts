@@ -25,7 +25,9 @@ const ajv = new Ajv2020({ strict: true, strictRequired: false, allErrors: true, 
 // The messages VS Code's JSON and YAML services show for a failed pattern: annotations to Ajv.
 ajv.addKeyword('patternErrorMessage');
 const schemaText = (name: string) => jsonSchemaTexts().get(`${name}.schema.json`)!;
-const validators = new Map(CONTENT_SCHEMAS.map((entry) => [entry.name, ajv.compile(JSON.parse(schemaText(entry.name)))]));
+const validators = new Map(
+  CONTENT_SCHEMAS.map((entry) => [entry.name, ajv.compile(JSON.parse(schemaText(entry.name)))]),
+);
 
 /** A glob of CONTENT_SCHEMAS (`content/pages/*.yaml`) as a test of a path relative to the project. */
 const globMatches = (glob: string, file: string) =>
@@ -102,7 +104,13 @@ const refusedBySchema: SchemaCase[] = [
     to: 'price: £1.89,',
     at: ['/platforms/0/sub/0/packages/0/price'],
   },
-  { name: 'a misspelt field: the nearest known one, and not also a missing field', file: 'content/catalogue.yaml', from: 'price: 1.89,', to: 'pirce: 1.89,', at: ['/platforms/0/sub/0/packages/0'] },
+  {
+    name: 'a misspelt field: the nearest known one, and not also a missing field',
+    file: 'content/catalogue.yaml',
+    from: 'price: 1.89,',
+    to: 'pirce: 1.89,',
+    at: ['/platforms/0/sub/0/packages/0'],
+  },
   {
     name: 'a misspelt field of one kind of section (a discriminated union)',
     file: 'content/pages/home.yaml',
@@ -117,12 +125,48 @@ const refusedBySchema: SchemaCase[] = [
     to: 'hero:\n  ratingLine: { stars: 5 }\n',
     at: ['/hero'],
   },
-  { name: 'an unknown section kind', file: 'content/pages/home.yaml', from: '  - kind: cards', to: '  - kind: cardz', at: ['/sections/0/kind'] },
-  { name: 'an unknown value of a list of values', file: 'content/site.yaml', from: 'icon: email', to: 'icon: emial', at: ['/contactChannels/1/icon'] },
-  { name: 'missing required field', file: 'content/services/buy-instagram-likes.yaml', from: /^title: .*\n/m, to: '', at: [''] },
-  { name: 'price with three decimals', file: 'content/catalogue.yaml', from: 'price: 1.89,', to: 'price: 1.899,', at: ['/platforms/0/sub/0/packages/0/price'] },
-  { name: 'price that is not positive', file: 'content/catalogue.yaml', from: 'price: 5.49,', to: 'price: -5.49,', at: ['/platforms/0/sub/0/packages/2/price'] },
-  { name: 'absurd price', file: 'content/catalogue.yaml', from: 'price: 1.89,', to: 'price: 1e21,', at: ['/platforms/0/sub/0/packages/0/price'] },
+  {
+    name: 'an unknown section kind',
+    file: 'content/pages/home.yaml',
+    from: '  - kind: cards',
+    to: '  - kind: cardz',
+    at: ['/sections/0/kind'],
+  },
+  {
+    name: 'an unknown value of a list of values',
+    file: 'content/site.yaml',
+    from: 'icon: email',
+    to: 'icon: emial',
+    at: ['/contactChannels/1/icon'],
+  },
+  {
+    name: 'missing required field',
+    file: 'content/services/buy-instagram-likes.yaml',
+    from: /^title: .*\n/m,
+    to: '',
+    at: [''],
+  },
+  {
+    name: 'price with three decimals',
+    file: 'content/catalogue.yaml',
+    from: 'price: 1.89,',
+    to: 'price: 1.899,',
+    at: ['/platforms/0/sub/0/packages/0/price'],
+  },
+  {
+    name: 'price that is not positive',
+    file: 'content/catalogue.yaml',
+    from: 'price: 5.49,',
+    to: 'price: -5.49,',
+    at: ['/platforms/0/sub/0/packages/2/price'],
+  },
+  {
+    name: 'absurd price',
+    file: 'content/catalogue.yaml',
+    from: 'price: 1.89,',
+    to: 'price: 1e21,',
+    at: ['/platforms/0/sub/0/packages/0/price'],
+  },
   {
     name: 'two most popular packages in one grid',
     file: 'content/catalogue.yaml',
@@ -139,9 +183,27 @@ const refusedBySchema: SchemaCase[] = [
     to: 'slug: 1000-ig-followers, popular: true }',
     at: ['/platforms/0/sub/0/packages/3/popular'],
   },
-  { name: 'blog slug that is not one path segment', file: 'content/blog/tiktok-growth-routine.md', from: 'slug: tiktok-growth-routine', to: 'slug: ../tiktok', at: ['/slug'] },
-  { name: 'post slug that takes the place of the feed', file: 'content/blog/tiktok-growth-routine.md', from: 'slug: tiktok-growth-routine', to: 'slug: feed.xml', at: ['/slug'] },
-  { name: 'post slug that hosts would not serve (_)', file: 'content/blog/tiktok-growth-routine.md', from: 'slug: tiktok-growth-routine', to: 'slug: _notes', at: ['/slug'] },
+  {
+    name: 'blog slug that is not one path segment',
+    file: 'content/blog/tiktok-growth-routine.md',
+    from: 'slug: tiktok-growth-routine',
+    to: 'slug: ../tiktok',
+    at: ['/slug'],
+  },
+  {
+    name: 'post slug that takes the place of the feed',
+    file: 'content/blog/tiktok-growth-routine.md',
+    from: 'slug: tiktok-growth-routine',
+    to: 'slug: feed.xml',
+    at: ['/slug'],
+  },
+  {
+    name: 'post slug that hosts would not serve (_)',
+    file: 'content/blog/tiktok-growth-routine.md',
+    from: 'slug: tiktok-growth-routine',
+    to: 'slug: _notes',
+    at: ['/slug'],
+  },
   {
     name: 'price typed into copy',
     file: 'content/services/buy-instagram-likes.yaml',
@@ -156,7 +218,13 @@ const refusedBySchema: SchemaCase[] = [
     to: 'A Premium tier is available at checkout for an upgrade fee.',
     at: ['/packagesNote'],
   },
-  { name: 'section id taken by the page layout', file: 'content/services/buy-instagram-likes.yaml', from: 'id: how-it-works', to: 'id: faq', at: ['/sections/1/id'] },
+  {
+    name: 'section id taken by the page layout',
+    file: 'content/services/buy-instagram-likes.yaml',
+    from: 'id: how-it-works',
+    to: 'id: faq',
+    at: ['/sections/1/id'],
+  },
   {
     name: 'link with a javascript: scheme',
     file: 'content/services/buy-youtube-subscribers.yaml',
@@ -192,7 +260,13 @@ const refusedBySchema: SchemaCase[] = [
     to: 'updated: 2026-02-30',
     at: ['/updated'],
   },
-  { name: 'date with month 13', file: 'content/blog/tiktok-growth-routine.md', from: /^date: .*$/m, to: 'date: 2025-13-01', at: ['/date'] },
+  {
+    name: 'date with month 13',
+    file: 'content/blog/tiktok-growth-routine.md',
+    from: /^date: .*$/m,
+    to: 'date: 2025-13-01',
+    at: ['/date'],
+  },
   {
     name: 'reviews and a platform rating both given',
     file: 'content/reviews.yaml',
@@ -213,17 +287,19 @@ const notSaidBySchema: Record<string, string> = {
   'cross-sell to a sub-category without a page': 'cross-file: which sub-categories have a service page',
   'two routes with the same path': 'cross-file: paths of all pages, services, posts and redirects',
   'internal link to a path that is not a route': 'cross-file: the routes of the whole site (a link inside Markdown)',
-  'broken path deep in a page\'s sections': 'cross-file: the routes of the whole site',
+  "broken path deep in a page's sections": 'cross-file: the routes of the whole site',
   'absolute link to a misspelt page of the site itself': 'cross-file: the routes, and the siteUrl setting',
   'redirect to a page that does not exist': 'cross-file: the routes of the whole site',
   'redirect whose old address differs from a page only by case': 'cross-file: the paths of the pages',
   'post slugs that differ only by case': 'cross-file: the slugs of the other posts',
   'unknown token': 'cross-file: token names are the claims of site.yaml and the settings',
-  'support tile that names another size than the largest package': 'cross-file: the largest package is in catalogue.yaml',
+  'support tile that names another size than the largest package':
+    'cross-file: the largest package is in catalogue.yaml',
   'review of a service the site does not show': 'cross-file: which sub-categories have a service page',
   // Across fields or items of one file: JSON Schema compares no two values.
   'duplicate product id': 'across items: ids unique over the whole catalogue (uniqueItems compares whole items only)',
-  'old path redirected twice': 'across items: `from` unique among the redirects (uniqueItems compares whole items only)',
+  'old path redirected twice':
+    'across items: `from` unique among the redirects (uniqueItems compares whole items only)',
   'checkout slug naming another quantity': 'across fields: the slug against the quantity',
   'a most popular package with more orders than its whole sub-category': 'across fields: orders against ofOrders',
   // Not of the file alone: the day of the build.
@@ -244,20 +320,26 @@ const notSaidBySchema: Record<string, string> = {
   'a text-page block on a condition that does not exist': "a text page's Markdown body",
   'a text-page block never closed': "a text page's Markdown body",
   'an image from another site on a page (the CSP would block it)': "a text page's Markdown body, and the settings",
-  'SVG in content/images/ that is more than a picture (a script, an event handler, a file from elsewhere)': 'an image, not a content data file',
+  'SVG in content/images/ that is more than a picture (a script, an event handler, a file from elsewhere)':
+    'an image, not a content data file',
 };
 
 /** The names of the cases of the bad-content suite, read from its source. */
 function badContentCaseNames(): string[] {
   const source = readFileSync(path.join(repoRoot, 'test/content/bad-content.test.ts'), 'utf8');
-  return [...source.matchAll(/^ {4}name: (?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"),?$/gm)].map((match) => (match[1] ?? match[2]!).replace(/\\(.)/g, '$1'));
+  return [...source.matchAll(/^ {4}name: (?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"),?$/gm)].map((match) =>
+    (match[1] ?? match[2]!).replace(/\\(.)/g, '$1'),
+  );
 }
 
 function broken(testCase: SchemaCase): string {
   if (testCase.write !== undefined) return testCase.write;
   const text = readFileSync(path.join(repoRoot, testCase.file), 'utf8');
   const found = typeof testCase.from === 'string' ? text.includes(testCase.from) : testCase.from!.test(text);
-  if (!found) throw new Error(`${testCase.file} no longer holds ${String(testCase.from)}: update the snippet from bad-content.test.ts`);
+  if (!found)
+    throw new Error(
+      `${testCase.file} no longer holds ${String(testCase.from)}: update the snippet from bad-content.test.ts`,
+    );
   return text.replace(testCase.from!, testCase.to!);
 }
 
@@ -267,8 +349,14 @@ describe('the bad-content cases a schema can state are refused by the schema', (
     expect(names.length).toBeGreaterThan(40);
     const classified = [...refusedBySchema.map((testCase) => testCase.name), ...Object.keys(notSaidBySchema)];
     expect(new Set(classified).size).toBe(classified.length);
-    expect(names.filter((name) => !classified.includes(name)), 'cases of bad-content.test.ts not classified here').toEqual([]);
-    expect(classified.filter((name) => !names.includes(name)), 'cases named here but not in bad-content.test.ts').toEqual([]);
+    expect(
+      names.filter((name) => !classified.includes(name)),
+      'cases of bad-content.test.ts not classified here',
+    ).toEqual([]);
+    expect(
+      classified.filter((name) => !names.includes(name)),
+      'cases named here but not in bad-content.test.ts',
+    ).toEqual([]);
   });
 
   for (const testCase of refusedBySchema) {
@@ -292,7 +380,9 @@ describe('the schema files', () => {
 
   it('are written when missing or changed, and left alone otherwise', async () => {
     const first = writeJsonSchemas(dir, true);
-    expect(first.map((file) => path.basename(file)).sort()).toEqual(CONTENT_SCHEMAS.map((entry) => `${entry.name}.schema.json`).sort());
+    expect(first.map((file) => path.basename(file)).sort()).toEqual(
+      CONTENT_SCHEMAS.map((entry) => `${entry.name}.schema.json`).sort(),
+    );
     const service = path.join(dir, SCHEMA_DIR, 'service.schema.json');
     expect(JSON.parse(readFileSync(service, 'utf8')).additionalProperties).toBe(false);
     expect(writeJsonSchemas(dir, true)).toEqual([]);
@@ -303,11 +393,18 @@ describe('the schema files', () => {
   });
 
   it('are what .vscode/settings.json maps, with the same globs', () => {
-    const settings = JSON.parse(readFileSync(path.join(repoRoot, '.vscode/settings.json'), 'utf8')) as { 'yaml.schemas': Record<string, string | string[]> };
+    const settings = JSON.parse(readFileSync(path.join(repoRoot, '.vscode/settings.json'), 'utf8')) as {
+      'yaml.schemas': Record<string, string | string[]>;
+    };
     const mapped = Object.entries(settings['yaml.schemas']).map(([schema, globs]) => [schema, [globs].flat()]);
-    const expected = CONTENT_SCHEMAS.filter((entry) => !entry.frontMatter).map((entry) => [`./${SCHEMA_DIR}/${entry.name}.schema.json`, entry.globs]);
+    const expected = CONTENT_SCHEMAS.filter((entry) => !entry.frontMatter).map((entry) => [
+      `./${SCHEMA_DIR}/${entry.name}.schema.json`,
+      entry.globs,
+    ]);
     expect(mapped).toEqual(expected);
-    const extensions = JSON.parse(readFileSync(path.join(repoRoot, '.vscode/extensions.json'), 'utf8')) as { recommendations: string[] };
+    const extensions = JSON.parse(readFileSync(path.join(repoRoot, '.vscode/extensions.json'), 'utf8')) as {
+      recommendations: string[];
+    };
     expect(extensions.recommendations).toContain('redhat.vscode-yaml');
   });
 
@@ -318,10 +415,18 @@ describe('the schema files', () => {
   it('carry descriptions and examples for the fields an editor types most', () => {
     const catalogue = JSON.parse(schemaText('catalogue'));
     const pkg = catalogue.properties.platforms.items.properties.sub.items.properties.packages.items.properties;
-    expect(pkg.price).toMatchObject({ description: expect.stringContaining('pounds'), examples: [1.89, 10], exclusiveMinimum: 0 });
+    expect(pkg.price).toMatchObject({
+      description: expect.stringContaining('pounds'),
+      examples: [1.89, 10],
+      exclusiveMinimum: 0,
+    });
     expect(pkg.slug.description).toContain('checkout');
     // "Most popular" only with its source: an object whose four fields are all required.
-    expect(pkg.popular).toMatchObject({ type: 'object', required: ['from', 'to', 'orders', 'ofOrders'], additionalProperties: false });
+    expect(pkg.popular).toMatchObject({
+      type: 'object',
+      required: ['from', 'to', 'orders', 'ofOrders'],
+      additionalProperties: false,
+    });
     expect(pkg.popular.description).toContain('ofOrders');
     expect(pkg.popular.properties.to.examples).toContain('2026-03-14');
     const service = JSON.parse(schemaText('service'));
@@ -390,9 +495,18 @@ class LspClient {
   }
 
   /** The first notification that `accept` takes, waited for up to `ms`. */
-  waitFor(accept: (notification: { method: string; params: any }) => boolean, ms: number): Promise<{ method: string; params: any }> {
+  waitFor(
+    accept: (notification: { method: string; params: any }) => boolean,
+    ms: number,
+  ): Promise<{ method: string; params: any }> {
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no such notification in ${ms} ms; got: ${JSON.stringify(this.notifications).slice(0, 2000)}`)), ms);
+      const timer = setTimeout(
+        () =>
+          reject(
+            new Error(`no such notification in ${ms} ms; got: ${JSON.stringify(this.notifications).slice(0, 2000)}`),
+          ),
+        ms,
+      );
       const look = () => {
         const found = this.notifications.find(accept);
         if (found) {
@@ -406,7 +520,7 @@ class LspClient {
   }
 }
 
-describe('the YAML language server (VS Code\'s YAML extension) reports a schema error while typing', () => {
+describe("the YAML language server (VS Code's YAML extension) reports a schema error while typing", () => {
   let server: ChildProcess | undefined;
   let client: LspClient;
   let schemaDir: string;
@@ -417,22 +531,40 @@ describe('the YAML language server (VS Code\'s YAML extension) reports a schema 
     // rewritten by a compile meanwhile), mapped with the globs of .vscode/settings.json.
     schemaDir = await mkdtemp(path.join(tmpdir(), 'storefront-lsp-'));
     writeJsonSchemas(schemaDir, true);
-    const settings = JSON.parse(readFileSync(path.join(repoRoot, '.vscode/settings.json'), 'utf8')) as { 'yaml.schemas': Record<string, string> };
+    const settings = JSON.parse(readFileSync(path.join(repoRoot, '.vscode/settings.json'), 'utf8')) as {
+      'yaml.schemas': Record<string, string>;
+    };
     const schemas = Object.fromEntries(
-      Object.entries(settings['yaml.schemas']).map(([schema, globs]) => [pathToFileURL(path.join(schemaDir, schema)).href, globs]),
+      Object.entries(settings['yaml.schemas']).map(([schema, globs]) => [
+        pathToFileURL(path.join(schemaDir, schema)).href,
+        globs,
+      ]),
     );
-    const yamlSettings = { schemas, validate: true, hover: true, completion: true, schemaStore: { enable: false }, format: { enable: false } };
+    const yamlSettings = {
+      schemas,
+      validate: true,
+      hover: true,
+      completion: true,
+      schemaStore: { enable: false },
+      format: { enable: false },
+    };
 
-    server = spawn(process.execPath, [path.join(repoRoot, 'node_modules/yaml-language-server/bin/yaml-language-server'), '--stdio'], {
-      cwd: repoRoot,
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+    server = spawn(
+      process.execPath,
+      [path.join(repoRoot, 'node_modules/yaml-language-server/bin/yaml-language-server'), '--stdio'],
+      {
+        cwd: repoRoot,
+        stdio: ['pipe', 'pipe', 'pipe'],
+      },
+    );
     server.stderr!.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
     });
     client = new LspClient(server, (method, params) => {
       if (method === 'workspace/configuration') {
-        return (params.items as { section?: string }[]).map((item) => (item.section === 'yaml' ? yamlSettings : item.section?.startsWith('yaml.') ? null : { yaml: yamlSettings }));
+        return (params.items as { section?: string }[]).map((item) =>
+          item.section === 'yaml' ? yamlSettings : item.section?.startsWith('yaml.') ? null : { yaml: yamlSettings },
+        );
       }
       return null;
     });
@@ -441,7 +573,10 @@ describe('the YAML language server (VS Code\'s YAML extension) reports a schema 
       processId: process.pid,
       rootUri,
       workspaceFolders: [{ uri: rootUri, name: 'storefront' }],
-      capabilities: { workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true } }, textDocument: { publishDiagnostics: {} } },
+      capabilities: {
+        workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true } },
+        textDocument: { publishDiagnostics: {} },
+      },
     });
     client.notify('initialized', {});
     client.notify('workspace/didChangeConfiguration', { settings: { yaml: yamlSettings } });
@@ -457,15 +592,23 @@ describe('the YAML language server (VS Code\'s YAML extension) reports a schema 
     await rm(schemaDir, { recursive: true, force: true });
   });
 
-  async function diagnostics(file: string, text: string): Promise<{ message: string; range: { start: { line: number } } }[]> {
+  async function diagnostics(
+    file: string,
+    text: string,
+  ): Promise<{ message: string; range: { start: { line: number } } }[]> {
     const uri = pathToFileURL(path.join(repoRoot, file)).href;
     client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: 1, text } });
-    const published = await client.waitFor(
-      (notification) => notification.method === 'textDocument/publishDiagnostics' && notification.params.uri === uri && notification.params.diagnostics.length > 0,
-      20_000,
-    ).catch((error: Error) => {
-      throw new Error(`${error.message}\nserver stderr: ${stderr.slice(0, 2000)}`);
-    });
+    const published = await client
+      .waitFor(
+        (notification) =>
+          notification.method === 'textDocument/publishDiagnostics' &&
+          notification.params.uri === uri &&
+          notification.params.diagnostics.length > 0,
+        20_000,
+      )
+      .catch((error: Error) => {
+        throw new Error(`${error.message}\nserver stderr: ${stderr.slice(0, 2000)}`);
+      });
     return published.params.diagnostics;
   }
 
@@ -476,14 +619,24 @@ describe('the YAML language server (VS Code\'s YAML extension) reports a schema 
     // A file that is not on disk: the server validates what the editor holds.
     const found = await diagnostics('content/services/zz-json-schema-test.yaml', text);
     const messages = found.map((diagnostic) => diagnostic.message);
-    expect(messages.some((message) => message.includes('pirce')), messages.join('\n')).toBe(true);
-    expect(messages.some((message) => message.includes('headng')), messages.join('\n')).toBe(true);
+    expect(
+      messages.some((message) => message.includes('pirce')),
+      messages.join('\n'),
+    ).toBe(true);
+    expect(
+      messages.some((message) => message.includes('headng')),
+      messages.join('\n'),
+    ).toBe(true);
     const line = text.split('\n').findIndex((row) => row.startsWith('pirce:'));
-    expect(found.some((diagnostic) => diagnostic.message.includes('pirce') && diagnostic.range.start.line === line)).toBe(true);
+    expect(
+      found.some((diagnostic) => diagnostic.message.includes('pirce') && diagnostic.range.start.line === line),
+    ).toBe(true);
   }, 30_000);
 
   it('says what is wrong with a price, in the words of the schema', async () => {
-    const text = readFileSync(path.join(repoRoot, 'content/catalogue.yaml'), 'utf8').replace('price: 1.89,', 'price: 1.899,').replace('price: 5.49,', 'price: -5.49,');
+    const text = readFileSync(path.join(repoRoot, 'content/catalogue.yaml'), 'utf8')
+      .replace('price: 1.89,', 'price: 1.899,')
+      .replace('price: 5.49,', 'price: -5.49,');
     const messages = (await diagnostics('content/catalogue.yaml', text)).map((diagnostic) => diagnostic.message);
     expect(messages.join('\n')).toMatch(/divisible by 0\.01/);
     expect(messages.join('\n')).toMatch(/exclusive minimum of 0/);
@@ -491,11 +644,13 @@ describe('the YAML language server (VS Code\'s YAML extension) reports a schema 
     expect(messages).toHaveLength(2);
   }, 30_000);
 
-  it('gives the build\'s own words for a rule it states as a pattern (a typed price, a taken section id)', async () => {
+  it("gives the build's own words for a rule it states as a pattern (a typed price, a taken section id)", async () => {
     const text = readFileSync(path.join(repoRoot, 'content/services/buy-instagram-likes.yaml'), 'utf8')
       .replace('**Buy Now** takes you to our secure checkout.', 'Packages from £1.49.')
       .replace('id: how-it-works', 'id: faq');
-    const messages = (await diagnostics('content/services/zz-json-schema-words.yaml', text)).map((diagnostic) => diagnostic.message).join('\n');
+    const messages = (await diagnostics('content/services/zz-json-schema-words.yaml', text))
+      .map((diagnostic) => diagnostic.message)
+      .join('\n');
     expect(messages).toContain('Prices live only in content/catalogue.yaml');
     expect(messages).toContain('This id is used by the page layout');
   }, 30_000);
@@ -506,10 +661,15 @@ describe('the YAML language server (VS Code\'s YAML extension) reports a schema 
     const text = `# yaml-language-server: $schema=../${SCHEMA_DIR}/service.schema.json\npath: /buy-x\npirce: 3\n`;
     client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: 1, text } });
     const published = await client.waitFor(
-      (notification) => notification.method === 'textDocument/publishDiagnostics' && notification.params.uri === uri && notification.params.diagnostics.length > 0,
+      (notification) =>
+        notification.method === 'textDocument/publishDiagnostics' &&
+        notification.params.uri === uri &&
+        notification.params.diagnostics.length > 0,
       20_000,
     );
-    const messages = (published.params.diagnostics as { message: string }[]).map((diagnostic) => diagnostic.message).join('\n');
+    const messages = (published.params.diagnostics as { message: string }[])
+      .map((diagnostic) => diagnostic.message)
+      .join('\n');
     expect(messages).toContain('Property pirce is not allowed');
   }, 30_000);
 
@@ -518,8 +678,10 @@ describe('the YAML language server (VS Code\'s YAML extension) reports a schema 
     const uri = pathToFileURL(path.join(repoRoot, 'content/services/zz-good-copy.yaml')).href;
     const text = readFileSync(path.join(repoRoot, 'content/services/buy-youtube-subscribers.yaml'), 'utf8');
     client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: 1, text } });
-    const published = await client.waitFor((notification) => notification.method === 'textDocument/publishDiagnostics' && notification.params.uri === uri, 20_000);
+    const published = await client.waitFor(
+      (notification) => notification.method === 'textDocument/publishDiagnostics' && notification.params.uri === uri,
+      20_000,
+    );
     expect(published.params.diagnostics).toEqual([]);
   }, 30_000);
 });
-

@@ -47,12 +47,25 @@ function stopDev(): Promise<number | null> {
 
 beforeAll(async () => {
   generator = await mkdtemp(path.join(tmpdir(), 'storefront-generator-'));
-  for (const part of ['bin', 'src', 'templates', 'content', 'lib/bundle', 'lib/assets', 'package.json', 'tsconfig.json']) {
+  for (const part of [
+    'bin',
+    'src',
+    'templates',
+    'content',
+    'lib/bundle',
+    'lib/assets',
+    'package.json',
+    'tsconfig.json',
+  ]) {
     await cp(path.join(repoRoot, part), path.join(generator, part), { recursive: true });
   }
   // The packages, shared: esbuild, React and the rest resolve from the copy as from the repository.
   await symlink(path.join(repoRoot, 'node_modules'), path.join(generator, 'node_modules'), 'dir');
-  ({ child: dev, url, output: devOutput } = await startDevProcess(path.join(generator, 'bin', 'storefront.js'), generator, 30_000));
+  ({
+    child: dev,
+    url,
+    output: devOutput,
+  } = await startDevProcess(path.join(generator, 'bin', 'storefront.js'), generator, 30_000));
   outDir = /Building into (\S+)/.exec(devOutput())![1]!;
   browser = await launchChromium();
 }, 90_000);
@@ -77,8 +90,12 @@ it('reloads the open page with an edited template, shows a template that does no
     await saveFooter('<footer className="site-footer" data-dev-edit="one">');
     await page.waitForSelector('footer[data-dev-edit="one"]', { timeout: 10_000 });
     const ms = Date.now() - started;
-    console.log(`dev: template edit visible in the open page after ${ms} ms; ${/Rebuilt after templates[^\n]*/.exec(devOutput())?.[0]}`);
-    expect(devOutput()).toMatch(/Rebuilt after templates\/Footer\.tsx changed \(code reloaded in [\d.]+ s\): (\d+) of \1 pages rendered/);
+    console.log(
+      `dev: template edit visible in the open page after ${ms} ms; ${/Rebuilt after templates[^\n]*/.exec(devOutput())?.[0]}`,
+    );
+    expect(devOutput()).toMatch(
+      /Rebuilt after templates\/Footer\.tsx changed \(code reloaded in [\d.]+ s\): (\d+) of \1 pages rendered/,
+    );
 
     // Saved half-written: esbuild cannot compile it.
     await saveFooter('<footer className="site-footer" data-dev-edit="two"');

@@ -21,11 +21,13 @@ let url: string;
 let devOutput: () => string;
 let browser: Browser;
 
-
 async function setPrice(price: string): Promise<void> {
   const file = path.join(project.root, CATALOGUE);
   const text = await readFile(file, 'utf8');
-  await writeFile(file, text.replace(/\{ id: 1001, quantity: 100, price: [\d.]+,/, `{ id: 1001, quantity: 100, price: ${price},`));
+  await writeFile(
+    file,
+    text.replace(/\{ id: 1001, quantity: 100, price: [\d.]+,/, `{ id: 1001, quantity: 100, price: ${price},`),
+  );
 }
 
 /** Waits until the page's visible text contains `text`; resolves with the milliseconds it took. */
@@ -88,7 +90,9 @@ describe('storefront dev', () => {
       await setPrice('1.23');
       const ms = await timeUntilText(page, '£1.23', 2000);
       await reloaded;
-      console.log(`dev: price change visible in the open page after ${ms} ms; ${/Rebuilt after [^\n]*/.exec(devOutput())?.[0]}`);
+      console.log(
+        `dev: price change visible in the open page after ${ms} ms; ${/Rebuilt after [^\n]*/.exec(devOutput())?.[0]}`,
+      );
       expect(ms).toBeLessThanOrEqual(2000);
       expect(devOutput()).toMatch(/Rebuilt after content\/catalogue\.yaml changed: \d+ of \d+ pages rendered/);
     } finally {
@@ -122,7 +126,10 @@ describe('storefront dev', () => {
         await second.close();
       }
 
-      await writeFile(file, valid.replace(/\{ id: 1001, quantity: 100, price: [\d.]+,/, '{ id: 1001, quantity: 100, price: 1.24,'));
+      await writeFile(
+        file,
+        valid.replace(/\{ id: 1001, quantity: 100, price: [\d.]+,/, '{ id: 1001, quantity: 100, price: 1.24,'),
+      );
       await timeUntilText(page, '£1.24', 5000);
       expect(await overlay.count()).toBe(0);
     } finally {
@@ -137,11 +144,14 @@ describe('storefront dev', () => {
     );
     let html = '';
     await expect
-      .poll(async () => {
-        const response = await fetch(`${url}/blog/draft-in-dev`);
-        html = await response.text();
-        return response.status;
-      }, { timeout: 15_000, interval: 200 })
+      .poll(
+        async () => {
+          const response = await fetch(`${url}/blog/draft-in-dev`);
+          html = await response.text();
+          return response.status;
+        },
+        { timeout: 15_000, interval: 200 },
+      )
       .toBe(200);
     expect(html).toContain('Draft: not published');
     expect(html).toMatch(/<meta name="robots" content="[^"]*noindex/);
@@ -163,10 +173,14 @@ it('build output has no dev client in it', async () => {
   try {
     const out = path.join(built.root, 'dist');
     const result = await new Promise<number | null>((resolve) =>
-      spawn(process.execPath, [cliPath, '--root', built.root, 'build', '--precompress', '--out', out], { stdio: 'ignore' }).once('exit', resolve),
+      spawn(process.execPath, [cliPath, '--root', built.root, 'build', '--precompress', '--out', out], {
+        stdio: 'ignore',
+      }).once('exit', resolve),
     );
     expect(result).toBe(0);
-    const files = (await readdir(out, { recursive: true, withFileTypes: true })).filter((e) => e.isFile() && !/\.(br|gz|png)$/.test(e.name));
+    const files = (await readdir(out, { recursive: true, withFileTypes: true })).filter(
+      (e) => e.isFile() && !/\.(br|gz|png)$/.test(e.name),
+    );
     expect(files.length).toBeGreaterThan(20);
     for (const entry of files) {
       const text = await readFile(path.join(entry.parentPath, entry.name), 'utf8');
@@ -187,7 +201,11 @@ it('dev on a port in use stops with a problem and leaves nothing behind', async 
     const port = (busy.address() as { port: number }).port;
     const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
       let stderr = '';
-      const child = spawn(process.execPath, [cliPath, '--root', project.root, '--verbose', 'dev', '--port', String(port)], { env: { ...process.env, NO_COLOR: '1' } });
+      const child = spawn(
+        process.execPath,
+        [cliPath, '--root', project.root, '--verbose', 'dev', '--port', String(port)],
+        { env: { ...process.env, NO_COLOR: '1' } },
+      );
       child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
       child.once('exit', (code) => resolve({ code, stderr }));
     });

@@ -47,10 +47,14 @@ describe('storefront dev --host', () => {
     const expected = [
       'Serving on all IPv4 network interfaces (Ctrl-C to stop):',
       `  Local:   http://127.0.0.1:${port}/`,
-      ...(network.length > 0 ? network.map((address) => `  Network: http://${address}:${port}/`) : ['  Network: none (this computer has no network address besides loopback)']),
+      ...(network.length > 0
+        ? network.map((address) => `  Network: http://${address}:${port}/`)
+        : ['  Network: none (this computer has no network address besides loopback)']),
     ];
     await expect.poll(() => dev!.stdout().trimEnd().split('\n'), { timeout: 5000 }).toEqual(expected);
-    await expect.poll(dev!.stderr).toContain('note: other devices on the network can open the site too; use --host only on a network you trust.');
+    await expect
+      .poll(dev!.stderr)
+      .toContain('note: other devices on the network can open the site too; use --host only on a network you trust.');
   });
 
   it('serves a page at a network address whose dev client listens and reloads through that address', async () => {
@@ -74,8 +78,14 @@ describe('storefront dev --host', () => {
 
       const file = path.join(project.root, CATALOGUE);
       const text = await readFile(file, 'utf8');
-      await writeFile(file, text.replace(/\{ id: 1001, quantity: 100, price: [\d.]+,/, '{ id: 1001, quantity: 100, price: 1.42,'));
-      await page.waitForFunction(() => document.body?.innerText.includes('£1.42'), undefined, { timeout: 5000, polling: 50 });
+      await writeFile(
+        file,
+        text.replace(/\{ id: 1001, quantity: 100, price: [\d.]+,/, '{ id: 1001, quantity: 100, price: 1.42,'),
+      );
+      await page.waitForFunction(() => document.body?.innerText.includes('£1.42'), undefined, {
+        timeout: 5000,
+        polling: 50,
+      });
     } finally {
       await page.close();
     }

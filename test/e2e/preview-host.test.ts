@@ -17,7 +17,9 @@ let out: string;
 /** This machine's addresses other than loopback, as `preview --host` lists them (IPv4 for 0.0.0.0). */
 function networkAddresses(family: 'IPv4' | 'IPv6'): string[] {
   const all = Object.values(networkInterfaces()).flatMap((infos) => infos ?? []);
-  return all.filter((info) => !info.internal && info.family === family && !/^fe[89ab]/i.test(info.address)).map((info) => info.address);
+  return all
+    .filter((info) => !info.internal && info.family === family && !/^fe[89ab]/i.test(info.address))
+    .map((info) => info.address);
 }
 
 const hasIpv6Loopback = () =>
@@ -25,14 +27,18 @@ const hasIpv6Loopback = () =>
     .flatMap((infos) => infos ?? [])
     .some((info) => info.address === '::1');
 
-const urlOf = (address: string, port: number) => (address.includes(':') ? `http://[${address}]:${port}` : `http://${address}:${port}`);
+const urlOf = (address: string, port: number) =>
+  address.includes(':') ? `http://[${address}]:${port}` : `http://${address}:${port}`;
 
 /** `preview` with these arguments on the built project, a free port; stopped by the caller. */
-const preview = (...args: string[]) => startPreviewProcess(['--root', project.root, '--out', 'dist', '--port', '0', ...args]);
+const preview = (...args: string[]) =>
+  startPreviewProcess(['--root', project.root, '--out', 'dist', '--port', '0', ...args]);
 
 /** Waits until the process has printed every one of these lines on stdout. */
 async function printed(server: CliServer, lines: string[]): Promise<string[]> {
-  await expect.poll(() => lines.filter((line) => !server.stdout().split('\n').includes(line)), { timeout: 5000 }).toEqual([]);
+  await expect
+    .poll(() => lines.filter((line) => !server.stdout().split('\n').includes(line)), { timeout: 5000 })
+    .toEqual([]);
   return server.stdout().trimEnd().split('\n');
 }
 
@@ -44,7 +50,9 @@ function allInterfacesLines(port: number): string[] {
   return [
     'Serving dist on all IPv4 network interfaces (Ctrl-C to stop):',
     `  Local:   http://127.0.0.1:${port}/`,
-    ...(network.length > 0 ? network.map((address) => `  Network: http://${address}:${port}/`) : ['  Network: none (this computer has no network address besides loopback)']),
+    ...(network.length > 0
+      ? network.map((address) => `  Network: http://${address}:${port}/`)
+      : ['  Network: none (this computer has no network address besides loopback)']),
   ];
 }
 
@@ -106,7 +114,9 @@ describe('preview --host', () => {
     const server = await preview('--host', '127.0.0.1');
     try {
       const port = portOf(server.url);
-      expect(await printed(server, [`Serving dist at http://127.0.0.1:${port} (Ctrl-C to stop)`])).toEqual([`Serving dist at http://127.0.0.1:${port} (Ctrl-C to stop)`]);
+      expect(await printed(server, [`Serving dist at http://127.0.0.1:${port} (Ctrl-C to stop)`])).toEqual([
+        `Serving dist at http://127.0.0.1:${port} (Ctrl-C to stop)`,
+      ]);
       expect(server.stderr()).not.toContain('other devices');
       expect((await fetch(`${server.url}/`)).status).toBe(200);
       for (const address of networkAddresses('IPv4')) await expect(fetch(urlOf(address, port))).rejects.toThrow();
@@ -126,7 +136,9 @@ describe('preview --host', () => {
     }
     const child = await preview();
     try {
-      expect(await printed(child, [`Serving dist at ${child.url} (Ctrl-C to stop)`])).toEqual([`Serving dist at ${child.url} (Ctrl-C to stop)`]);
+      expect(await printed(child, [`Serving dist at ${child.url} (Ctrl-C to stop)`])).toEqual([
+        `Serving dist at ${child.url} (Ctrl-C to stop)`,
+      ]);
     } finally {
       await child.stop();
     }
@@ -155,7 +167,9 @@ describe('preview --host', () => {
       expect(result.code, value).toBe(1);
       expect(result.stdout, value).toBe('');
       expect(result.stderr, value).toContain('SF170  --host');
-      expect(result.stderr, value).toContain(`argument '${value}' is invalid. must be an IP address (192.168.1.20, ::) or a host name (my-laptop.local).`);
+      expect(result.stderr, value).toContain(
+        `argument '${value}' is invalid. must be an IP address (192.168.1.20, ::) or a host name (my-laptop.local).`,
+      );
       expect(result.stderr, value).not.toMatch(/^\s+at /m);
     }
   });
@@ -179,7 +193,15 @@ describe('preview --host', () => {
 
 describe('the addresses --host lists', () => {
   const info = (address: string, family: 'IPv4' | 'IPv6', internal = false): NetworkInterfaceInfo =>
-    ({ address, family, internal, netmask: '', mac: '', cidr: null, ...(family === 'IPv6' ? { scopeid: 0 } : {}) }) as NetworkInterfaceInfo;
+    ({
+      address,
+      family,
+      internal,
+      netmask: '',
+      mac: '',
+      cidr: null,
+      ...(family === 'IPv6' ? { scopeid: 0 } : {}),
+    }) as NetworkInterfaceInfo;
   const machine = {
     lo: [info('127.0.0.1', 'IPv4', true), info('::1', 'IPv6', true)],
     wlan0: [info('192.168.1.20', 'IPv4'), info('fd00::20', 'IPv6'), info('fe80::1', 'IPv6')],
@@ -193,7 +215,11 @@ describe('the addresses --host lists', () => {
       '  Network: http://192.168.1.20:4173/',
       '  Network: http://10.0.0.5:4173/',
     ]);
-    expect(servingAddresses('::', 4173, machine).network).toEqual(['http://192.168.1.20:4173', 'http://10.0.0.5:4173', 'http://[fd00::20]:4173']);
+    expect(servingAddresses('::', 4173, machine).network).toEqual([
+      'http://192.168.1.20:4173',
+      'http://10.0.0.5:4173',
+      'http://[fd00::20]:4173',
+    ]);
   });
 
   it('a machine with no network address says so; one address prints one line', () => {
@@ -202,7 +228,9 @@ describe('the addresses --host lists', () => {
       '  Local:   http://127.0.0.1:4321/',
       '  Network: none (this computer has no network address besides loopback)',
     ]);
-    expect(servingLines('Serving', servingAddresses('192.168.1.20', 4321, machine))).toEqual(['Serving at http://192.168.1.20:4321 (Ctrl-C to stop)']);
+    expect(servingLines('Serving', servingAddresses('192.168.1.20', 4321, machine))).toEqual([
+      'Serving at http://192.168.1.20:4321 (Ctrl-C to stop)',
+    ]);
     expect(servingAddresses('fe80::1%wlan0', 4321, machine).url).toBe('http://[fe80::1%25wlan0]:4321');
   });
 
@@ -218,7 +246,21 @@ describe('the addresses --host lists', () => {
       ['shop.example.co.uk.', 'shop.example.co.uk'],
     ];
     for (const [value, host] of good) expect(normaliseHost(value), value).toBe(host);
-    for (const value of ['', ' ', 'a b', 'bad_host', 'http://x', 'x:80', '1.2.3', '256.1.1.1', '-x', 'x-', 'a..b', `${'a'.repeat(64)}.example`, '[localhost]']) {
+    for (const value of [
+      '',
+      ' ',
+      'a b',
+      'bad_host',
+      'http://x',
+      'x:80',
+      '1.2.3',
+      '256.1.1.1',
+      '-x',
+      'x-',
+      'a..b',
+      `${'a'.repeat(64)}.example`,
+      '[localhost]',
+    ]) {
       expect(normaliseHost(value), value).toBeUndefined();
     }
   });

@@ -24,7 +24,9 @@ beforeAll(async () => {
   await symlink(path.join(project.root, 'inside.gif'), path.join(project.root, 'content', 'images', 'linked.gif'));
   const out = path.join(project.root, 'out');
   // preview serves the redirects and headers of _redirects and _headers, as Cloudflare Pages does.
-  const built = await runCli(['--root', project.root, 'build', '--out', 'out', '--target', 'cloudflare'], { SITE_URL: SITE });
+  const built = await runCli(['--root', project.root, 'build', '--out', 'out', '--target', 'cloudflare'], {
+    SITE_URL: SITE,
+  });
   expect(built.code, built.stderr).toBe(0);
   preview = await startPreviewProcess(['--root', project.root, '--out', 'out', '--port', String(await freePort())]);
   expect(await readFile(path.join(out, 'index.html'), 'utf8')).toContain('<!DOCTYPE html>');
@@ -93,7 +95,16 @@ describe('preview', () => {
 
   it('does not serve the host configuration files or hidden files, however the path is encoded', async () => {
     await writeFile(path.join(project.root, 'out', '.env'), 'SECRET=1');
-    for (const p of ['/_redirects', '/_headers', '/_nginx.conf', '/%5Fheaders', '/%5fnginx.conf', '/.env', '/%2Eenv', '/images/.env']) {
+    for (const p of [
+      '/_redirects',
+      '/_headers',
+      '/_nginx.conf',
+      '/%5Fheaders',
+      '/%5fnginx.conf',
+      '/.env',
+      '/%2Eenv',
+      '/images/.env',
+    ]) {
       const response = await fetch(`${preview!.url}${p}`, { redirect: 'manual' });
       expect(response.status, p).toBe(404);
       expect(await response.text(), p).not.toContain('SECRET');

@@ -18,9 +18,16 @@ afterEach(() => project?.cleanup());
 
 const cacheDir = () => path.join(project.root, '.cache', 'images');
 /** The entries of the image cache: the key and its parsed JSON. */
-async function entries(): Promise<{ key: string; entry: { set: { src: string; sources: unknown[] }; share: string; files: string[] } }[]> {
+async function entries(): Promise<
+  { key: string; entry: { set: { src: string; sources: unknown[] }; share: string; files: string[] } }[]
+> {
   const names = (await readdir(cacheDir())).filter((name) => name.endsWith('.json'));
-  return Promise.all(names.map(async (name) => ({ key: name.slice(0, -5), entry: JSON.parse(await readFile(path.join(cacheDir(), name), 'utf8')) })));
+  return Promise.all(
+    names.map(async (name) => ({
+      key: name.slice(0, -5),
+      entry: JSON.parse(await readFile(path.join(cacheDir(), name), 'utf8')),
+    })),
+  );
 }
 const rebuild = async () => {
   const built = await runCli(['--root', project.root, 'build']);
@@ -29,10 +36,13 @@ const rebuild = async () => {
 const dist = (file: string) => readFile(path.join(project.root, 'dist', file));
 
 describe('a crafted image cache entry', () => {
-  it('naming index.html publishes nothing of it: the home page stays the build\'s, and the entry is made again', async () => {
+  it("naming index.html publishes nothing of it: the home page stays the build's, and the entry is made again", async () => {
     const { key, entry } = (await entries())[0]!;
     await writeFile(path.join(cacheDir(), key, 'index.html'), '<script>alert(1)</script>CACHE-WAS-HERE');
-    await writeFile(path.join(cacheDir(), `${key}.json`), JSON.stringify({ ...entry, files: [...entry.files, 'index.html'] }));
+    await writeFile(
+      path.join(cacheDir(), `${key}.json`),
+      JSON.stringify({ ...entry, files: [...entry.files, 'index.html'] }),
+    );
     await rebuild();
     const home = (await dist('index.html')).toString('utf8');
     expect(home).not.toContain('CACHE-WAS-HERE');
@@ -43,10 +53,14 @@ describe('a crafted image cache entry', () => {
 
   it('pointing the picture at another address is not used', async () => {
     const { key, entry } = (await entries())[0]!;
-    await writeFile(path.join(cacheDir(), `${key}.json`), JSON.stringify({ ...entry, set: { ...entry.set, src: 'https://elsewhere.example.net/x.svg' } }));
+    await writeFile(
+      path.join(cacheDir(), `${key}.json`),
+      JSON.stringify({ ...entry, set: { ...entry.set, src: 'https://elsewhere.example.net/x.svg' } }),
+    );
     await rebuild();
     const pages = (await readdir(path.join(project.root, 'dist', 'blog'))).filter((name) => name.endsWith('.html'));
-    for (const page of pages) expect((await dist(path.join('blog', page))).toString('utf8'), page).not.toContain('elsewhere.example.net');
+    for (const page of pages)
+      expect((await dist(path.join('blog', page))).toString('utf8'), page).not.toContain('elsewhere.example.net');
     expect((await entries()).find((e) => e.key === key)!.entry.set.src).toBe(entry.set.src);
   }, 60_000);
 
@@ -71,9 +85,14 @@ describe('a crafted image cache entry', () => {
     const cards = (await readdir(shareCache)).filter((name) => name.endsWith('.png'));
     for (const card of cards) await writeFile(path.join(shareCache, card), '<!doctype html><script>alert(1)</script>');
     await rebuild();
-    const published = (await readdir(path.join(project.root, 'dist', 'assets', 'share'))).filter((name) => name.endsWith('.png'));
+    const published = (await readdir(path.join(project.root, 'dist', 'assets', 'share'))).filter((name) =>
+      name.endsWith('.png'),
+    );
     expect(published.length).toBeGreaterThan(0);
-    for (const card of published) expect([...(await dist(path.join('assets', 'share', card))).subarray(0, 4)], card).toEqual([0x89, 0x50, 0x4e, 0x47]);
+    for (const card of published)
+      expect([...(await dist(path.join('assets', 'share', card))).subarray(0, 4)], card).toEqual([
+        0x89, 0x50, 0x4e, 0x47,
+      ]);
   }, 60_000);
 
   it('that is a named pipe does not hold the build: the entry is made again', async () => {

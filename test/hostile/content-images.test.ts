@@ -9,7 +9,15 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { folderState, freePort, projectsOfThisFile, runCli, startPreviewProcess, type CliResult, type CliServer } from '../helpers.js';
+import {
+  folderState,
+  freePort,
+  projectsOfThisFile,
+  runCli,
+  startPreviewProcess,
+  type CliResult,
+  type CliServer,
+} from '../helpers.js';
 import { launchChromium } from '../support/browser.js';
 
 const project = projectsOfThisFile();
@@ -30,85 +38,257 @@ const utf16 = (text: string, order: 'le' | 'be', bom: boolean) => {
 /** Each refused SVG, and what its problem must name. */
 const REFUSED_SVGS: [name: string, contents: string | Buffer, names: string[]][] = [
   // Scripts (they ran when opened at their own address on the static target).
-  ['svg-prefixed-script.svg', `<svg:svg xmlns:svg="${SVG_NS}"><svg:script>${JS}</svg:script></svg:svg>`, ['it holds a script (<svg:script>)']],
+  [
+    'svg-prefixed-script.svg',
+    `<svg:svg xmlns:svg="${SVG_NS}"><svg:script>${JS}</svg:script></svg:svg>`,
+    ['it holds a script (<svg:script>)'],
+  ],
   ['xhtml-script.svg', `<svg ${S} ${XHTML}><h:script>${JS}</h:script></svg>`, ['it holds a script (<h:script>)']],
-  ['prefix-declared-on-element.svg', svg(`<x:script xmlns:x="${SVG_NS}">${JS}</x:script>`), ['it holds a script (<x:script>)']],
+  [
+    'prefix-declared-on-element.svg',
+    svg(`<x:script xmlns:x="${SVG_NS}">${JS}</x:script>`),
+    ['it holds a script (<x:script>)'],
+  ],
   ['utf16le-bom.svg', utf16(svg(`<script>${JS}</script>`), 'le', true), ['it holds a script (<script>)']],
   ['utf16be-bom.svg', utf16(svg(`<script>${JS}</script>`), 'be', true), ['it holds a script (<script>)']],
-  ['utf16le-declared-no-bom.svg', utf16(`<?xml version="1.0" encoding="UTF-16"?>${svg(`<script>${JS}</script>`)}`, 'le', false), ['it holds a script (<script>)']],
-  ['latin1-declared.svg', Buffer.from(`<?xml version="1.0" encoding="ISO-8859-1"?>${svg(`<desc>caf\u00e9</desc><script>${JS}</script>`)}`, 'latin1'), ['it holds a script (<script>)']],
-  ['foreignobject-iframe.svg', `<svg:svg xmlns:svg="${SVG_NS}" ${XHTML}><svg:foreignObject width="100" height="100"><h:iframe srcdoc="&lt;script&gt;${JS}&lt;/script&gt;"/></svg:foreignObject></svg:svg>`, ['it holds embedded HTML (<svg:foreignObject>)']],
-  ['set-href-javascript.svg', svg(`<a><set attributeName="href" to="&#106;avascript:${JS}"/><rect width="100" height="100"/></a>`), ['it holds a link (<a>)']],
-  ['set-xlink-href-javascript.svg', svg(`<g><set attributeName="xlink:href" to="&#106;avascript:${JS}"/><rect width="100" height="100"/></g>`, ` ${XL}`), ['it holds an animation (<set>)']],
+  [
+    'utf16le-declared-no-bom.svg',
+    utf16(`<?xml version="1.0" encoding="UTF-16"?>${svg(`<script>${JS}</script>`)}`, 'le', false),
+    ['it holds a script (<script>)'],
+  ],
+  [
+    'latin1-declared.svg',
+    Buffer.from(
+      `<?xml version="1.0" encoding="ISO-8859-1"?>${svg(`<desc>caf\u00e9</desc><script>${JS}</script>`)}`,
+      'latin1',
+    ),
+    ['it holds a script (<script>)'],
+  ],
+  [
+    'foreignobject-iframe.svg',
+    `<svg:svg xmlns:svg="${SVG_NS}" ${XHTML}><svg:foreignObject width="100" height="100"><h:iframe srcdoc="&lt;script&gt;${JS}&lt;/script&gt;"/></svg:foreignObject></svg:svg>`,
+    ['it holds embedded HTML (<svg:foreignObject>)'],
+  ],
+  [
+    'set-href-javascript.svg',
+    svg(`<a><set attributeName="href" to="&#106;avascript:${JS}"/><rect width="100" height="100"/></a>`),
+    ['it holds a link (<a>)'],
+  ],
+  [
+    'set-xlink-href-javascript.svg',
+    svg(
+      `<g><set attributeName="xlink:href" to="&#106;avascript:${JS}"/><rect width="100" height="100"/></g>`,
+      ` ${XL}`,
+    ),
+    ['it holds an animation (<set>)'],
+  ],
   ['script.svg', svg(`<script>${JS}</script>`), ['it holds a script (<script>)']],
   ['cdata-script.svg', svg(`<script><![CDATA[${JS}]]></script>`), ['it holds a script (<script>)']],
   ['onload.svg', svg('<rect width="10" height="10"/>', ` onload="${JS}"`), ['it holds an event handler (onload)']],
-  ['upper-case-onclick.svg', svg(`<rect width="100" height="100" ONCLICK="${JS}"/>`), ['it holds an event handler (ONCLICK)']],
-  ['a-javascript.svg', svg(`<a href="javascript:${JS}"><rect width="100" height="100"/></a>`), [`it holds a link (<a href="javascript:document.title='RAN'`]],
-  ['animate-href.svg', svg(`<g><animate attributeName="href" values="javascript:${JS}"/></g>`), ['it holds an animation (<animate>)']],
+  [
+    'upper-case-onclick.svg',
+    svg(`<rect width="100" height="100" ONCLICK="${JS}"/>`),
+    ['it holds an event handler (ONCLICK)'],
+  ],
+  [
+    'a-javascript.svg',
+    svg(`<a href="javascript:${JS}"><rect width="100" height="100"/></a>`),
+    [`it holds a link (<a href="javascript:document.title='RAN'`],
+  ],
+  [
+    'animate-href.svg',
+    svg(`<g><animate attributeName="href" values="javascript:${JS}"/></g>`),
+    ['it holds an animation (<animate>)'],
+  ],
   ['handler.svg', svg(`<handler type="application/ecmascript">${JS}</handler>`), ['it holds a script (<handler>)']],
-  ['iframe-embed.svg', svg(`<iframe src="${AWAY}/"/><embed src="${AWAY}/"/>`), ['it holds embedded content (<iframe>)', 'it holds embedded content (<embed>)']],
+  [
+    'iframe-embed.svg',
+    svg(`<iframe src="${AWAY}/"/><embed src="${AWAY}/"/>`),
+    ['it holds embedded content (<iframe>)', 'it holds embedded content (<embed>)'],
+  ],
   ['xhtml-img-onerror.svg', svg(`<h:img src="x" onerror="${JS}"/>`, ` ${XHTML}`), ['it holds HTML (<h:img>)']],
-  ['use-data-url.svg', svg(`<use href="data:image/svg+xml,&lt;svg xmlns='${SVG_NS}'&gt;&lt;script&gt;${JS}&lt;/script&gt;&lt;/svg&gt;"/>`), ['it refers to another file or site (href="data:image/svg+xml']],
-  ['use-javascript.svg', svg(`<use xlink:href="javascript:${JS}"/>`, ` ${XL}`), ['it refers to another file or site (href="javascript:']],
-  ['xml-stylesheet-xslt.svg', `<?xml-stylesheet type="text/xsl" href="data:text/xsl,x"?>${svg('<rect width="10" height="10"/>')}`, ['it links a stylesheet (<?xml-stylesheet?>)']],
-  ['entity.svg', `<!DOCTYPE svg [<!ENTITY s "&#60;script&#62;${JS}&#60;/script&#62;">]>${svg('&s;')}`, ['it declares XML entities']],
+  [
+    'use-data-url.svg',
+    svg(`<use href="data:image/svg+xml,&lt;svg xmlns='${SVG_NS}'&gt;&lt;script&gt;${JS}&lt;/script&gt;&lt;/svg&gt;"/>`),
+    ['it refers to another file or site (href="data:image/svg+xml'],
+  ],
+  [
+    'use-javascript.svg',
+    svg(`<use xlink:href="javascript:${JS}"/>`, ` ${XL}`),
+    ['it refers to another file or site (href="javascript:'],
+  ],
+  [
+    'xml-stylesheet-xslt.svg',
+    `<?xml-stylesheet type="text/xsl" href="data:text/xsl,x"?>${svg('<rect width="10" height="10"/>')}`,
+    ['it links a stylesheet (<?xml-stylesheet?>)'],
+  ],
+  [
+    'entity.svg',
+    `<!DOCTYPE svg [<!ENTITY s "&#60;script&#62;${JS}&#60;/script&#62;">]>${svg('&s;')}`,
+    ['it declares XML entities'],
+  ],
   // Loads from another site.
   ['css-escaped-import.svg', svg(`<style>@\\69mport url(${AWAY}/a.css);</style>`), ['(@import in <style>)']],
   ['xml-reference-import.svg', svg(`<style>&#64;import '${AWAY}/a.css';</style>`), ['(@import in <style>)']],
-  ['css-escaped-url.svg', svg(`<rect width="10" height="10" style="fill:\\75rl(${AWAY}/p.svg#a)"/>`), [`(url(${AWAY}/p.svg#a) in style)`]],
-  ['xml-reference-url.svg', svg(`<rect width="10" height="10" fill="u&#114;l(${AWAY}/p.svg#a)"/>`), [`(url(${AWAY}/p.svg#a) in fill)`]],
+  [
+    'css-escaped-url.svg',
+    svg(`<rect width="10" height="10" style="fill:\\75rl(${AWAY}/p.svg#a)"/>`),
+    [`(url(${AWAY}/p.svg#a) in style)`],
+  ],
+  [
+    'xml-reference-url.svg',
+    svg(`<rect width="10" height="10" fill="u&#114;l(${AWAY}/p.svg#a)"/>`),
+    [`(url(${AWAY}/p.svg#a) in fill)`],
+  ],
   ['image-set.svg', svg(`<style>rect{fill:image-set("${AWAY}/a.png" 1x)}</style>`), ['(image-set(…) in <style>)']],
-  ['cdata-split-import.svg', svg(`<style><![CDATA[@imp]]><![CDATA[ort url(${AWAY}/a.css);]]></style>`), ['(@import in <style>)']],
-  ['image-set-href.svg', svg(`<image width="10" height="10"><set attributeName="href" to="${AWAY}/a.png"/></image>`), ['it holds a picture from another file (<image>)']],
-  ['image-href.svg', svg(`<image width="10" height="10" href="${AWAY}/a.png"/>`), [`it holds a picture from another file (<image href="${AWAY}/a.png">)`]],
-  ['use-other-site.svg', svg(`<use href="${AWAY}/x.svg#a"/>`), [`it refers to another file or site (href="${AWAY}/x.svg#a" on <use>)`]],
-  ['fill-url.svg', svg(`<rect width="10" height="10" fill="url(${AWAY}/p.svg#a)"/>`), [`(url(${AWAY}/p.svg#a) in fill)`]],
-  ['font-face.svg', svg(`<style>@font-face{font-family:x;src:url(${AWAY}/f.woff)}</style>`), ['(@font-face in <style>)']],
-  ['feimage.svg', svg(`<filter id="f"><feImage href="${AWAY}/a.png"/></filter>`), [`it holds a picture from another file (<feImage href="${AWAY}/a.png">)`]],
-  ['cursor-url.svg', svg(`<rect width="10" height="10" style="cursor:url(${AWAY}/c.png),auto"/>`), [`(url(${AWAY}/c.png) in style)`]],
-  ['webkit-image-set.svg', svg(`<rect width="10" height="10" style="fill:-webkit-image-set(url(${AWAY}/a.png) 1x)"/>`), ['(-webkit-image-set(…) in style)']],
+  [
+    'cdata-split-import.svg',
+    svg(`<style><![CDATA[@imp]]><![CDATA[ort url(${AWAY}/a.css);]]></style>`),
+    ['(@import in <style>)'],
+  ],
+  [
+    'image-set-href.svg',
+    svg(`<image width="10" height="10"><set attributeName="href" to="${AWAY}/a.png"/></image>`),
+    ['it holds a picture from another file (<image>)'],
+  ],
+  [
+    'image-href.svg',
+    svg(`<image width="10" height="10" href="${AWAY}/a.png"/>`),
+    [`it holds a picture from another file (<image href="${AWAY}/a.png">)`],
+  ],
+  [
+    'use-other-site.svg',
+    svg(`<use href="${AWAY}/x.svg#a"/>`),
+    [`it refers to another file or site (href="${AWAY}/x.svg#a" on <use>)`],
+  ],
+  [
+    'fill-url.svg',
+    svg(`<rect width="10" height="10" fill="url(${AWAY}/p.svg#a)"/>`),
+    [`(url(${AWAY}/p.svg#a) in fill)`],
+  ],
+  [
+    'font-face.svg',
+    svg(`<style>@font-face{font-family:x;src:url(${AWAY}/f.woff)}</style>`),
+    ['(@font-face in <style>)'],
+  ],
+  [
+    'feimage.svg',
+    svg(`<filter id="f"><feImage href="${AWAY}/a.png"/></filter>`),
+    [`it holds a picture from another file (<feImage href="${AWAY}/a.png">)`],
+  ],
+  [
+    'cursor-url.svg',
+    svg(`<rect width="10" height="10" style="cursor:url(${AWAY}/c.png),auto"/>`),
+    [`(url(${AWAY}/c.png) in style)`],
+  ],
+  [
+    'webkit-image-set.svg',
+    svg(`<rect width="10" height="10" style="fill:-webkit-image-set(url(${AWAY}/a.png) 1x)"/>`),
+    ['(-webkit-image-set(…) in style)'],
+  ],
   ['comment-split-import.svg', svg(`<style>@import/**/'${AWAY}/a.css';</style>`), ['(@import in <style>)']],
-  ['upper-case-url.svg', svg(`<rect width="10" height="10" style="fill:URL(${AWAY}/a)"/>`), [`(url(${AWAY}/a) in style)`]],
-  ['mask-url.svg', svg(`<rect width="10" height="10" mask="url('${AWAY}/m.svg#m')"/>`), [`(url('${AWAY}/m.svg#m') in mask)`]],
-  ['style-closes-itself.svg', svg(`<style><![CDATA[ rect{fill:red} </style><script>${JS}</script> ]]></style>`), ['(fetch(…) in <style>)']],
-  ['not-svg-root.svg', `<html xmlns="http://www.w3.org/1999/xhtml"><body>${svg('')}</body></html>`, ['it holds HTML (<html>)']],
-  ['not-utf8.svg', Buffer.concat([Buffer.from(svg('<desc>')), Buffer.from([0xff, 0xfe, 0xfd]), Buffer.from('</desc>')]), ['it is not valid utf-8 text']],
+  [
+    'upper-case-url.svg',
+    svg(`<rect width="10" height="10" style="fill:URL(${AWAY}/a)"/>`),
+    [`(url(${AWAY}/a) in style)`],
+  ],
+  [
+    'mask-url.svg',
+    svg(`<rect width="10" height="10" mask="url('${AWAY}/m.svg#m')"/>`),
+    [`(url('${AWAY}/m.svg#m') in mask)`],
+  ],
+  [
+    'style-closes-itself.svg',
+    svg(`<style><![CDATA[ rect{fill:red} </style><script>${JS}</script> ]]></style>`),
+    ['(fetch(…) in <style>)'],
+  ],
+  [
+    'not-svg-root.svg',
+    `<html xmlns="http://www.w3.org/1999/xhtml"><body>${svg('')}</body></html>`,
+    ['it holds HTML (<html>)'],
+  ],
+  [
+    'not-utf8.svg',
+    Buffer.concat([Buffer.from(svg('<desc>')), Buffer.from([0xff, 0xfe, 0xfd]), Buffer.from('</desc>')]),
+    ['it is not valid utf-8 text'],
+  ],
 ];
 
 /** Each SVG published once rebuilt: what the published file holds, and what it no longer holds. */
 const PUBLISHED_SVGS: [name: string, contents: string, holds: string[], lost: string[]][] = [
-  ['script-in-metadata.svg', svg(`<metadata><script>${JS}</script></metadata><rect width="100" height="100" fill="#c00"/>`), ['<rect width="100" height="100" fill="#c00"/>'], ['script', 'RAN']],
+  [
+    'script-in-metadata.svg',
+    svg(`<metadata><script>${JS}</script></metadata><rect width="100" height="100" fill="#c00"/>`),
+    ['<rect width="100" height="100" fill="#c00"/>'],
+    ['script', 'RAN'],
+  ],
   [
     'inkscape-export.svg',
     `<svg ${S} xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd" width="100" height="100"><!-- made by hand --><sodipodi:namedview onload="${JS}"/><g inkscape:label="Layer 1" inkscape:groupmode="layer"><path d="M0 0L100 100" stroke="#000"/></g></svg>`,
     ['<g><path d="M0 0L100 100" stroke="#000"/></g>'],
     ['sodipodi', 'inkscape', 'RAN', 'made by hand'],
   ],
-  ['xml-base.svg', svg('<defs><rect id="r" width="50" height="50"/></defs><use href="#r"/>', ` xml:base="${AWAY}/"`), ['<use xlink:href="#r"/>'], ['elsewhere']],
-  ['text-that-looks-like-a-script.svg', svg(`<text x="10" y="20">&lt;script&gt;${JS}&lt;/script&gt;</text>`), ['&lt;script&gt;'], ['<script']],
-  ['cdata-title.svg', svg(`<title><![CDATA[</title><script>${JS}</script>]]></title><circle cx="50" cy="50" r="40"/>`), ['<title>&lt;/title&gt;&lt;script&gt;'], ['<script']],
-  ['prefixed-drawing.svg', `<svg:svg xmlns:svg="${SVG_NS}" width="100" height="100"><svg:rect width="100" height="100" fill="#0a0"/></svg:svg>`, [`<svg xmlns="${SVG_NS}"`, '<rect width="100" height="100" fill="#0a0"/>'], ['svg:']],
+  [
+    'xml-base.svg',
+    svg('<defs><rect id="r" width="50" height="50"/></defs><use href="#r"/>', ` xml:base="${AWAY}/"`),
+    ['<use xlink:href="#r"/>'],
+    ['elsewhere'],
+  ],
+  [
+    'text-that-looks-like-a-script.svg',
+    svg(`<text x="10" y="20">&lt;script&gt;${JS}&lt;/script&gt;</text>`),
+    ['&lt;script&gt;'],
+    ['<script'],
+  ],
+  [
+    'cdata-title.svg',
+    svg(`<title><![CDATA[</title><script>${JS}</script>]]></title><circle cx="50" cy="50" r="40"/>`),
+    ['<title>&lt;/title&gt;&lt;script&gt;'],
+    ['<script'],
+  ],
+  [
+    'prefixed-drawing.svg',
+    `<svg:svg xmlns:svg="${SVG_NS}" width="100" height="100"><svg:rect width="100" height="100" fill="#0a0"/></svg:svg>`,
+    [`<svg xmlns="${SVG_NS}"`, '<rect width="100" height="100" fill="#0a0"/>'],
+    ['svg:'],
+  ],
   [
     'gradient-and-style.svg',
-    svg('<style>@media (min-width: 1px) { .a { fill: url(#g) } }</style><linearGradient id="g"><stop offset="0" stop-color="#f00"/><stop offset="1" stop-color="#00f"/></linearGradient><rect class="a" width="100" height="100"/>'),
+    svg(
+      '<style>@media (min-width: 1px) { .a { fill: url(#g) } }</style><linearGradient id="g"><stop offset="0" stop-color="#f00"/><stop offset="1" stop-color="#00f"/></linearGradient><rect class="a" width="100" height="100"/>',
+    ),
     ['<style>@media (min-width: 1px) { .a { fill: url(#g) } }</style>', '<rect class="a" width="100" height="100"/>'],
     [],
   ],
-  ['unknown-attributes.svg', svg(`<rect width="100" height="100" src="${AWAY}/" data-x="javascript:${JS}" formaction="${AWAY}/"/>`), ['<rect width="100" height="100"/>'], ['elsewhere', 'javascript']],
+  [
+    'unknown-attributes.svg',
+    svg(`<rect width="100" height="100" src="${AWAY}/" data-x="javascript:${JS}" formaction="${AWAY}/"/>`),
+    ['<rect width="100" height="100"/>'],
+    ['elsewhere', 'javascript'],
+  ],
   ['control-characters.svg', svg('<text x="0" y="20">a\u0001b\u0008c</text>'), ['<text x="0" y="20">abc</text>'], []],
 ];
 
 /** Files that are not images, refused whatever they hold; and images whose name says another type. */
 async function refusedOthers(): Promise<[name: string, contents: Buffer | string, names: string[]][]> {
-  const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#123456' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#123456' } })
+    .png()
+    .toBuffer();
   const page = `<!doctype html><script>${JS}</script>`;
   return [
     ['page.html', page, ['a host serves a file named .html as something else']],
-    ['feed.xml', `<?xml version="1.0"?><x:html xmlns:x="http://www.w3.org/1999/xhtml"><x:script>${JS}</x:script></x:html>`, ['a file named .xml']],
+    [
+      'feed.xml',
+      `<?xml version="1.0"?><x:html xmlns:x="http://www.w3.org/1999/xhtml"><x:script>${JS}</x:script></x:html>`,
+      ['a file named .xml'],
+    ],
     ['page.htm', page, ['a file named .htm']],
     ['page.xhtml', `<html xmlns="http://www.w3.org/1999/xhtml"><script>${JS}</script></html>`, ['a file named .xhtml']],
-    ['png-polyglot.html', Buffer.concat([png, Buffer.from(page)]), ['a file named .html', 'Its bytes are a PNG image: name it with that type']],
+    [
+      'png-polyglot.html',
+      Buffer.concat([png, Buffer.from(page)]),
+      ['a file named .html', 'Its bytes are a PNG image: name it with that type'],
+    ],
     ['brochure.pdf', '%PDF-1.4\n', ['a file named .pdf']],
     ['no-extension', png, ['a file named without an extension']],
     ['png-named.jpg', png, ['its name says JPEG but its bytes are a PNG image', 'Rename it with the PNG extension']],
@@ -133,7 +313,8 @@ beforeAll(async () => {
   expect(first.code, first.stderr).toBe(0);
   before = await folderState(path.join(root, 'dist'));
   REFUSED_OTHERS.push(...(await refusedOthers()));
-  for (const [name, contents] of [...REFUSED_SVGS, ...REFUSED_OTHERS]) await writeFile(path.join(root, 'content', 'images', name), contents);
+  for (const [name, contents] of [...REFUSED_SVGS, ...REFUSED_OTHERS])
+    await writeFile(path.join(root, 'content', 'images', name), contents);
   refused = await runCli(['--root', root, 'build']);
   after = await folderState(path.join(root, 'dist'));
   for (const [name] of [...REFUSED_SVGS, ...REFUSED_OTHERS]) await rm(path.join(root, 'content', 'images', name));
@@ -141,7 +322,9 @@ beforeAll(async () => {
 
 /** The printed problem of one file of content/images/. */
 function problemOf(name: string): string {
-  const block = refused.stderr.split('\n\n').find((part) => part.trimStart().startsWith(`SF206  content/images/${name}\n`));
+  const block = refused.stderr
+    .split('\n\n')
+    .find((part) => part.trimStart().startsWith(`SF206  content/images/${name}\n`));
   expect(block, `${name}\n${refused.stderr}`).toBeDefined();
   return block!;
 }
@@ -178,7 +361,8 @@ describe('published: rebuilt, and inert at its own address in Chromium', () => {
   const images: [name: string, bytes: Buffer][] = [];
 
   beforeAll(async () => {
-    for (const [name, contents] of PUBLISHED_SVGS) await writeFile(path.join(root, 'content', 'images', name), contents);
+    for (const [name, contents] of PUBLISHED_SVGS)
+      await writeFile(path.join(root, 'content', 'images', name), contents);
     const blue = sharp({ create: { width: 8, height: 8, channels: 3, background: '#1d4ed8' } });
     // An icon file: a one-image directory (6 bytes, 16 per image) before a PNG, as browsers read it.
     const pngIcon = await blue.clone().png().toBuffer();
@@ -245,7 +429,8 @@ describe('published: rebuilt, and inert at its own address in Chromium', () => {
   });
 
   it('images of each type are published byte for byte', async () => {
-    for (const [name, bytes] of images) expect((await readFile(path.join(root, 'dist', 'images', name))).equals(bytes), name).toBe(true);
+    for (const [name, bytes] of images)
+      expect((await readFile(path.join(root, 'dist', 'images', name))).equals(bytes), name).toBe(true);
   });
 
   for (const [name, , holds, lost] of PUBLISHED_SVGS) {
@@ -255,7 +440,15 @@ describe('published: rebuilt, and inert at its own address in Chromium', () => {
       for (const part of lost) expect(published).not.toContain(part);
 
       const seen = await visit(`/images/${name}`);
-      expect(seen).toEqual({ type: 'image/svg+xml', ns: SVG_NS, ran: false, scripts: 0, parseError: 0, elsewhere: [], dialogs: [] });
+      expect(seen).toEqual({
+        type: 'image/svg+xml',
+        ns: SVG_NS,
+        ran: false,
+        scripts: 0,
+        parseError: 0,
+        elsewhere: [],
+        dialogs: [],
+      });
     });
   }
 });

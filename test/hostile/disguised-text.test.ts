@@ -42,7 +42,8 @@ describe('a right-to-left override in a short field of identity is refused', () 
   const cases: { name: string; breakIt: () => Promise<unknown>; env?: Record<string, string>; expect: string[] }[] = [
     {
       name: "the trader's legal name",
-      breakIt: () => editFile(root, 'content/trader.yaml', 'legalName: Example Trading Ltd', `legalName: Example ${RLO}Trading Ltd`),
+      breakIt: () =>
+        editFile(root, 'content/trader.yaml', 'legalName: Example Trading Ltd', `legalName: Example ${RLO}Trading Ltd`),
       expect: ['SF103', 'content/trader.yaml:', '› legalName', 'at character 9'],
     },
     {
@@ -75,7 +76,8 @@ describe('a right-to-left override in a short field of identity is refused', () 
     },
     {
       name: 'a redirect path',
-      breakIt: () => editFile(root, 'content/redirects.yaml', '{ from: /index, to: / }', `{ from: /in${RLO}dex, to: / }`),
+      breakIt: () =>
+        editFile(root, 'content/redirects.yaml', '{ from: /index, to: / }', `{ from: /in${RLO}dex, to: / }`),
       expect: ['SF103', 'content/redirects.yaml:', '› [0].from'],
     },
     {
@@ -85,7 +87,13 @@ describe('a right-to-left override in a short field of identity is refused', () 
     },
     {
       name: "a post's slug",
-      breakIt: () => editFile(root, 'content/blog/tiktok-growth-routine.md', 'slug: tiktok-growth-routine', `slug: tiktok-${RLO}growth-routine`),
+      breakIt: () =>
+        editFile(
+          root,
+          'content/blog/tiktok-growth-routine.md',
+          'slug: tiktok-growth-routine',
+          `slug: tiktok-${RLO}growth-routine`,
+        ),
       expect: ['SF103', 'content/blog/tiktok-growth-routine.md', '› slug'],
     },
     {
@@ -102,9 +110,11 @@ describe('a right-to-left override in a short field of identity is refused', () 
         await testCase.breakIt();
         const result = await runCli(['--root', root, 'build'], testCase.env);
         expect(result.code, result.stderr).toBe(1);
-        for (const fragment of [...testCase.expect, 'U+202E RIGHT-TO-LEFT OVERRIDE']) expect(result.stderr).toContain(fragment);
+        for (const fragment of [...testCase.expect, 'U+202E RIGHT-TO-LEFT OVERRIDE'])
+          expect(result.stderr).toContain(fragment);
         // What to do, and the character shown escaped, never as itself.
-        if (testCase.expect[0] === 'SF103') expect(result.stderr).toContain('hint: Retype the value without invisible or text-direction characters');
+        if (testCase.expect[0] === 'SF103')
+          expect(result.stderr).toContain('hint: Retype the value without invisible or text-direction characters');
         expect(result.stderr).not.toMatch(/\n\s+at .+:\d+:\d+/);
         expectNothingRaw(result);
         expect(await hashTree(dist())).toBe(distHash);
@@ -116,7 +126,12 @@ describe('a right-to-left override in a short field of identity is refused', () 
 
   it('reports every such field of a pass together', async () => {
     try {
-      await editFile(root, 'content/trader.yaml', 'legalName: Example Trading Ltd', `legalName: Example ${RLO}Trading Ltd`);
+      await editFile(
+        root,
+        'content/trader.yaml',
+        'legalName: Example Trading Ltd',
+        `legalName: Example ${RLO}Trading Ltd`,
+      );
       await editFile(root, 'content/trader.yaml', 'town: Exampleton', `town: Example\u200bton`);
       await editFile(root, 'content/redirects.yaml', '{ from: /index, to: / }', `{ from: /in${RLO}dex, to: / }`);
       await editFile(root, 'content/catalogue.yaml', 'name: Followers', `name: Fol${RLO}lowers`);
@@ -153,10 +168,17 @@ describe('right-to-left prose', () => {
     // "Welcome to our shop (Example)." in Arabic, and in Hebrew with a name in an isolate.
     const arabic = 'مرحبًا بكم في متجرنا\u200f (Example)\u200f.';
     const hebrew = 'ברוכים הבאים לחנות \u2067Example Shop\u2069\u200f.';
-    await editFile(root, 'content/pages/about.yaml', 'intro: What you get with every order, whichever platform you grow.', `intro: "${arabic} ${hebrew}"`);
+    await editFile(
+      root,
+      'content/pages/about.yaml',
+      'intro: What you get with every order, whichever platform you grow.',
+      `intro: "${arabic} ${hebrew}"`,
+    );
     const result = await runCli(['--root', root, 'build']);
     expect(result.code, result.stderr).toBe(0);
-    const html = await readFile(path.join(root, 'dist', 'about', 'index.html'), 'utf8').catch(() => readFile(path.join(root, 'dist', 'about.html'), 'utf8'));
+    const html = await readFile(path.join(root, 'dist', 'about', 'index.html'), 'utf8').catch(() =>
+      readFile(path.join(root, 'dist', 'about.html'), 'utf8'),
+    );
     expect(html).toContain(arabic);
     expect(html).toContain(hebrew);
   });
@@ -166,7 +188,12 @@ describe('what the CLI prints shows controls escaped', () => {
   it('a content problem carrying ESC[2J and a CR: escaped, its own colours still written', async () => {
     const { root } = await project();
     // A key that is no field of the file: the problem's message names it as it is.
-    await editFile(root, 'content/trader.yaml', 'legalName: Example Trading Ltd', 'legalName: Example Trading Ltd\n"\\e[2J\\e]0;pwned\\a\\rSF000 all good": x');
+    await editFile(
+      root,
+      'content/trader.yaml',
+      'legalName: Example Trading Ltd',
+      'legalName: Example Trading Ltd\n"\\e[2J\\e]0;pwned\\a\\rSF000 all good": x',
+    );
     for (const colour of [false, true]) {
       const result = await runCli(['--root', root, 'build'], colour ? { NO_COLOR: '', FORCE_COLOR: '1' } : {});
       expect(result.code).toBe(1);
@@ -182,7 +209,12 @@ describe('what the CLI prints shows controls escaped', () => {
   it('a control character in prose is refused by name, and a line break in a field name cannot print a line of its own', async () => {
     const { root } = await project();
     await editFile(root, 'content/pages/about.yaml', 'heading: Why choose us', 'heading: "Why\\rSF000 choose us"');
-    await editFile(root, 'content/trader.yaml', 'legalName: Example Trading Ltd', 'legalName: Example Trading Ltd\n"x\\nSF000  forged line": x');
+    await editFile(
+      root,
+      'content/trader.yaml',
+      'legalName: Example Trading Ltd',
+      'legalName: Example Trading Ltd\n"x\\nSF000  forged line": x',
+    );
     const result = await runCli(['--root', root, 'build']);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('U+000D CARRIAGE RETURN');
@@ -215,7 +247,8 @@ describe('what the CLI prints shows controls escaped', () => {
     });
     afterAll(() => wp?.stop());
 
-    const build = (...extra: string[]) => runCli(['--root', root, 'build', '--cms', wp.apiUrl, '--cms-timeout', '2000', '--cms-retries', '0', ...extra]);
+    const build = (...extra: string[]) =>
+      runCli(['--root', root, 'build', '--cms', wp.apiUrl, '--cms-timeout', '2000', '--cms-retries', '0', ...extra]);
 
     it('a post titled with ESC, CR and an override is refused by name (issue 35), and nothing raw is printed', async () => {
       const result = await build();

@@ -24,7 +24,10 @@ async function outside(): Promise<string> {
 }
 
 /** A project built once (its dist/ hashed), then changed by `arrange` and built again with `args`. */
-async function rebuiltAfter(arrange: (root: string, away: string) => Promise<void>, args: string[] = []): Promise<{ result: CliResult; before: string; after: string; root: string }> {
+async function rebuiltAfter(
+  arrange: (root: string, away: string) => Promise<void>,
+  args: string[] = [],
+): Promise<{ result: CliResult; before: string; after: string; root: string }> {
   const { root } = await project();
   const first = await runCli(['--root', root, 'build']);
   expect(first.code, first.stderr).toBe(0);
@@ -55,7 +58,17 @@ function expectRefused(run: Awaited<ReturnType<typeof rebuiltAfter>>, link: stri
 }
 
 describe('a link out of the project is refused, naming the link and its target', () => {
-  for (const file of ['content/pages/about.yaml', 'content/pages/privacy-policy.md', 'content/services/buy-instagram-likes.yaml', 'content/blog/tiktok-growth-routine.md', 'content/trader.yaml', 'content/site.yaml', 'content/catalogue.yaml', 'content/redirects.yaml', 'content/config.yaml']) {
+  for (const file of [
+    'content/pages/about.yaml',
+    'content/pages/privacy-policy.md',
+    'content/services/buy-instagram-likes.yaml',
+    'content/blog/tiktok-growth-routine.md',
+    'content/trader.yaml',
+    'content/site.yaml',
+    'content/catalogue.yaml',
+    'content/redirects.yaml',
+    'content/config.yaml',
+  ]) {
     it(file, async () => {
       let target = '';
       const run = await rebuiltAfter(async (root, away) => {
@@ -81,7 +94,12 @@ describe('a link out of the project is refused, naming the link and its target',
       target = path.join(away, 'secret.svg');
       await writeFile(target, '<svg xmlns="http://www.w3.org/2000/svg"><text>SECRET-SVG</text></svg>');
       await symlink(target, path.join(root, 'content', 'images', 'secret.svg'));
-      await editFile(root, 'content/blog/tiktok-growth-routine.md', /^image:\n  src: \S+/m, 'image:\n  src: /images/secret.svg');
+      await editFile(
+        root,
+        'content/blog/tiktok-growth-routine.md',
+        /^image:\n  src: \S+/m,
+        'image:\n  src: /images/secret.svg',
+      );
     });
     expectRefused(run, 'content/images/secret.svg', target);
     // The post is told its image is not a file of content/images/; the file is read by no one.
@@ -163,7 +181,10 @@ describe('links inside the project', () => {
     await mkdir(path.join(root, 'common'));
     await rename(path.join(root, 'content', 'pages', 'about.yaml'), path.join(root, 'common', 'about.yaml'));
     await symlink('../../common/about.yaml', path.join(root, 'content', 'pages', 'about.yaml'));
-    await writeFile(path.join(root, 'common', 'badge.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><text>BADGE</text></svg>');
+    await writeFile(
+      path.join(root, 'common', 'badge.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg"><text>BADGE</text></svg>',
+    );
     await symlink('../../common/badge.svg', path.join(root, 'content', 'images', 'badge.svg'));
     const built = await runCli(['--root', root, 'build']);
     expect(built.code, built.stderr).toBe(0);
@@ -180,7 +201,9 @@ describe('links inside the project', () => {
       await symlink('../../.env', path.join(root, 'content', 'images', 'env.txt'));
     });
     expect(run.result.code).toBe(1);
-    expect(run.result.stderr).toMatch(/SF143 +content\/images\/common\n.*the folder .*common-images: the build does not follow links to folders/);
+    expect(run.result.stderr).toMatch(
+      /SF143 +content\/images\/common\n.*the folder .*common-images: the build does not follow links to folders/,
+    );
     expect(run.result.stderr).toMatch(/SF143 +content\/images\/env\.txt\n.*a hidden file or folder of the project/);
     expect(run.after).toBe(run.before);
   });
@@ -193,8 +216,11 @@ describe('storefront dev', () => {
     try {
       await symlink('/etc', path.join(root, 'content', 'images', 'etc'));
       const started = Date.now();
-      while (!/SF143 +content\/images\/etc/.test(dev.stdout() + dev.stderr()) && Date.now() - started < 15_000) await new Promise((r) => setTimeout(r, 100));
-      expect(dev.stdout() + dev.stderr()).toMatch(new RegExp(`SF143 +content/images/etc\\n.*symbolic link to ${realpathSync('/etc')}`));
+      while (!/SF143 +content\/images\/etc/.test(dev.stdout() + dev.stderr()) && Date.now() - started < 15_000)
+        await new Promise((r) => setTimeout(r, 100));
+      expect(dev.stdout() + dev.stderr()).toMatch(
+        new RegExp(`SF143 +content/images/etc\\n.*symbolic link to ${realpathSync('/etc')}`),
+      );
       for (const address of ['/images/etc/passwd', '/images/etc/hostname']) {
         const response = await fetch(`${dev.url}${address}`);
         expect(response.status, address).toBe(404);

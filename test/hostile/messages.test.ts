@@ -58,7 +58,8 @@ async function withLinks<T>(links: Record<string, string>, made: string[], test:
     for (const [name, target] of Object.entries(links)) await symlink(target, path.join(project.root, name));
     return await test();
   } finally {
-    for (const name of [...Object.keys(links), ...made]) await rm(path.join(project.root, name), { recursive: true, force: true });
+    for (const name of [...Object.keys(links), ...made])
+      await rm(path.join(project.root, name), { recursive: true, force: true });
   }
 }
 
@@ -85,12 +86,17 @@ describe('a post slug too long for a file name', () => {
 });
 
 describe('a page whose file name the disk refuses', () => {
-  it('is SF160 naming the file as the site has it (cut short), the disk\'s limit, and what to shorten', async () => {
+  it("is SF160 naming the file as the site has it (cut short), the disk's limit, and what to shorten", async () => {
     // A second page like About, at an address of 300 characters.
     const about = await readFile(path.join(project.root, 'content/pages/about.yaml'), 'utf8');
-    await writeFile(path.join(project.root, 'content/pages/long.yaml'), about.replace(/^path: \/about$/m, `path: /${'c'.repeat(300)}`));
+    await writeFile(
+      path.join(project.root, 'content/pages/long.yaml'),
+      about.replace(/^path: \/about$/m, `path: /${'c'.repeat(300)}`),
+    );
     const stderr = await withLinks({}, ['content/pages/long.yaml'], refusedBuild);
-    expect(stderr).toContain(`The output could not be written: a file or folder name is longer than the disk allows (255 bytes): ${'c'.repeat(100)}… (305 bytes).`);
+    expect(stderr).toContain(
+      `The output could not be written: a file or folder name is longer than the disk allows (255 bytes): ${'c'.repeat(100)}… (305 bytes).`,
+    );
     expect(stderr).toContain('hint: Shorten the path of the page');
     // The temporary folder the system named is not shown.
     expect(stderr).not.toContain('.dist.build-');
@@ -103,7 +109,9 @@ describe('a post that is no file', () => {
     await mkdir(path.join(project.root, 'content/drafts'));
     const stderr = await withLinks({ 'content/blog/notes.md': '../drafts' }, ['content/drafts'], refusedBuild);
     expect(stderr).toContain('SF141  content/blog/notes.md');
-    expect(stderr).toContain('This is a symbolic link to a folder, not a file: the build reads regular files only, and nothing was read from it.');
+    expect(stderr).toContain(
+      'This is a symbolic link to a folder, not a file: the build reads regular files only, and nothing was read from it.',
+    );
     expect(stderr).not.toContain('EISDIR');
   }, 60_000);
 
@@ -120,7 +128,9 @@ describe('content/images/', () => {
     execFileSync('mkfifo', [path.join(project.root, 'content/pipe')]);
     const stderr = await withLinks({ 'content/images/drawing.svg': '../pipe' }, ['content/pipe'], refusedBuild);
     expect(stderr).toContain('SF141  content/images/drawing.svg');
-    expect(stderr).toContain('This is a symbolic link to a named pipe (FIFO), not a file: the build reads regular files only, and nothing was read from it.');
+    expect(stderr).toContain(
+      'This is a symbolic link to a named pipe (FIFO), not a file: the build reads regular files only, and nothing was read from it.',
+    );
     expect(stderr).not.toContain('link to the folder');
   }, 30_000);
 
@@ -130,7 +140,9 @@ describe('content/images/', () => {
     await truncate(huge, 3 * 1024 ** 3);
     const stderr = await withLinks({}, ['content/images/huge.png'], refusedBuild);
     expect(stderr).toContain('SF206  content/images/huge.png');
-    expect(stderr).toContain('The file is 3 GB, more than the 25 MB a file in content/images/ may be: it was not read.');
+    expect(stderr).toContain(
+      'The file is 3 GB, more than the 25 MB a file in content/images/ may be: it was not read.',
+    );
     expect(stderr).not.toContain('internal error');
   }, 30_000);
 });
@@ -179,7 +191,9 @@ describe('check --checkout without a Store API', () => {
     expect(result.code).toBe(1);
     expect(elsewhere.requests).toEqual([]);
     expect(result.stderr.match(/SF401 /g)?.length).toBe(packages);
-    expect(result.stderr).toContain(`Instagram Followers, 100: its Buy Now redirects to ${elsewhere.origin}, another site than the checkout; the check follows no redirect there, so this package is not verified.`);
+    expect(result.stderr).toContain(
+      `Instagram Followers, 100: its Buy Now redirects to ${elsewhere.origin}, another site than the checkout; the check follows no redirect there, so this package is not verified.`,
+    );
     expect(result.stdout).toContain(
       `Checkout ${shop.origin} has no WooCommerce Store API: 0 of ${packages} Buy Now links answer 200 on its own site, ${packages} redirect to another site (not followed); price, currency and stock are not verified.`,
     );
@@ -193,9 +207,13 @@ describe('check --checkout without a Store API', () => {
     const before = productRequests();
     const result = await runCli(['--root', project.root, 'check', '--checkout'], { CHECKOUT_URL: shop.origin });
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('Instagram Followers, 100: its Buy Now answers nothing (more than 5 redirects), not a product page.');
+    expect(result.stderr).toContain(
+      'Instagram Followers, 100: its Buy Now answers nothing (more than 5 redirects), not a product page.',
+    );
     // HEAD and GET, each the first request and 5 redirects.
     expect(productRequests() - before).toBe(packages * 2 * 6);
-    expect(result.stdout).toContain(`0 of ${packages} Buy Now links answer 200 on its own site; price, currency and stock are not verified.`);
+    expect(result.stdout).toContain(
+      `0 of ${packages} Buy Now links answer 200 on its own site; price, currency and stock are not verified.`,
+    );
   }, 60_000);
 });

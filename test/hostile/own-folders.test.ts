@@ -98,7 +98,15 @@ describe('a link where the build keeps its own files', () => {
   };
 
   // Each folder the build writes or prunes, and each folder on the way to one.
-  for (const link of ['.cache', '.cache/images', '.cache/share', '.cache/cms', '.cache/cms/images', '.storefront', '.storefront/schemas']) {
+  for (const link of [
+    '.cache',
+    '.cache/images',
+    '.cache/share',
+    '.cache/cms',
+    '.cache/cms/images',
+    '.storefront',
+    '.storefront/schemas',
+  ]) {
     it(`${link} -> a folder of someone's files: refused, nothing there written or deleted`, async () => {
       const theirs = await someonesFolder();
       const before = await snapshot(theirs);
@@ -110,7 +118,7 @@ describe('a link where the build keeps its own files', () => {
     }, 60_000);
   }
 
-  it('a link inside .cache/images/ named like an entry\'s folder: refused, nothing written into its folder', async () => {
+  it("a link inside .cache/images/ named like an entry's folder: refused, nothing written into its folder", async () => {
     const theirs = await someonesFolder();
     const before = await snapshot(theirs);
     const link = `.cache/images/${'c'.repeat(64)}`;
@@ -119,7 +127,7 @@ describe('a link where the build keeps its own files', () => {
     expect(await snapshot(theirs)).toEqual(before);
   }, 60_000);
 
-  it('a card of .cache/share/ and a schema of .storefront/schemas/ that are links to someone\'s files: refused, both named', async () => {
+  it("a card of .cache/share/ and a schema of .storefront/schemas/ that are links to someone's files: refused, both named", async () => {
     const theirs = await someonesFolder();
     const before = await snapshot(theirs);
     await linkTo(`.cache/share/${KEY_A}.png`, path.join(theirs, `${KEY_A}.png`));
@@ -152,7 +160,9 @@ describe('a link where the build keeps its own files', () => {
     await writeFile(path.join(root, '.cache'), 'not a folder');
     const result = await runCli(['--root', root, 'build']);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('SF143  .cache\n  This is a file where the storefront keeps a folder of its own files.');
+    expect(result.stderr).toContain(
+      'SF143  .cache\n  This is a file where the storefront keeps a folder of its own files.',
+    );
     expect(result.stderr).toContain('hint: Move the file elsewhere or remove it: the build makes the folder.');
     expect(await readFile(path.join(root, '.cache'), 'utf8')).toBe('not a folder');
     expect(await folderState(path.join(root, 'dist'))).toBe(distBefore);
@@ -172,7 +182,7 @@ describe('a link where the build keeps its own files', () => {
     }
   }, 60_000);
 
-  it('check --checkout and catalogue pull with .cache/cms a link: refused, the checkout\'s products not saved there', async () => {
+  it("check --checkout and catalogue pull with .cache/cms a link: refused, the checkout's products not saved there", async () => {
     const catalogue = parseYaml(await readFile(path.join(root, 'content', 'catalogue.yaml'), 'utf8'));
     const shop = await new FakeStoreApi(productsOf(catalogue)).start();
     try {
@@ -180,7 +190,12 @@ describe('a link where the build keeps its own files', () => {
       const before = await snapshot(theirs);
       await linkTo('.cache/cms', theirs);
       const env = { CHECKOUT_URL: shop.origin };
-      for (const args of [['check', '--checkout'], ['check', '--checkout', '--offline'], ['catalogue', 'pull', '--from-checkout'], ['catalogue', 'pull', '--from-checkout', '--offline']]) {
+      for (const args of [
+        ['check', '--checkout'],
+        ['check', '--checkout', '--offline'],
+        ['catalogue', 'pull', '--from-checkout'],
+        ['catalogue', 'pull', '--from-checkout', '--offline'],
+      ]) {
         const result = await runCli(['--root', root, ...args], env);
         expect(result.code, args.join(' ')).toBe(1);
         expect(result.stderr, args.join(' ')).toContain(`SF143  .cache/cms\n  This is a symbolic link to ${theirs}`);
@@ -192,7 +207,7 @@ describe('a link where the build keeps its own files', () => {
   }, 60_000);
 });
 
-describe("the 30-day prune of the image caches", () => {
+describe('the 30-day prune of the image caches', () => {
   it("deletes only what bears a name the build gives, in folders it made: someone's files there stay", async () => {
     const { root } = await project();
     const cache = path.join(root, '.cache');
@@ -215,13 +230,21 @@ describe("the 30-day prune of the image caches", () => {
       await mkdir(path.dirname(path.join(cache, name)), { recursive: true });
       await writeFile(path.join(cache, name), name);
     }
-    for (const name of [...Object.values(own), ...Object.values(theirs), madeInTheirs, `images/${KEY_A}`, `images/${KEY_B}`, 'images/photos']) {
+    for (const name of [
+      ...Object.values(own),
+      ...Object.values(theirs),
+      madeInTheirs,
+      `images/${KEY_A}`,
+      `images/${KEY_B}`,
+      'images/photos',
+    ]) {
       await utimes(path.join(cache, name), LONG_AGO, LONG_AGO);
     }
     const built = await runCli(['--root', root, 'build']);
     expect(built.code, built.stderr).toBe(0);
     for (const name of Object.values(theirs)) expect(await readFile(path.join(cache, name), 'utf8'), name).toBe(name);
-    for (const name of [...Object.values(own), madeInTheirs, `images/${KEY_A}`]) await expect(lstat(path.join(cache, name)), name).rejects.toThrow(/ENOENT/);
+    for (const name of [...Object.values(own), madeInTheirs, `images/${KEY_A}`])
+      await expect(lstat(path.join(cache, name)), name).rejects.toThrow(/ENOENT/);
     // The folder named like an entry's stays while it holds someone's file.
     expect(await readdir(path.join(cache, 'images', KEY_B))).toEqual(['mine.txt']);
   }, 60_000);

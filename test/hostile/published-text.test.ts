@@ -74,14 +74,25 @@ describe('local content is checked as a visitor reads it', () => {
     { slug: 'isolate-ref', body: 'A name &#x2067;left open.', names: 'U+2067 RIGHT-TO-LEFT ISOLATE', reference: true },
     { slug: 'heading-ref', body: '## A &#x202D;heading', names: 'U+202D LEFT-TO-RIGHT OVERRIDE', reference: true },
     { slug: 'code-span', body: 'Type `rm \u202e-rf` here.', names: 'U+202E RIGHT-TO-LEFT OVERRIDE' },
-    { slug: 'link-title', body: '[Read this](/about "About &#x202E;us")', names: 'U+202E RIGHT-TO-LEFT OVERRIDE', reference: true },
-    { slug: 'image-alt', body: '![A &#8238;chart](/images/tiktok-routine.svg)', names: 'U+202E RIGHT-TO-LEFT OVERRIDE', reference: true },
+    {
+      slug: 'link-title',
+      body: '[Read this](/about "About &#x202E;us")',
+      names: 'U+202E RIGHT-TO-LEFT OVERRIDE',
+      reference: true,
+    },
+    {
+      slug: 'image-alt',
+      body: '![A &#8238;chart](/images/tiktok-routine.svg)',
+      names: 'U+202E RIGHT-TO-LEFT OVERRIDE',
+      reference: true,
+    },
     { slug: 'fenced-code', body: '```\necho \u202e\n```', names: 'U+202E RIGHT-TO-LEFT OVERRIDE' },
   ];
 
   it(`refuses each of ${postCases.length} disguised post bodies, all in one pass, naming file, line and character`, async () => {
     try {
-      for (const { slug, body } of postCases) await writeFile(path.join(root, 'content/blog', `${slug}.md`), postFile(slug, body));
+      for (const { slug, body } of postCases)
+        await writeFile(path.join(root, 'content/blog', `${slug}.md`), postFile(slug, body));
       const result = await runCli(['--root', root, 'build']);
       expect(result.code).toBe(1);
       expect(result.stderr).toMatch(new RegExp(`^Found ${postCases.length} problems:`, 'm'));
@@ -108,11 +119,36 @@ describe('local content is checked as a visitor reads it', () => {
 
   it('refuses references in page prose, a text page and FAQ answers, that the check before rendering let through', async () => {
     try {
-      await editFile(root, 'content/pages/about.yaml', 'is an online shop for social', 'is an online &#x202E;shop for social');
-      await editFile(root, 'content/pages/about.yaml', 'intro: What you get with every order, whichever platform you grow.', 'intro: What you get with every order, &#8238;whichever platform you grow.');
-      await editFile(root, 'content/services/buy-instagram-followers.yaml', 'No. We only need your Instagram username.', 'No. We only need your &#x2067;Instagram username.');
-      await editFile(root, 'content/services/buy-instagram-followers.yaml', 'Yes. We cannot deliver followers', 'Yes. We &#x202E;cannot deliver followers');
-      await editFile(root, 'content/services/buy-instagram-followers.yaml', /(How quickly will my followers arrive\?\n\s+a: >-\n\s+)/, '$1&#8238;');
+      await editFile(
+        root,
+        'content/pages/about.yaml',
+        'is an online shop for social',
+        'is an online &#x202E;shop for social',
+      );
+      await editFile(
+        root,
+        'content/pages/about.yaml',
+        'intro: What you get with every order, whichever platform you grow.',
+        'intro: What you get with every order, &#8238;whichever platform you grow.',
+      );
+      await editFile(
+        root,
+        'content/services/buy-instagram-followers.yaml',
+        'No. We only need your Instagram username.',
+        'No. We only need your &#x2067;Instagram username.',
+      );
+      await editFile(
+        root,
+        'content/services/buy-instagram-followers.yaml',
+        'Yes. We cannot deliver followers',
+        'Yes. We &#x202E;cannot deliver followers',
+      );
+      await editFile(
+        root,
+        'content/services/buy-instagram-followers.yaml',
+        /(How quickly will my followers arrive\?\n\s+a: >-\n\s+)/,
+        '$1&#8238;',
+      );
       const privacy = await readFile(path.join(root, 'content/pages/privacy-policy.md'), 'utf8');
       const lines = privacy.split('\n');
       // A line of the body, well below the front matter.
@@ -122,12 +158,24 @@ describe('local content is checked as a visitor reads it', () => {
       const result = await runCli(['--root', root, 'build']);
       expect(result.code).toBe(1);
       expect(result.stderr).toMatch(/^Found 6 problems:/m);
-      expect(result.stderr).toMatch(/SF103 {2}content\/pages\/about\.yaml:\d+ › sections\[0\]\.body\n {2}body contains U\+202E RIGHT-TO-LEFT OVERRIDE \(written as a character reference, &#…;\) on line 1 of the text/);
-      expect(result.stderr).toMatch(/SF103 {2}content\/pages\/about\.yaml:\d+ › sections\[1\]\.intro\n {2}intro contains U\+202E RIGHT-TO-LEFT OVERRIDE \(written as a character reference, &#…;\) once rendered/);
-      expect(result.stderr).toMatch(/content\/services\/buy-instagram-followers\.yaml:\d+ › faq\[0\]\.a\n {2}a contains U\+2067 RIGHT-TO-LEFT ISOLATE .*an isolate left open/);
-      expect(result.stderr).toMatch(/content\/services\/buy-instagram-followers\.yaml:\d+ › faq\[1\]\.a\n {2}a contains U\+202E RIGHT-TO-LEFT OVERRIDE/);
-      expect(result.stderr).toMatch(/content\/services\/buy-instagram-followers\.yaml:\d+ › faq\[2\]\.a\n {2}a contains U\+202E RIGHT-TO-LEFT OVERRIDE/);
-      expect(result.stderr).toContain(`SF103  content/pages/privacy-policy.md:${at + 1} › body\n  The body contains U+202D LEFT-TO-RIGHT OVERRIDE (written as a character reference, &#…;)`);
+      expect(result.stderr).toMatch(
+        /SF103 {2}content\/pages\/about\.yaml:\d+ › sections\[0\]\.body\n {2}body contains U\+202E RIGHT-TO-LEFT OVERRIDE \(written as a character reference, &#…;\) on line 1 of the text/,
+      );
+      expect(result.stderr).toMatch(
+        /SF103 {2}content\/pages\/about\.yaml:\d+ › sections\[1\]\.intro\n {2}intro contains U\+202E RIGHT-TO-LEFT OVERRIDE \(written as a character reference, &#…;\) once rendered/,
+      );
+      expect(result.stderr).toMatch(
+        /content\/services\/buy-instagram-followers\.yaml:\d+ › faq\[0\]\.a\n {2}a contains U\+2067 RIGHT-TO-LEFT ISOLATE .*an isolate left open/,
+      );
+      expect(result.stderr).toMatch(
+        /content\/services\/buy-instagram-followers\.yaml:\d+ › faq\[1\]\.a\n {2}a contains U\+202E RIGHT-TO-LEFT OVERRIDE/,
+      );
+      expect(result.stderr).toMatch(
+        /content\/services\/buy-instagram-followers\.yaml:\d+ › faq\[2\]\.a\n {2}a contains U\+202E RIGHT-TO-LEFT OVERRIDE/,
+      );
+      expect(result.stderr).toContain(
+        `SF103  content/pages/privacy-policy.md:${at + 1} › body\n  The body contains U+202D LEFT-TO-RIGHT OVERRIDE (written as a character reference, &#…;)`,
+      );
       expect(result.stderr).toContain('A character reference such as &#x202E; counts as the character it names.');
       expect(await hashTree(dist())).toBe(distHash);
     } finally {
@@ -141,8 +189,16 @@ describe('local content is checked as a visitor reads it', () => {
       const typed = 'مرحبًا بكم في متجرنا\u200f (Example)\u200f. ברוכים הבאים \u2067Example Shop\u2069\u200f.';
       const referenced = 'مرحبًا بكم&#x200F; (Example)&#8207;. ברוכים הבאים &#x2067;Example Shop&#x2069;&rlm;.';
       const decoded = 'مرحبًا بكم\u200f (Example)\u200f. ברוכים הבאים \u2067Example Shop\u2069\u200f.';
-      await writeFile(path.join(root, 'content/blog/right-to-left.md'), postFile('right-to-left', `${typed}\n\n${referenced}`, `"ברוכים הבאים \u2067Example\u2069\u200f"`));
-      await editFile(root, 'content/services/buy-instagram-followers.yaml', 'No. We only need your Instagram username.', `No. ${referenced}`);
+      await writeFile(
+        path.join(root, 'content/blog/right-to-left.md'),
+        postFile('right-to-left', `${typed}\n\n${referenced}`, `"ברוכים הבאים \u2067Example\u2069\u200f"`),
+      );
+      await editFile(
+        root,
+        'content/services/buy-instagram-followers.yaml',
+        'No. We only need your Instagram username.',
+        `No. ${referenced}`,
+      );
       const result = await runCli(['--root', root, 'build']);
       expect(result.code, result.stderr).toBe(0);
       const post = await readFile(path.join(dist(), 'blog', 'right-to-left.html'), 'utf8');
@@ -180,12 +236,39 @@ describe('WordPress titles, excerpts, bodies and image texts are checked after s
     { post: post(5, { title: 'Null &#1; start' }), field: 'title', names: 'U+0001, a control character' },
     { post: post(6, { excerpt: '<p>Read &#8238;this</p>' }), field: 'excerpt', names: 'U+202E RIGHT-TO-LEFT OVERRIDE' },
     { post: post(7, { excerpt: `<p>Tab\u000bbed</p>` }), field: 'excerpt', names: 'U+000B LINE TABULATION' },
-    { post: post(8, { content: '<p>A name \u2067left open</p><p>and closed later\u2069</p>' }), field: 'content', names: 'U+2067 RIGHT-TO-LEFT ISOLATE' },
-    { post: post(9, { content: '<p>Split\ufeffword</p>' }), field: 'content', names: 'U+FEFF ZERO WIDTH NO-BREAK SPACE' },
-    { post: post(10, { content: '<p><img src="https://elsewhere.example/x.png" alt="ok"><a href="/x" title="About &#x202D;us">x</a></p>' }), field: 'content', names: 'U+202D LEFT-TO-RIGHT OVERRIDE' },
-    { post: post(11, { content: '<p><strong>&#x206E;0123</strong></p>' }), field: 'content', names: 'U+206E NATIONAL DIGIT SHAPES' },
-    { post: post(12, { content: '<pre><code>echo \u202e</code></pre>' }), field: 'content', names: 'U+202E RIGHT-TO-LEFT OVERRIDE' },
-    { post: post(13, { featuredMedia: { id: 9013, alt: 'A chart \u202eof growth', width: 1200, height: 630 } }), field: 'featured image alt', names: 'U+202E RIGHT-TO-LEFT OVERRIDE' },
+    {
+      post: post(8, { content: '<p>A name \u2067left open</p><p>and closed later\u2069</p>' }),
+      field: 'content',
+      names: 'U+2067 RIGHT-TO-LEFT ISOLATE',
+    },
+    {
+      post: post(9, { content: '<p>Split\ufeffword</p>' }),
+      field: 'content',
+      names: 'U+FEFF ZERO WIDTH NO-BREAK SPACE',
+    },
+    {
+      post: post(10, {
+        content:
+          '<p><img src="https://elsewhere.example/x.png" alt="ok"><a href="/x" title="About &#x202D;us">x</a></p>',
+      }),
+      field: 'content',
+      names: 'U+202D LEFT-TO-RIGHT OVERRIDE',
+    },
+    {
+      post: post(11, { content: '<p><strong>&#x206E;0123</strong></p>' }),
+      field: 'content',
+      names: 'U+206E NATIONAL DIGIT SHAPES',
+    },
+    {
+      post: post(12, { content: '<pre><code>echo \u202e</code></pre>' }),
+      field: 'content',
+      names: 'U+202E RIGHT-TO-LEFT OVERRIDE',
+    },
+    {
+      post: post(13, { featuredMedia: { id: 9013, alt: 'A chart \u202eof growth', width: 1200, height: 630 } }),
+      field: 'featured image alt',
+      names: 'U+202E RIGHT-TO-LEFT OVERRIDE',
+    },
     { post: post(14, { title: 'Odd &#xFFFF; end' }), field: 'title', names: 'U+FFFF, a noncharacter' },
   ];
   // Right-to-left writing WordPress may send: marks and a closed isolate, typed and as references.
@@ -199,7 +282,8 @@ describe('WordPress titles, excerpts, bodies and image texts are checked after s
   let wp: FakeWordPress;
   let root: string;
   let distHash: string;
-  const build = (...extra: string[]) => runCli(['--root', root, 'build', '--cms', wp.apiUrl, '--cms-timeout', '5000', '--cms-retries', '0', ...extra]);
+  const build = (...extra: string[]) =>
+    runCli(['--root', root, 'build', '--cms', wp.apiUrl, '--cms-timeout', '5000', '--cms-retries', '0', ...extra]);
 
   beforeAll(async () => {
     wp = await new FakeWordPress([...hostile.map((c) => c.post), hebrew, plain]).start();
@@ -231,7 +315,10 @@ describe('WordPress titles, excerpts, bodies and image texts are checked after s
   it('with --stale-ok leaves them out with a warning; the rest builds, right-to-left marks kept, and the feed is well-formed XML', async () => {
     const result = await build('--stale-ok');
     expect(result.code, result.stderr).toBe(0);
-    for (const { post: p } of hostile) expect(result.stderr).toContain(`WARNING: SF204 ${wp.apiUrl}/wp/v2/posts/${p.id}: The post ${p.id} (${p.slug}) has`);
+    for (const { post: p } of hostile)
+      expect(result.stderr).toContain(
+        `WARNING: SF204 ${wp.apiUrl}/wp/v2/posts/${p.id}: The post ${p.id} (${p.slug}) has`,
+      );
     const feed = await readFile(path.join(root, 'dist', 'blog', 'feed.xml'), 'utf8');
     expect(await xmlError(feed)).toBeUndefined();
     expect(feed).toContain('<title>ברוכים הבאים \u2067Example\u2069\u200f</title>');

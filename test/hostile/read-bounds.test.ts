@@ -39,7 +39,9 @@ async function refused(expected: [string, string, string][], withinMs = 15_000):
   expect(performance.now() - started).toBeLessThan(withinMs);
   expect(built.code, built.stderr).toBe(1);
   for (const [code, file, words] of expected) {
-    const block = built.stderr.split(/\n(?= {2}SF\d{3} )/).find((b) => b.trimStart().startsWith(`${code} `) && b.includes(file));
+    const block = built.stderr
+      .split(/\n(?= {2}SF\d{3} )/)
+      .find((b) => b.trimStart().startsWith(`${code} `) && b.includes(file));
     expect(block, `${code} ${file} in:\n${built.stderr}`).toBeDefined();
     expect(block).toContain(words);
   }
@@ -87,10 +89,14 @@ describe('a file that is not a regular file', () => {
     }
   }, 60_000);
 
-  it.skipIf(process.getuid?.() !== 0)('a device (/dev/zero made again with mknod) in content/images/ is refused by name', async () => {
-    execFileSync('mknod', [at('content/images/zero.png'), 'c', '1', '5']);
-    await refused([['SF141', 'content/images/zero.png', 'This is a device, not a file']]);
-  }, 60_000);
+  it.skipIf(process.getuid?.() !== 0)(
+    'a device (/dev/zero made again with mknod) in content/images/ is refused by name',
+    async () => {
+      execFileSync('mknod', [at('content/images/zero.png'), 'c', '1', '5']);
+      await refused([['SF141', 'content/images/zero.png', 'This is a device, not a file']]);
+    },
+    60_000,
+  );
 
   it('in content/images/, a named pipe and a link to one are each refused by name (the link is not called a folder)', async () => {
     mkfifo('content/images/pipe.png');
@@ -126,7 +132,11 @@ describe('a file over its limit is refused by its size before it is read', () =>
     await refused(
       [
         ['SF206', 'content/images/huge.jpg', 'The file is 3 GB, more than the 25 MB a file in content/images/ may be'],
-        ['SF206', 'content/images/over.png', 'The file is 26,214,401 bytes, more than the 25 MB a file in content/images/ may be'],
+        [
+          'SF206',
+          'content/images/over.png',
+          'The file is 26,214,401 bytes, more than the 25 MB a file in content/images/ may be',
+        ],
       ],
       10_000,
     );
@@ -138,13 +148,15 @@ describe('a file over its limit is refused by its size before it is read', () =>
     const png = await open(at('content/images/exactly.png'), 'r+');
     await png.write(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), 0, 8, 0);
     await png.close();
-    const own = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4" fill="#123456"/></svg>\n');
+    const own = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4" fill="#123456"/></svg>\n',
+    );
     await writeFile(at('content/images/small.svg'), own);
     const built = await runCli(['--root', project.root, 'build', '--precompress']);
     expect(built.code, built.stderr).toBe(0);
     expect((await stat(path.join(dist(), 'images/exactly.png'))).size).toBe(25 * 1024 ** 2);
     // An SVG is published as rebuilt from its allow-list (item 3): the same drawing.
-    expect((await readFile(path.join(dist(), 'images/small.svg'), 'utf8'))).toMatch(/<rect [^>]*fill="#123456"/);
+    expect(await readFile(path.join(dist(), 'images/small.svg'), 'utf8')).toMatch(/<rect [^>]*fill="#123456"/);
     expect(existsSync(path.join(dist(), 'images/small.svg.br'))).toBe(true);
   }, 60_000);
 });
@@ -157,7 +169,9 @@ describe('dev', () => {
       await mkdir(at('content/drafts'));
       mkfifo('content/drafts/fifo');
       await symlink('../drafts/fifo', at('content/blog/linked.md'));
-      await expect.poll(() => dev.output(), { timeout: 15_000 }).toContain('This is a symbolic link to a named pipe (FIFO), not a file');
+      await expect
+        .poll(() => dev.output(), { timeout: 15_000 })
+        .toContain('This is a symbolic link to a named pipe (FIFO), not a file');
       // It still rebuilds: the link gone, the site is built again.
       await rm(at('content/blog/linked.md'));
       await expect.poll(() => dev.output(), { timeout: 15_000 }).toMatch(/Rebuilt after/);
@@ -179,7 +193,9 @@ describe('dev', () => {
       // 1,500 posts at once: a rebuild of several seconds.
       const text = await readFile(at('content/blog/tiktok-growth-routine.md'), 'utf8');
       await Promise.all(
-        Array.from({ length: 1500 }, (_, i) => writeFile(at(`content/blog/copy-${i}.md`), text.replace(/^slug: .*$/m, `slug: copy-${i}`))),
+        Array.from({ length: 1500 }, (_, i) =>
+          writeFile(at(`content/blog/copy-${i}.md`), text.replace(/^slug: .*$/m, `slug: copy-${i}`)),
+        ),
       );
       await new Promise((resolve) => setTimeout(resolve, 300));
       const exited = new Promise<number | null>((resolve) => dev.child.once('exit', (code) => resolve(code)));

@@ -11,7 +11,14 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliPath, projectsOfThisFile, runCli, startCliServer, startPreviewProcess, type CliServer } from '../helpers.js';
+import {
+  cliPath,
+  projectsOfThisFile,
+  runCli,
+  startCliServer,
+  startPreviewProcess,
+  type CliServer,
+} from '../helpers.js';
 
 const project = projectsOfThisFile();
 /** Every server a test starts, stopped after the file's tests even when one fails. */
@@ -94,7 +101,17 @@ async function plantLinks(dir: string, root: string): Promise<void> {
 }
 
 /** The paths the links above would leak through. */
-const LEAKS = ['/passwd', '/etc/passwd', '/etc/hostname', '/elsewhere/secret.txt', '/elsewhere/page', '/secret.txt', '/leak', '/up/content/site.yaml', '/up/content/catalogue.yaml'];
+const LEAKS = [
+  '/passwd',
+  '/etc/passwd',
+  '/etc/hostname',
+  '/elsewhere/secret.txt',
+  '/elsewhere/page',
+  '/secret.txt',
+  '/leak',
+  '/up/content/site.yaml',
+  '/up/content/catalogue.yaml',
+];
 
 function expectNoLeak(answer: Answer, p: string): void {
   expect(answer.status, p).toBe(404);
@@ -130,13 +147,16 @@ describe('preview', () => {
         expect(page.headers.vary).toBe('Accept-Encoding');
         const etag = String(page.headers.etag);
         expect(etag).toMatch(/^W\/"\d+-\d+"$/);
-        expect((await ask(`${server.url}/about`, { headers: { 'accept-encoding': 'br', 'if-none-match': etag } })).status).toBe(304);
+        expect(
+          (await ask(`${server.url}/about`, { headers: { 'accept-encoding': 'br', 'if-none-match': etag } })).status,
+        ).toBe(304);
       } finally {
         await server.stop();
       }
     } finally {
       // A build refuses a folder holding files it did not write.
-      for (const name of ['passwd', 'etc', 'elsewhere', 'secret.txt', 'leak.html', 'up', 'alias.txt']) await rm(path.join(dist, name), { force: true });
+      for (const name of ['passwd', 'etc', 'elsewhere', 'secret.txt', 'leak.html', 'up', 'alias.txt'])
+        await rm(path.join(dist, name), { force: true });
     }
   });
 
@@ -159,7 +179,10 @@ describe('preview', () => {
         }
       }
     })();
-    await rename(path.join(root, 'content', 'blog', 'youtube-monetisation-thresholds-explained.md'), path.join(root, 'removed-post.md'));
+    await rename(
+      path.join(root, 'content', 'blog', 'youtube-monetisation-thresholds-explained.md'),
+      path.join(root, 'removed-post.md'),
+    );
     const built = await runCli(['--root', root, 'build', '--precompress', '--quiet']);
     building = false;
     await hammer;
@@ -182,12 +205,25 @@ describe('preview', () => {
     const server = await preview(root);
     try {
       const port = new URL(server.url).port;
-      for (const host of ['evil.example', `evil.example:${port}`, `localhost.evil.example:${port}`, `127.0.0.1.nip.io:${port}`, 'x y', `localhost:${port}@evil.example`]) {
+      for (const host of [
+        'evil.example',
+        `evil.example:${port}`,
+        `localhost.evil.example:${port}`,
+        `127.0.0.1.nip.io:${port}`,
+        'x y',
+        `localhost:${port}@evil.example`,
+      ]) {
         const answer = await ask(`${server.url}/`, { headers: { host } });
         expect(answer.status, host).toBe(403);
         expect(answer.body, host).not.toContain('<html');
       }
-      for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`, `shop.localhost:${port}`, `LOCALHOST:${port}`]) {
+      for (const host of [
+        `localhost:${port}`,
+        `127.0.0.1:${port}`,
+        `[::1]:${port}`,
+        `shop.localhost:${port}`,
+        `LOCALHOST:${port}`,
+      ]) {
         expect((await ask(`${server.url}/`, { headers: { host } })).status, host).toBe(200);
       }
     } finally {
@@ -205,7 +241,7 @@ describe('dev', () => {
     [first, second] = await Promise.all([dev(root), dev(root)]);
   }, 90_000);
 
-  it("answers 405 with Allow to other methods than GET and HEAD on its own addresses", async () => {
+  it('answers 405 with Allow to other methods than GET and HEAD on its own addresses', async () => {
     for (const p of ['/__storefront/events', '/__storefront/dev.js']) {
       for (const method of ['POST', 'DELETE', 'PUT', 'PATCH', 'OPTIONS']) {
         const answer = await ask(first.url + p, { method });
@@ -246,7 +282,10 @@ describe('dev', () => {
   });
 
   it('removes its temporary folder when ended by SIGHUP during its first build', async () => {
-    const child = spawn(process.execPath, [cliPath, '--root', root, '--verbose', 'dev', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+    const child = spawn(process.execPath, [cliPath, '--root', root, '--verbose', 'dev', '--port', '0'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.stdout.resume();

@@ -17,7 +17,10 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'public, max-age=0, must-revalidate';
 
 /** What the build is meant to redirect: the site's own list, not the file under test. */
-const redirects = parse(readFileSync(path.join(repoRoot, 'content', 'redirects.yaml'), 'utf8')) as { from: string; to: string }[];
+const redirects = parse(readFileSync(path.join(repoRoot, 'content', 'redirects.yaml'), 'utf8')) as {
+  from: string;
+  to: string;
+}[];
 
 let project: Awaited<ReturnType<typeof tempProject>> | undefined;
 let server: WranglerServer | undefined;
@@ -40,11 +43,17 @@ afterAll(async () => {
 
 describe('build --target cloudflare served by wrangler pages dev', () => {
   it('writes _redirects (301, no force flag), _headers and 404.html, and nothing for other hosts', async () => {
-    const lines = (await readFile(path.join(dist(), '_redirects'), 'utf8')).split('\n').filter((l) => l.trim() && !l.startsWith('#'));
+    const lines = (await readFile(path.join(dist(), '_redirects'), 'utf8'))
+      .split('\n')
+      .filter((l) => l.trim() && !l.startsWith('#'));
     expect(lines).toEqual(redirects.map((r) => `${r.from} ${r.to} 301`));
-    expect((await readdir(dist())).filter((f) => ['_headers', '404.html', '_nginx.conf'].includes(f)).sort()).toEqual(['404.html', '_headers']);
+    expect((await readdir(dist())).filter((f) => ['_headers', '404.html', '_nginx.conf'].includes(f)).sort()).toEqual([
+      '404.html',
+      '_headers',
+    ]);
     const html = (await readdir(dist(), { recursive: true })).filter((f) => f.endsWith('.html'));
-    for (const file of html) expect(await readFile(path.join(dist(), file), 'utf8'), file).not.toContain('http-equiv="refresh"');
+    for (const file of html)
+      expect(await readFile(path.join(dist(), file), 'utf8'), file).not.toContain('http-equiv="refresh"');
   });
 
   it('wrangler read every rule: all redirects valid, no invalid redirect or header rule', () => {
@@ -142,7 +151,10 @@ describe('build --target cloudflare served by wrangler pages dev', () => {
   });
 
   it('_redirects and _headers are not served as files', async () => {
-    const rules = [await readFile(path.join(dist(), '_redirects'), 'utf8'), await readFile(path.join(dist(), '_headers'), 'utf8')];
+    const rules = [
+      await readFile(path.join(dist(), '_redirects'), 'utf8'),
+      await readFile(path.join(dist(), '_headers'), 'utf8'),
+    ];
     for (const p of ['/_redirects', '/_headers', '/%5Fredirects', '/%5fheaders']) {
       const response = await get(p);
       // Cloudflare's docs (Pages › Redirects): the file "will not itself be served as a static
@@ -162,7 +174,10 @@ describe('301! (the force flag of the netlify build) on Cloudflare', () => {
     let forced: WranglerServer | undefined;
     try {
       await cp(dist(), copy, { recursive: true });
-      await writeFile(path.join(copy, '_redirects'), '/buy-instagrm-followers /buy-instagram-followers 301!\n/buy-yotube-views /buy-youtube-views 301\n');
+      await writeFile(
+        path.join(copy, '_redirects'),
+        '/buy-instagrm-followers /buy-instagram-followers 301!\n/buy-yotube-views /buy-youtube-views 301\n',
+      );
       forced = await startWrangler(copy, await freePort());
       const output = forced.stdout() + forced.stderr();
       expect(output).toContain('Parsed 1 valid redirect rule.');

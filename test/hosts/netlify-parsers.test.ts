@@ -30,7 +30,10 @@ interface WalkedFile {
   type?: 'file' | 'directory';
 }
 /** folder-walker (CommonJS, no types): the walker `netlify deploy` lists the publish folder with. */
-const walker = createRequire(import.meta.url)('folder-walker') as (dirs: string[], opts: { filter: (name: string) => boolean }) => NodeJS.EventEmitter;
+const walker = createRequire(import.meta.url)('folder-walker') as (
+  dirs: string[],
+  opts: { filter: (name: string) => boolean },
+) => NodeJS.EventEmitter;
 
 /** Every file the walker yields (an old-style object stream: events, not async iteration). */
 function walk(dir: string, filter: (name: string) => boolean): Promise<WalkedFile[]> {
@@ -53,12 +56,20 @@ function deployFilter(deployFolder: string): (name: string) => boolean {
   return (name) => {
     if (name === deployFolder) return true;
     const base = path.basename(name);
-    return !((base.startsWith('.') && base !== '.well-known') || base.startsWith('__MACOSX') || base === '_redirects' || base === '_headers');
+    return !(
+      (base.startsWith('.') && base !== '.well-known') ||
+      base.startsWith('__MACOSX') ||
+      base === '_redirects' ||
+      base === '_headers'
+    );
   };
 }
 
 /** What the build is meant to redirect: the site's own list, not the file under test. */
-const redirects = parse(readFileSync(path.join(repoRoot, 'content', 'redirects.yaml'), 'utf8')) as { from: string; to: string }[];
+const redirects = parse(readFileSync(path.join(repoRoot, 'content', 'redirects.yaml'), 'utf8')) as {
+  from: string;
+  to: string;
+}[];
 
 let project: Awaited<ReturnType<typeof tempProject>> | undefined;
 let security: Record<string, string>;
@@ -96,21 +107,36 @@ describe('build --target netlify read by Netlify’s parsers', () => {
   });
 
   it('_headers: no errors; security headers on /*, immutable on /assets/*', async () => {
-    const { headers, errors } = await parseAllHeaders({ headersFiles: [path.join(dist(), '_headers')], configHeaders: [], minimal: true });
+    const { headers, errors } = await parseAllHeaders({
+      headersFiles: [path.join(dist(), '_headers')],
+      configHeaders: [],
+      minimal: true,
+    });
     expect(errors).toEqual([]);
     expect(headers.find((h) => h.for === '/*')?.values).toEqual(security);
     expect(headers.find((h) => h.for === '/assets/*')?.values).toEqual({ 'Cache-Control': IMMUTABLE });
     // The security headers of an https site, as the contract names them.
     expect(Object.keys(security).sort()).toEqual(
-      ['Content-Security-Policy', 'Permissions-Policy', 'Referrer-Policy', 'Strict-Transport-Security', 'X-Content-Type-Options', 'X-Frame-Options'].sort(),
+      [
+        'Content-Security-Policy',
+        'Permissions-Policy',
+        'Referrer-Policy',
+        'Strict-Transport-Security',
+        'X-Content-Type-Options',
+        'X-Frame-Options',
+      ].sort(),
     );
     expect(security['X-Content-Type-Options']).toBe('nosniff');
     expect(security['X-Frame-Options']).toBe('DENY');
     expect(security['Content-Security-Policy']).toContain("script-src 'self'");
   });
 
-  it("each page gets, from the rules Netlify matches, the security headers and no Cache-Control (Netlify sends its own, which revalidates); each hashed asset one Cache-Control", async () => {
-    const { headers, errors } = await parseAllHeaders({ headersFiles: [path.join(dist(), '_headers')], configHeaders: [], minimal: false });
+  it('each page gets, from the rules Netlify matches, the security headers and no Cache-Control (Netlify sends its own, which revalidates); each hashed asset one Cache-Control', async () => {
+    const { headers, errors } = await parseAllHeaders({
+      headersFiles: [path.join(dist(), '_headers')],
+      configHeaders: [],
+      minimal: false,
+    });
     expect(errors).toEqual([]);
     const rules = headers as Header[];
     /** What Netlify sends for a path: every matching rule, a repeated header's values joined. */
@@ -121,10 +147,15 @@ describe('build --target netlify read by Netlify’s parsers', () => {
       }
       return result;
     };
-    const expected = (cache?: string) => ({ ...Object.fromEntries(Object.entries(security).map(([k, v]) => [k, [v]])), ...(cache ? { 'Cache-Control': [cache] } : {}) });
+    const expected = (cache?: string) => ({
+      ...Object.fromEntries(Object.entries(security).map(([k, v]) => [k, [v]])),
+      ...(cache ? { 'Cache-Control': [cache] } : {}),
+    });
     expect(pagePaths.length).toBeGreaterThanOrEqual(17);
     for (const page of pagePaths) expect(sent(page), page).toEqual(expected());
-    const assets = (await readdir(path.join(dist(), 'assets'), { recursive: true, withFileTypes: true })).filter((e) => e.isFile());
+    const assets = (await readdir(path.join(dist(), 'assets'), { recursive: true, withFileTypes: true })).filter((e) =>
+      e.isFile(),
+    );
     expect(assets.length).toBeGreaterThanOrEqual(2);
     for (const asset of assets) {
       const urlPath = `/${path.relative(dist(), path.join(asset.parentPath, asset.name)).split(path.sep).join('/')}`;
@@ -133,7 +164,9 @@ describe('build --target netlify read by Netlify’s parsers', () => {
   });
 
   it('netlify deploy would publish every page and 404.html, nothing else hidden, and no file for another host', async () => {
-    const published = (await walk(dist(), deployFilter(dist()))).filter((item) => item.type === 'file').map((item) => item.relname.split(path.sep).join('/'));
+    const published = (await walk(dist(), deployFilter(dist())))
+      .filter((item) => item.type === 'file')
+      .map((item) => item.relname.split(path.sep).join('/'));
     const all = (await readdir(dist(), { recursive: true, withFileTypes: true }))
       .filter((e) => e.isFile())
       .map((e) => path.relative(dist(), path.join(e.parentPath, e.name)).split(path.sep).join('/'));

@@ -27,12 +27,21 @@ beforeAll(async () => {
   project = await tempProject();
   for (const name of ['nginx', 'preview']) {
     const target = name === 'nginx' ? 'nginx' : 'cloudflare';
-    const built = await runCli(['--root', project.root, 'build', '--precompress', '--target', target, '--out', name], { SITE_URL: SITE });
+    const built = await runCli(['--root', project.root, 'build', '--precompress', '--target', target, '--out', name], {
+      SITE_URL: SITE,
+    });
     expect(built.code, built.stderr).toBe(0);
   }
   nginxDir = await mkdtemp(path.join(tmpdir(), 'storefront-nginx-'));
   hosts.nginx = await startNginx(path.join(project.root, 'nginx'), nginxDir, await freePort());
-  hosts.preview = await startPreviewProcess(['--root', project.root, '--out', 'preview', '--port', String(await freePort())]);
+  hosts.preview = await startPreviewProcess([
+    '--root',
+    project.root,
+    '--out',
+    'preview',
+    '--port',
+    String(await freePort()),
+  ]);
 });
 
 afterAll(async () => {
@@ -41,7 +50,13 @@ afterAll(async () => {
   await project?.cleanup();
 });
 
-const security = ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'permissions-policy', 'x-frame-options'];
+const security = [
+  'content-security-policy',
+  'x-content-type-options',
+  'referrer-policy',
+  'permissions-policy',
+  'x-frame-options',
+];
 
 for (const name of ['nginx', 'preview']) {
   describe(`served by ${name}`, () => {
@@ -83,12 +98,35 @@ for (const name of ['nginx', 'preview']) {
       const evil = 'evil.example';
       const paths: string[] = [];
       // Every way a browser or a host may read a slash, a backslash or a dot, before and after a host name.
-      for (const lead of ['/', '\\', '%2F', '%2f', '%5C', '%5c', '%09', '%0A', '%0D', '%20', '.', '%2E', '..', '%2E%2E', '/%2E%2E']) {
+      for (const lead of [
+        '/',
+        '\\',
+        '%2F',
+        '%2f',
+        '%5C',
+        '%5c',
+        '%09',
+        '%0A',
+        '%0D',
+        '%20',
+        '.',
+        '%2E',
+        '..',
+        '%2E%2E',
+        '/%2E%2E',
+      ]) {
         for (const mid of ['/', '\\', '%2F', '%5C', '']) {
           for (const tail of ['/', '.html', '', '//', '/.']) paths.push(`/${lead}${mid}${evil}${tail}`);
         }
       }
-      paths.push('/%5C%5Cevil.example%5C', '/\\/evil.example/', '/about/..%2F..%2F_headers', '/%5Fheaders', '/%5Fnginx.conf', '/_nginx.conf');
+      paths.push(
+        '/%5C%5Cevil.example%5C',
+        '/\\/evil.example/',
+        '/about/..%2F..%2F_headers',
+        '/%5Fheaders',
+        '/%5Fnginx.conf',
+        '/_nginx.conf',
+      );
       for (const p of paths) {
         const response = await new Promise<{ status: number; location?: string; body: string }>((resolve, reject) => {
           const { hostname, port } = new URL(base());
@@ -129,7 +167,8 @@ for (const name of ['nginx', 'preview']) {
       for (const [p, status] of answers) {
         const response = await get(base() + p);
         expect(response.status, p).toBe(status);
-        for (const header of [...security, 'strict-transport-security']) expect(response.headers[header], `${p} ${header}`).toBeTruthy();
+        for (const header of [...security, 'strict-transport-security'])
+          expect(response.headers[header], `${p} ${header}`).toBeTruthy();
       }
     });
 
@@ -170,7 +209,9 @@ for (const name of ['nginx', 'preview']) {
         const plain = await readFile(path.join(project.root, dist, 'buy-instagram-followers.html'));
         const br = await get(`${base()}/buy-instagram-followers`, { 'accept-encoding': 'br' });
         expect(br.headers['content-encoding']).toBe('br');
-        expect(br.body.equals(await readFile(path.join(project.root, dist, 'buy-instagram-followers.html.br')))).toBe(true);
+        expect(br.body.equals(await readFile(path.join(project.root, dist, 'buy-instagram-followers.html.br')))).toBe(
+          true,
+        );
         expect(brotliDecompressSync(br.body).equals(plain)).toBe(true);
         const gz = await get(`${base()}/buy-instagram-followers`, { 'accept-encoding': 'gzip' });
         expect(gz.headers['content-encoding']).toBe('gzip');
@@ -181,7 +222,9 @@ for (const name of ['nginx', 'preview']) {
       });
 
       it('every file with .br and .gz copies answers with Vary: Accept-Encoding, compressed or not', async () => {
-        const files = (await readdir(path.join(project.root, dist), { recursive: true })).filter((f) => f.endsWith('.br')).map((f) => f.slice(0, -3));
+        const files = (await readdir(path.join(project.root, dist), { recursive: true }))
+          .filter((f) => f.endsWith('.br'))
+          .map((f) => f.slice(0, -3));
         expect(files.length).toBeGreaterThanOrEqual(25);
         let answers = 0;
         for (const file of files) {
@@ -192,26 +235,42 @@ for (const name of ['nginx', 'preview']) {
             const response = await get(base() + address, encoding === undefined ? {} : { 'accept-encoding': encoding });
             expect(response.status, `${address} ${encoding}`).toBe(200);
             expect(response.headers.vary, `${address} ${encoding}`).toBe('Accept-Encoding');
-            expect(response.headers['content-encoding'], `${address} ${encoding}`).toBe(encoding === 'br' || encoding === 'br, gzip' ? 'br' : encoding === 'gzip' ? 'gzip' : undefined);
+            expect(response.headers['content-encoding'], `${address} ${encoding}`).toBe(
+              encoding === 'br' || encoding === 'br, gzip' ? 'br' : encoding === 'gzip' ? 'gzip' : undefined,
+            );
             answers += 1;
           }
         }
         expect(answers).toBeGreaterThanOrEqual(120);
       });
 
-      it('a .br or .gz copy asked for by name answers 404, however the name is written; a .gz of the site\'s own is served', async () => {
+      it("a .br or .gz copy asked for by name answers 404, however the name is written; a .gz of the site's own is served", async () => {
         const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
-        const copies = (await readdir(path.join(project.root, dist), { recursive: true })).filter((f) => /\.(br|gz)$/.test(f));
+        const copies = (await readdir(path.join(project.root, dist), { recursive: true })).filter((f) =>
+          /\.(br|gz)$/.test(f),
+        );
         expect(copies.length).toBeGreaterThanOrEqual(50);
         // As written, with the dot percent-encoded, with the extension's letters percent-encoded.
-        const addresses = copies.flatMap((f) => [`/${f}`, `/${f.replace(/\.(br|gz)$/, '%2E$1')}`, `/${f.replace(/\.br$/, '.%62%72').replace(/\.gz$/, '.%67%7A')}`]);
+        const addresses = copies.flatMap((f) => [
+          `/${f}`,
+          `/${f.replace(/\.(br|gz)$/, '%2E$1')}`,
+          `/${f.replace(/\.br$/, '.%62%72').replace(/\.gz$/, '.%67%7A')}`,
+        ]);
         for (const address of addresses) {
-          for (const accept of [{}, { 'accept-encoding': 'br, gzip' }, { 'accept-encoding': 'gzip' }] as Record<string, string>[]) {
+          for (const accept of [{}, { 'accept-encoding': 'br, gzip' }, { 'accept-encoding': 'gzip' }] as Record<
+            string,
+            string
+          >[]) {
             const response = await get(base() + address, accept);
             expect(response.status, address).toBe(404);
             // The 404 page itself comes compressed to a client that takes it.
             const encoding = response.headers['content-encoding'];
-            const body = encoding === 'br' ? brotliDecompressSync(response.body) : encoding === 'gzip' ? gunzipSync(response.body) : response.body;
+            const body =
+              encoding === 'br'
+                ? brotliDecompressSync(response.body)
+                : encoding === 'gzip'
+                  ? gunzipSync(response.body)
+                  : response.body;
             expect(body.toString(), address).toContain('PAGE NOT FOUND');
             expect(String(response.headers['content-type']), address).toMatch(/^text\/html/);
           }
@@ -245,17 +304,28 @@ for (const name of ['nginx', 'preview']) {
 }
 
 describe('the host pages (docs/hosts/) and a first build on a host', () => {
-  const settings = { SITE_URL: 'https://www.my-shop.co.uk', BRAND_NAME: 'My Shop', CHECKOUT_URL: 'https://pay.my-shop.co.uk', SUPPORT_EMAIL: 'help@my-shop.co.uk', MESSAGING_NUMBER: '' };
+  const settings = {
+    SITE_URL: 'https://www.my-shop.co.uk',
+    BRAND_NAME: 'My Shop',
+    CHECKOUT_URL: 'https://pay.my-shop.co.uk',
+    SUPPORT_EMAIL: 'help@my-shop.co.uk',
+    MESSAGING_NUMBER: '',
+  };
 
   it('with every setting but the example trader, a build on Netlify stops with six SF142 in content/trader.yaml and writes nothing; --allow-placeholders builds', async () => {
     const refused = await runCli(['--root', project.root, 'build', '--out', 'first'], { ...settings, NETLIFY: 'true' });
     expect(refused.code).toBe(1);
     const problems = [...refused.stderr.matchAll(/SF1\d\d {2}(\S+) › (\S+)/g)].map((m) => `${m[1]} ${m[2]}`);
     expect(problems.sort()).toEqual(
-      ['address.postcode', 'address.street[1]', 'address.town', 'company.number', 'legalName', 'phone'].map((field) => `content/trader.yaml ${field}`),
+      ['address.postcode', 'address.street[1]', 'address.town', 'company.number', 'legalName', 'phone'].map(
+        (field) => `content/trader.yaml ${field}`,
+      ),
     );
     expect(existsSync(path.join(project.root, 'first'))).toBe(false);
-    const trial = await runCli(['--root', project.root, 'build', '--out', 'first', '--allow-placeholders'], { ...settings, NETLIFY: 'true' });
+    const trial = await runCli(['--root', project.root, 'build', '--out', 'first', '--allow-placeholders'], {
+      ...settings,
+      NETLIFY: 'true',
+    });
     expect(trial.code, trial.stderr).toBe(0);
     expect(existsSync(path.join(project.root, 'first', 'index.html'))).toBe(true);
   });
@@ -263,7 +333,9 @@ describe('the host pages (docs/hosts/) and a first build on a host', () => {
   it('each page says what content/trader.yaml must hold and how to make a trial build; Netlify and Cloudflare install with --omit=dev', async () => {
     for (const host of ['netlify', 'cloudflare-pages', 'github-pages', 'nginx', 'static']) {
       const text = (await readFile(path.join(repoRoot, 'docs', 'hosts', `${host}.md`), 'utf8')).replace(/\s+/g, ' ');
-      expect(text, host).toContain("the trader's own legal name, address, company number and phone in `content/trader.yaml` (examples: six SF142");
+      expect(text, host).toContain(
+        "the trader's own legal name, address, company number and phone in `content/trader.yaml` (examples: six SF142",
+      );
       expect(text, host).toContain('--allow-placeholders');
       if (host === 'netlify' || host === 'cloudflare-pages') {
         expect(text, host).toContain('npm ci --omit=dev && npm run build');

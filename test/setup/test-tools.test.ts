@@ -14,13 +14,19 @@ describe('the check before the tests', () => {
   });
 
   it('names a missing Chromium and nginx, with what to set, and exits 1', async () => {
-    const failed = await run(process.execPath, [script], { env: { ...process.env, CHROMIUM_PATH: '/nonexistent/chrome', NGINX_PATH: '/nonexistent/nginx' } }).then(
+    const failed = await run(process.execPath, [script], {
+      env: { ...process.env, CHROMIUM_PATH: '/nonexistent/chrome', NGINX_PATH: '/nonexistent/nginx' },
+    }).then(
       () => undefined,
       (err: { code: number; stderr: string }) => err,
     );
     expect(failed?.code).toBe(1);
-    expect(failed?.stderr).toContain('Chromium: CHROMIUM_PATH=/nonexistent/chrome does not run. Install Chromium or Chrome and set CHROMIUM_PATH to its program.');
-    expect(failed?.stderr).toContain('nginx: NGINX_PATH=/nonexistent/nginx does not run. Install nginx and set NGINX_PATH to its program.');
+    expect(failed?.stderr).toContain(
+      'Chromium: CHROMIUM_PATH=/nonexistent/chrome does not run. Install Chromium or Chrome and set CHROMIUM_PATH to its program.',
+    );
+    expect(failed?.stderr).toContain(
+      'nginx: NGINX_PATH=/nonexistent/nginx does not run. Install nginx and set NGINX_PATH to its program.',
+    );
   });
 
   it('runs before anything else in npm test', async () => {

@@ -37,7 +37,10 @@ export interface FakeProduct {
 }
 
 interface CatalogueFile {
-  platforms: { name: string; sub: { name: string; packages: { id: number; quantity: number; price: number; slug: string }[] }[] }[];
+  platforms: {
+    name: string;
+    sub: { name: string; packages: { id: number; quantity: number; price: number; slug: string }[] }[];
+  }[];
 }
 
 /** One purchasable, in-stock GBP product per package of the catalogue, priced as it says. */
@@ -78,13 +81,24 @@ export class FakeStoreApi extends LoopbackServer {
   protected handle(req: IncomingMessage, res: ServerResponse): void {
     const url = new URL(req.url ?? '/', this.origin);
     this.requests.push(`${req.method} ${url.pathname}${url.search}`);
-    if (url.pathname === '/wp-json/wc/store/v1/products' && (this.failing === true || (this.failing === 'pages' && url.searchParams.get('per_page') === '100'))) {
-      res.writeHead(503, { 'Content-Type': 'text/html; charset=UTF-8', 'Retry-After': '0' }).end('<!doctype html><title>Service Unavailable</title>');
+    if (
+      url.pathname === '/wp-json/wc/store/v1/products' &&
+      (this.failing === true || (this.failing === 'pages' && url.searchParams.get('per_page') === '100'))
+    ) {
+      res
+        .writeHead(503, { 'Content-Type': 'text/html; charset=UTF-8', 'Retry-After': '0' })
+        .end('<!doctype html><title>Service Unavailable</title>');
       return;
     }
     if (url.pathname === '/wp-json/wc/store/v1/products' && this.closed) {
       res.writeHead(401, { 'Content-Type': 'application/json; charset=UTF-8' });
-      res.end(JSON.stringify({ code: 'rest_not_logged_in', message: 'You are not currently logged in.', data: { status: 401 } }));
+      res.end(
+        JSON.stringify({
+          code: 'rest_not_logged_in',
+          message: 'You are not currently logged in.',
+          data: { status: 401 },
+        }),
+      );
       return;
     }
     if (url.pathname === '/wp-json/wc/store/v1/products' && this.answer) return this.answer_(this.answer, res);
@@ -101,7 +115,9 @@ export class FakeStoreApi extends LoopbackServer {
         return;
       }
       res.writeHead(200, { 'Content-Type': 'text/html; charset=UTF-8' });
-      res.end(req.method === 'HEAD' ? undefined : `<!doctype html><title>${product.name}</title><h1>${product.name}</h1>`);
+      res.end(
+        req.method === 'HEAD' ? undefined : `<!doctype html><title>${product.name}</title><h1>${product.name}</h1>`,
+      );
       return;
     }
     res.writeHead(404, { 'Content-Type': 'text/html; charset=UTF-8' });
@@ -136,7 +152,13 @@ export class FakeStoreApi extends LoopbackServer {
     const page = Number(url.searchParams.get('page') ?? 1);
     if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100 || !Number.isInteger(page) || page < 1) {
       res.writeHead(400, { 'Content-Type': 'application/json; charset=UTF-8' });
-      res.end(JSON.stringify({ code: 'rest_invalid_param', message: 'Invalid parameter(s): per_page', data: { status: 400 } }));
+      res.end(
+        JSON.stringify({
+          code: 'rest_invalid_param',
+          message: 'Invalid parameter(s): per_page',
+          data: { status: 400 },
+        }),
+      );
       return;
     }
     // Newest first, WooCommerce's default order (date, desc): here the highest id.
@@ -144,7 +166,11 @@ export class FakeStoreApi extends LoopbackServer {
     const total = sorted.length;
     const pages = Math.ceil(total / perPage);
     const body = sorted.slice((page - 1) * perPage, page * perPage).map((p) => this.toJson(p));
-    res.writeHead(200, { 'Content-Type': 'application/json; charset=UTF-8', 'X-WP-Total': String(total), 'X-WP-TotalPages': String(pages) });
+    res.writeHead(200, {
+      'Content-Type': 'application/json; charset=UTF-8',
+      'X-WP-Total': String(total),
+      'X-WP-TotalPages': String(pages),
+    });
     res.end(JSON.stringify(body));
   }
 
@@ -192,9 +218,20 @@ export class FakeStoreApi extends LoopbackServer {
       is_in_stock: p.is_in_stock,
       is_on_backorder: false,
       low_stock_remaining: null,
-      stock_availability: { text: p.is_in_stock ? '' : 'Out of stock', class: p.is_in_stock ? 'in-stock' : 'out-of-stock' },
+      stock_availability: {
+        text: p.is_in_stock ? '' : 'Out of stock',
+        class: p.is_in_stock ? 'in-stock' : 'out-of-stock',
+      },
       sold_individually: false,
-      add_to_cart: { text: 'Add to cart', description: `Add “${p.name}” to your cart`, url: `?add-to-cart=${p.id}`, single_text: 'Add to cart', minimum: 1, maximum: 9999, multiple_of: 1 },
+      add_to_cart: {
+        text: 'Add to cart',
+        description: `Add “${p.name}” to your cart`,
+        url: `?add-to-cart=${p.id}`,
+        single_text: 'Add to cart',
+        minimum: 1,
+        maximum: 9999,
+        multiple_of: 1,
+      },
       extensions: {},
     };
   }

@@ -83,7 +83,8 @@ export function makePosts(count: number): FakePost[] {
       title: `Growth note ${id}: what works &#8211; and what doesn&#8217;t`,
       excerpt: `<p>Short advice number ${id} for creators &amp; businesses [&hellip;]</p>\n`,
       content: `<p>Body of note ${id}. Post regularly and reply to comments.</p>\n<h2>Why it matters</h2>\n<p>Consistency beats bursts.</p>\n`,
-      featuredMedia: id % 2 === 0 ? { id: 10_000 + id, alt: `Illustration ${id}`, width: 1200, height: 800 } : undefined,
+      featuredMedia:
+        id % 2 === 0 ? { id: 10_000 + id, alt: `Illustration ${id}`, width: 1200, height: 800 } : undefined,
     };
   });
 }
@@ -123,7 +124,11 @@ export class FakeWordPress extends LoopbackServer {
 
   protected async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', this.origin);
-    const record: RequestRecord = { url: url.pathname + url.search, authorization: req.headers.authorization, at: Date.now() };
+    const record: RequestRecord = {
+      url: url.pathname + url.search,
+      authorization: req.headers.authorization,
+      at: Date.now(),
+    };
     this.requests.push(record);
     const n = this.served++;
     const f = this.faults;
@@ -138,7 +143,10 @@ export class FakeWordPress extends LoopbackServer {
     if (media) {
       // Each post's featured image, at a tenth of the size the API announces unless told otherwise.
       const id = Number(media[1]);
-      const declared = this.posts.find((post) => post.featuredMedia?.id === id)?.featuredMedia ?? { width: 1200, height: 800 };
+      const declared = this.posts.find((post) => post.featuredMedia?.id === id)?.featuredMedia ?? {
+        width: 1200,
+        height: 800,
+      };
       const scale = this.mediaScale;
       if (this.mediaStatus) {
         record.status = this.mediaStatus;
@@ -151,9 +159,15 @@ export class FakeWordPress extends LoopbackServer {
       const seed = (this.sameMedia ? 0 : id) + 1000 * this.mediaVersion;
       const etag = `"media-${seed}-${scale}"`;
       const modified = Date.UTC(2025, 0, 1 + this.mediaVersion);
-      const validators = { ...(this.mediaEtags ? { ETag: etag } : {}), 'Last-Modified': new Date(modified).toUTCString() };
+      const validators = {
+        ...(this.mediaEtags ? { ETag: etag } : {}),
+        'Last-Modified': new Date(modified).toUTCString(),
+      };
       const since = Date.parse(String(req.headers['if-modified-since'] ?? ''));
-      const unchanged = req.headers['if-none-match'] !== undefined ? this.mediaEtags && req.headers['if-none-match'] === etag : since >= modified;
+      const unchanged =
+        req.headers['if-none-match'] !== undefined
+          ? this.mediaEtags && req.headers['if-none-match'] === etag
+          : since >= modified;
       if (unchanged) {
         record.status = 304;
         res.writeHead(304, validators);
@@ -195,21 +209,33 @@ export class FakeWordPress extends LoopbackServer {
     if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100) {
       return restError(res, 400, 'rest_invalid_param', 'Invalid parameter(s): per_page');
     }
-    if (!Number.isInteger(page) || page < 1) return restError(res, 400, 'rest_invalid_param', 'Invalid parameter(s): page');
+    if (!Number.isInteger(page) || page < 1)
+      return restError(res, 400, 'rest_invalid_param', 'Invalid parameter(s): page');
     // The `status` argument defaults to publish; other statuses need credentials (rest_invalid_param without them).
     const status = url.searchParams.get('status') ?? 'publish';
-    if (status !== 'publish' && !req.headers.authorization) return restError(res, 400, 'rest_invalid_param', 'Invalid parameter(s): status');
-    const sorted = this.posts.filter((post) => post.status === status).sort((a, b) => b.date_gmt.localeCompare(a.date_gmt));
+    if (status !== 'publish' && !req.headers.authorization)
+      return restError(res, 400, 'rest_invalid_param', 'Invalid parameter(s): status');
+    const sorted = this.posts
+      .filter((post) => post.status === status)
+      .sort((a, b) => b.date_gmt.localeCompare(a.date_gmt));
     const total = sorted.length;
     const totalPages = Math.ceil(total / perPage);
     if (page > totalPages && total > 0 && !f.endless) {
-      return restError(res, 400, 'rest_post_invalid_page_number', 'The page number requested is larger than the number of pages available.');
+      return restError(
+        res,
+        400,
+        'rest_post_invalid_page_number',
+        'The page number requested is larger than the number of pages available.',
+      );
     }
     const embed = url.searchParams.has('_embed');
     const start = f.endless ? 0 : (page - 1) * perPage;
     const body = sorted.slice(start, start + perPage).map((post) => this.toJson(post, embed));
-    if (f.padBytes) for (const post of body) (post.content as { rendered: string }).rendered += `<p>${'x'.repeat(f.padBytes)}</p>`;
-    const paging = f.noPagingHeaders ? {} : { 'X-WP-Total': String(total), 'X-WP-TotalPages': f.totalPages ?? String(totalPages) };
+    if (f.padBytes)
+      for (const post of body) (post.content as { rendered: string }).rendered += `<p>${'x'.repeat(f.padBytes)}</p>`;
+    const paging = f.noPagingHeaders
+      ? {}
+      : { 'X-WP-Total': String(total), 'X-WP-TotalPages': f.totalPages ?? String(totalPages) };
     res.writeHead(200, { 'Content-Type': 'application/json; charset=UTF-8', ...paging });
     res.end(JSON.stringify(body));
   }

@@ -22,7 +22,9 @@ export class NewsletterEndpoint {
         }
         this.received.push(body);
         res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-        res.end('<!doctype html><title>Subscribed</title><p>Thank you: please confirm your address from the e-mail we have sent you.</p>');
+        res.end(
+          '<!doctype html><title>Subscribed</title><p>Thank you: please confirm your address from the e-mail we have sent you.</p>',
+        );
       });
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));

@@ -9,7 +9,12 @@ import { brotliModule, nginxMimeTypes, nginxPath } from './test-tools.mjs';
  * through the generated include, with its own pid, logs and temp files under `workDir`. A site
  * built for a base path is served from a root that holds it under that folder (`include`).
  */
-export async function startNginx(siteDir: string, workDir: string, port: number, include = path.join(siteDir, '_nginx.conf')): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startNginx(
+  siteDir: string,
+  workDir: string,
+  port: number,
+  include = path.join(siteDir, '_nginx.conf'),
+): Promise<{ url: string; stop: () => Promise<void> }> {
   await mkdir(path.join(workDir, 'temp'), { recursive: true });
   const brotli = brotliModule();
   const temp = (name: string) => `${name}_temp_path ${path.join(workDir, 'temp', name)};`;
@@ -36,9 +41,13 @@ http {
 `;
   const confPath = path.join(workDir, 'nginx.conf');
   await writeFile(confPath, conf);
-  const child: ChildProcess = spawn(nginxPath(), ['-p', workDir, '-c', confPath, '-e', path.join(workDir, 'error.log')], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    nginxPath(),
+    ['-p', workDir, '-c', confPath, '-e', path.join(workDir, 'error.log')],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   let stderr = '';
   child.stderr!.on('data', (chunk) => (stderr += chunk));
   const url = `http://127.0.0.1:${port}`;
@@ -51,7 +60,9 @@ http {
   // Wait until it answers (or fails).
   for (let i = 0; i < 100; i++) {
     if (child.exitCode !== null) {
-      const log = existsSync(path.join(workDir, 'error.log')) ? await readFile(path.join(workDir, 'error.log'), 'utf8') : '';
+      const log = existsSync(path.join(workDir, 'error.log'))
+        ? await readFile(path.join(workDir, 'error.log'), 'utf8')
+        : '';
       throw new Error(`nginx exited: ${stderr}${log}`);
     }
     try {

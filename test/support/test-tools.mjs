@@ -46,12 +46,21 @@ export function missingTestTools() {
       return err.code !== 'ENOENT' && err.code !== 'EACCES' && err.status !== 127;
     }
   };
-  const where = (variable, value) => (process.env[variable] ? `${variable}=${value} does not run` : `${value} was not found`);
-  if (!runs(chromiumPath(), ['--version'])) missing.push(`Chromium: ${where('CHROMIUM_PATH', chromiumPath())}. Install Chromium or Chrome and set CHROMIUM_PATH to its program.`);
-  if (!nginxBuild()) missing.push(`nginx: ${where('NGINX_PATH', nginxPath())}. Install nginx and set NGINX_PATH to its program.`);
-  else if (brotliModule() === undefined) missing.push('nginx\'s brotli_static module: not found. Install it (Debian: libnginx-mod-http-brotli-static) and set NGINX_BROTLI_MODULE to its .so file.');
+  const where = (variable, value) =>
+    process.env[variable] ? `${variable}=${value} does not run` : `${value} was not found`;
+  if (!runs(chromiumPath(), ['--version']))
+    missing.push(
+      `Chromium: ${where('CHROMIUM_PATH', chromiumPath())}. Install Chromium or Chrome and set CHROMIUM_PATH to its program.`,
+    );
+  if (!nginxBuild())
+    missing.push(`nginx: ${where('NGINX_PATH', nginxPath())}. Install nginx and set NGINX_PATH to its program.`);
+  else if (brotliModule() === undefined)
+    missing.push(
+      "nginx's brotli_static module: not found. Install it (Debian: libnginx-mod-http-brotli-static) and set NGINX_BROTLI_MODULE to its .so file.",
+    );
   for (const tool of ['tar', 'rsync', 'zip', 'unzip']) {
-    if (!runs(tool, ['--version'])) missing.push(`${tool}: not on PATH. Install it (the tests copy the built site with it, as a user would).`);
+    if (!runs(tool, ['--version']))
+      missing.push(`${tool}: not on PATH. Install it (the tests copy the built site with it, as a user would).`);
   }
   return missing;
 }

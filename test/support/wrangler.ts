@@ -54,14 +54,22 @@ function groupAlive(pgid: number): boolean {
 export async function startWrangler(siteDir: string, port: number, timeoutMs = 60_000): Promise<WranglerServer> {
   const supported = workerdCompatibilityDate();
   if (WRANGLER_COMPATIBILITY_DATE > supported) {
-    throw new Error(`WRANGLER_COMPATIBILITY_DATE ${WRANGLER_COMPATIBILITY_DATE} is newer than the installed workerd supports (${supported})`);
+    throw new Error(
+      `WRANGLER_COMPATIBILITY_DATE ${WRANGLER_COMPATIBILITY_DATE} is newer than the installed workerd supports (${supported})`,
+    );
   }
   const state = await mkdtemp(path.join(tmpdir(), 'storefront-wrangler-'));
   const home = path.join(state, 'home');
   await mkdir(home);
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of Object.keys(env)) {
-    if (name.startsWith('CLOUDFLARE_') || name.startsWith('WRANGLER_') || name.startsWith('CF_') || name === 'MINIFLARE_CACHE_DIR') delete env[name];
+    if (
+      name.startsWith('CLOUDFLARE_') ||
+      name.startsWith('WRANGLER_') ||
+      name.startsWith('CF_') ||
+      name === 'MINIFLARE_CACHE_DIR'
+    )
+      delete env[name];
   }
   Object.assign(env, {
     HOME: home,
@@ -133,8 +141,10 @@ export async function startWrangler(siteDir: string, port: number, timeoutMs = 6
   const started = Date.now();
   try {
     for (;;) {
-      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`wrangler exited (${child.exitCode ?? child.signalCode}): ${clean(stdout + stderr)}`);
-      if (Date.now() - started > timeoutMs) throw new Error(`wrangler did not answer within ${timeoutMs} ms: ${clean(stdout + stderr)}`);
+      if (child.exitCode !== null || child.signalCode !== null)
+        throw new Error(`wrangler exited (${child.exitCode ?? child.signalCode}): ${clean(stdout + stderr)}`);
+      if (Date.now() - started > timeoutMs)
+        throw new Error(`wrangler did not answer within ${timeoutMs} ms: ${clean(stdout + stderr)}`);
       try {
         await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(2_000) });
         break;

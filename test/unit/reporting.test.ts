@@ -15,7 +15,8 @@ import { editDistance, nearest } from '../../src/util/nearest.js';
 function plainLines(total: number, minStep = 1): string[] {
   const written: string[] = [];
   const display = new ProgressDisplay('lines', { write: (text: string) => written.push(text) });
-  for (let done = 1; done <= total; done++) display.update('render', `Rendering pages: ${done} of ${total}`, done, total, minStep);
+  for (let done = 1; done <= total; done++)
+    display.update('render', `Rendering pages: ${done} of ${total}`, done, total, minStep);
   return written;
 }
 
@@ -90,7 +91,14 @@ describe('terminal decisions', () => {
 
 const summary: BuildSummary = {
   pages: 320,
-  pagesByKind: { page: 3, service: 10, text: 2, 'blog-list': 4, 'blog-post': 300, 'not-found': 1 } as BuildSummary['pagesByKind'],
+  pagesByKind: {
+    page: 3,
+    service: 10,
+    text: 2,
+    'blog-list': 4,
+    'blog-post': 300,
+    'not-found': 1,
+  } as BuildSummary['pagesByKind'],
   pagesRendered: 320,
   files: 351,
   bytes: 3_400_000,
@@ -123,7 +131,9 @@ describe('the build summary', () => {
 
   it('by default: each stage once', () => {
     const [stages] = summaryDetail(summary, plainPalette);
-    expect(stages).toBe('  stages: config 0.01 s · content 0.09 s · routes 0.01 s · cms 1.21 s · render 0.24 s · write 0.12 s');
+    expect(stages).toBe(
+      '  stages: config 0.01 s · content 0.09 s · routes 0.01 s · cms 1.21 s · render 0.24 s · write 0.12 s',
+    );
   });
 });
 
@@ -131,7 +141,9 @@ describe('errors that are not the user’s', () => {
   it('a bug is SF900, with the advice to rerun with --debug and report it, and no stack', () => {
     const text = formatError(new TypeError("Cannot read properties of undefined (reading 'slug')"), false);
     expect(text).toContain('SF900  internal error');
-    expect(text).toContain("An unexpected error stopped the command: TypeError: Cannot read properties of undefined (reading 'slug')");
+    expect(text).toContain(
+      "An unexpected error stopped the command: TypeError: Cannot read properties of undefined (reading 'slug')",
+    );
     expect(text).toMatch(/hint: .*--debug.*report it/);
     expect(text).not.toMatch(/^\s+at /m);
   });
@@ -156,7 +168,12 @@ describe('a code frame', () => {
   const text = 'claims:\n  startTime about 15 minutes\n  growthWindow: 24 to 48 hours\n';
 
   it('is the line before, the line marked, a caret under the column, the line after', () => {
-    expect(codeFrame(text, 2, 3)).toEqual(['  1 | claims:', '> 2 |   startTime about 15 minutes', '    |   ^', '  3 |   growthWindow: 24 to 48 hours']);
+    expect(codeFrame(text, 2, 3)).toEqual([
+      '  1 | claims:',
+      '> 2 |   startTime about 15 minutes',
+      '    |   ^',
+      '  3 |   growthWindow: 24 to 48 hours',
+    ]);
     // The first and the last line have no line before or after; line numbers are aligned.
     expect(codeFrame(text, 1, 1)).toEqual(['> 1 | claims:', '    | ^', '  2 |   startTime about 15 minutes']);
     expect(codeFrame(`${'x: 1\n'.repeat(9)}y: [\n`, 10, 4)).toEqual(['   9 | x: 1', '> 10 | y: [', '     |    ^']);
@@ -174,10 +191,20 @@ describe('a code frame', () => {
 
   it('is printed under the message, escaped like the rest of the problem', () => {
     const text = formatError(
-      new StorefrontError({ code: 'SF101', file: 'content/site.yaml', line: 2, column: 3, message: 'The YAML cannot be read.', frame: ['> 2 | a\x1b[2J', '    |   ^'], hint: 'Fix it.' }),
+      new StorefrontError({
+        code: 'SF101',
+        file: 'content/site.yaml',
+        line: 2,
+        column: 3,
+        message: 'The YAML cannot be read.',
+        frame: ['> 2 | a\x1b[2J', '    |   ^'],
+        hint: 'Fix it.',
+      }),
       false,
     );
-    expect(text).toContain('  SF101  content/site.yaml:2:3\n  The YAML cannot be read.\n  > 2 | a\\x1b[2J\n      |   ^\n  hint: Fix it.');
+    expect(text).toContain(
+      '  SF101  content/site.yaml:2:3\n  The YAML cannot be read.\n  > 2 | a\\x1b[2J\n      |   ^\n  hint: Fix it.',
+    );
   });
 });
 

@@ -16,7 +16,11 @@ export default function (eleventyConfig) {
   eleventyConfig.addGlobalData('permalink', () => (data) => `/blog/${data.slug}/index.html`);
   eleventyConfig.addFilter('isoDate', (date) => date.toISOString().slice(0, 10));
   eleventyConfig.addCollection('posts', (api) =>
-    api.getAll().filter((item) => item.data.slug).sort((a, b) => b.date - a.date));
+    api
+      .getAll()
+      .filter((item) => item.data.slug)
+      .sort((a, b) => b.date - a.date),
+  );
   eleventyConfig.addTemplate('_includes/base.njk', read('base.njk'));
   eleventyConfig.addTemplate('_includes/post.njk', read('post.njk'));
   eleventyConfig.addTemplate('blog-index.njk', read('blog-index.njk'));

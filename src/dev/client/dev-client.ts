@@ -20,7 +20,11 @@ const OVERLAY_ID = 'storefront-dev-overlay';
 /** The build this page was served from (the server writes it into this script's URL). */
 const pageBuild = new URL((document.currentScript as HTMLScriptElement).src).searchParams.get('build');
 
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, text: string, style: Partial<CSSStyleDeclaration> = {}): HTMLElementTagNameMap[K] {
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  text: string,
+  style: Partial<CSSStyleDeclaration> = {},
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   node.textContent = text;
   Object.assign(node.style, style);
@@ -43,20 +47,32 @@ function showOverlay(state: DevState): void {
   overlay.setAttribute('role', 'alert');
   const count = state.problems!.length;
   overlay.append(
-    element('h1', count === 1 ? 'The site could not be rebuilt: 1 problem' : `The site could not be rebuilt: ${count} problems`, {
-      font: 'bold 20px/1.3 system-ui, sans-serif',
-      margin: '0 0 8px',
-      color: '#fca5a5',
-    }),
+    element(
+      'h1',
+      count === 1 ? 'The site could not be rebuilt: 1 problem' : `The site could not be rebuilt: ${count} problems`,
+      {
+        font: 'bold 20px/1.3 system-ui, sans-serif',
+        margin: '0 0 8px',
+        color: '#fca5a5',
+      },
+    ),
     element('p', 'Fix it and save the file: this page reloads by itself.', {
       margin: '0 0 24px',
       color: '#d1d5db',
     }),
   );
   for (const problem of state.problems!) {
-    const item = element('section', '', { margin: '0 0 20px', padding: '12px 16px', borderLeft: '4px solid #f87171', background: 'rgba(255,255,255,0.05)' });
+    const item = element('section', '', {
+      margin: '0 0 20px',
+      padding: '12px 16px',
+      borderLeft: '4px solid #f87171',
+      background: 'rgba(255,255,255,0.05)',
+    });
     const heading = element('p', '', { margin: '0 0 4px' });
-    heading.append(element('strong', problem.code, { color: '#fca5a5' }), document.createTextNode(`  ${problemPlace(problem)}`));
+    heading.append(
+      element('strong', problem.code, { color: '#fca5a5' }),
+      document.createTextNode(`  ${problemPlace(problem)}`),
+    );
     heading.dataset.devProblemFile = problem.file ?? '';
     item.append(heading, element('p', problem.message, { margin: '0 0 4px' }));
     if (problem.hint) item.append(element('p', `hint: ${problem.hint}`, { margin: '0', color: '#93c5fd' }));
