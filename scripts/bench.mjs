@@ -196,10 +196,10 @@ if (dev) {
   } finally {
     await browser?.close();
     if (child.exitCode === null) child.kill('SIGINT');
-    const killer = setTimeout(
-      () => (console.error('dev did not stop in 10 s after SIGINT: killed'), child.kill('SIGKILL')),
-      10_000,
-    );
+    const killer = setTimeout(() => {
+      console.error('dev did not stop in 10 s after SIGINT: killed');
+      child.kill('SIGKILL');
+    }, 10_000);
     await exited;
     clearTimeout(killer);
     rmSync(project, { recursive: true, force: true });

@@ -60,6 +60,7 @@ export function Document({ frame, head, children, header, footer }: DocumentProp
         <link rel="stylesheet" href={frame.stylesheetHref} />
         <script src={frame.scriptHref} defer />
         {head.jsonLd.map((data, i) => (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON that scriptSafeJson escaped for a script element
           <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptSafeJson(data) }} />
         ))}
       </head>

@@ -46,7 +46,7 @@ export async function checkCheckout(root: string, config: Config, offline: boole
     };
   }
   const { products, source } = await fetchStoreProducts(root, config.checkoutUrl, offline);
-  const problems = verifyAgainstStore(packages, content.catalogue.currency, config.checkoutUrl, products);
+  const problems = verifyAgainstStore(packages, content.catalogue.currency, products);
   const faulty = new Set(problems.map((problem) => problem.field?.replace(/\.(slug|price)$/, '')));
   return {
     problems,
@@ -131,7 +131,7 @@ async function proposalTarget(root: string, out: string): Promise<string> {
       );
     }
   }
-  let existing;
+  let existing: Awaited<ReturnType<typeof lstat>>;
   try {
     existing = await lstat(file);
   } catch (error) {

@@ -46,7 +46,6 @@ export function cataloguePackages(
 export function verifyAgainstStore(
   packages: readonly CataloguePackage[],
   currency: string,
-  checkoutUrl: string,
   products: readonly StoreProduct[],
 ): Problem[] {
   const bySlug = new Map(products.map((product) => [product.slug, product]));

@@ -85,9 +85,11 @@ const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
  * started (dev removes its temporary folder), then exits 0. Closed once, whatever signals follow.
  */
 function stopOnSignal(close: () => Promise<void>): void {
-  let closing: Promise<void> | undefined;
+  let closing = false;
   const stop = () => {
-    closing ??= close().then(() => process.exit(0));
+    if (closing) return;
+    closing = true;
+    void close().then(() => process.exit(0));
   };
   for (const signal of STOP_SIGNALS) process.on(signal, stop);
 }

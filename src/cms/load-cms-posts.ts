@@ -101,7 +101,7 @@ export async function loadCmsPosts(options: CmsOptions): Promise<CmsPosts> {
 
   if (options.mode === 'offline') return fromCache(undefined);
 
-  let fetched;
+  let fetched: Awaited<ReturnType<typeof fetchAllPosts>>;
   try {
     fetched = await fetchAllPosts({
       apiUrl,

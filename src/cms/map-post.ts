@@ -88,7 +88,7 @@ export function mapWordPressPosts(
       problems.add({
         code: codes.cmsBadPost,
         url: where,
-        field: `[${index}]${issue.path.length ? '.' + issue.path.join('.') : ''}`,
+        field: `[${index}]${issue.path.length ? `.${issue.path.join('.')}` : ''}`,
         message: `A post from WordPress is missing a field the site needs: ${issue.message}.`,
         hint: 'The site reads id, slug, date_gmt, title, excerpt and content of /wp/v2/posts.',
       });

@@ -82,7 +82,6 @@ export const defaults: Config = {
  * a newline or tab silently, so any white space or control character is refused first.
  */
 function urlProblem(value: string, allowPath: boolean, allowQuery = false): string | undefined {
-  // eslint-disable-next-line no-control-regex
   if (/[\s\u0000-\u001f\u007f]/.test(value)) return 'must not contain spaces, line breaks or control characters';
   if (!URL.canParse(value)) return 'must be an absolute URL such as https://www.example.com';
   const url = new URL(value);

@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { imageOrigins, type Config } from '../config/load-config.js';
 import { NOTHING_WRITTEN, ProblemList, StorefrontError } from '../errors/storefront-error.js';
-import { codes } from '../errors/codes.js';
 import { boundaryOf, insideProject } from '../util/inside-project.js';
 import { listFileNames } from '../util/list-files.js';
 import { noContentFolder } from '../util/project-folder.js';

@@ -17,7 +17,6 @@ export function unsafeSlugReason(slug: string): string | undefined {
     return `it is ${bytes} bytes long, and a slug may be at most ${MAX_SLUG_BYTES} (its page's file, {slug}.html.br, at most 255, the longest file name a disk takes)`;
   if (slug.includes('/') || slug.includes('\\')) return 'it contains a slash';
   if (slug === '.' || slug === '..' || slug.includes('..')) return 'it contains ".."';
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(slug)) return 'it contains a control character';
   if (/[\s?#%]/.test(slug)) return 'it contains a space, "?", "#" or "%"';
   // Invisible characters that reorder or hide text: an address that reads as another.

@@ -130,7 +130,8 @@ export async function makeShareCards(routes: readonly Route[], options: ShareCar
     }
     made += 1;
     return gate(async () => {
-      const drawn = await draw(await (tools ??= loadTools(cardFont())), text, options.brandName, mark);
+      tools ??= loadTools(cardFont());
+      const drawn = await draw(await tools, text, options.brandName, mark);
       await writeFileAtomic(cached, drawn);
       return drawn;
     });

@@ -13,7 +13,6 @@ export interface FeedInfo {
 }
 
 /** What XML 1.0 cannot carry, even as a reference: controls but tab, LF and CR; U+FFFE, U+FFFF; half a character. */
-// eslint-disable-next-line no-control-regex
 const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|\p{Cs}/u;
 
 /**

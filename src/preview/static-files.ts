@@ -193,20 +193,23 @@ function send(
   if (matches.includes(etag) || matches.includes('*')) {
     res.statusCode = 304;
     res.end();
-    return close();
+    close();
+    return;
   }
   const range = byteRange(req.headers.range, file.size);
   if (range === null) {
     res.writeHead(416, { 'Content-Range': `bytes */${file.size}` });
     res.end();
-    return close();
+    close();
+    return;
   }
   const { start, end } = range ?? { start: 0, end: file.size - 1 };
   if (range) res.setHeader('Content-Range', `bytes ${start}-${end}/${file.size}`);
   res.writeHead(range ? 206 : 200, { 'Content-Length': Math.max(0, end - start + 1) });
   if (req.method === 'HEAD' || file.size === 0) {
     res.end();
-    return close();
+    close();
+    return;
   }
   const stream = file.handle.createReadStream({ start, end, autoClose: true });
   // A read that fails halfway (the disk, a file truncated by hand) ends this response only.

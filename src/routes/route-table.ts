@@ -87,7 +87,6 @@ const GENERATED_FOLDERS = ['/assets/', '/images/'];
 export function unsafePathReason(routePath: string): string | undefined {
   if (!routePath.startsWith('/')) return 'it does not start with /';
   if (routePath === '/') return undefined;
-  // eslint-disable-next-line no-control-regex
   if (/[\\\u0000-\u001f\u007f]/.test(routePath)) return 'it contains a backslash or a control character';
   // A host decodes %2e, %2f and %5c before it looks for the file: /%2e%2e/x is /../x to it.
   if (/%(2e|2f|5c)/i.test(routePath))

@@ -112,7 +112,6 @@ const IDENTITY_REFUSED = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\p{Default_Ignorable_Co
  * format characters; U+FEFF; the noncharacters (U+FFFE, U+FFFF and the others: no text holds them,
  * and XML cannot carry U+FFFE or U+FFFF, so one in a title would make the feed malformed).
  */
-// eslint-disable-next-line no-control-regex
 const PROSE_REFUSED =
   /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u206a-\u206f\ufeff\ufff9-\ufffb\p{Cs}\p{Noncharacter_Code_Point}]/u;
 const OPENS_ISOLATE = new Set([0x2066, 0x2067, 0x2068]);
@@ -215,7 +214,7 @@ export function plainText(rule: TextRule): (value: string, ctx: z.RefinementCtx<
  * joiners U+200C and U+200D stay (scripts and emoji need them; they move nothing).
  */
 const TERMINAL_UNSAFE = /(?![\u200c\u200d])[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/gu;
-// eslint-disable-next-line no-control-regex
+// biome-ignore lint/suspicious/noMisleadingCharacterClass: the joiners are named alone, in a lookahead, to be let through
 const TERMINAL_UNSAFE_KEEP_LF = /(?![\u200c\u200d\n])[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/gu;
 const SHORT: Record<string, string> = { '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 

@@ -61,6 +61,7 @@ export function ServicePage(props: ServicePageProps) {
           <PackageGrid packages={props.packages} labelledBy="packages-heading" supportTile={props.supportTile} />
           <ul className="before-you-buy" id="before-you-buy" aria-label="Before you buy">
             {props.beforeYouBuy.map((fact, i) => (
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: Markdown from site.yaml's beforeYouBuy, rendered and checked by content/markdown.ts
               <li key={i} dangerouslySetInnerHTML={{ __html: fact.html }} />
             ))}
           </ul>

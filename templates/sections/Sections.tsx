@@ -107,6 +107,8 @@ export function Sections({ sections, frame }: { sections: SectionView[]; frame: 
                 <Channels channels={frame.contactChannels} />
               </SectionShell>
             );
+          default:
+            return section satisfies never;
         }
       })}
     </>

@@ -379,13 +379,12 @@ async function layoutProblems(page: Page): Promise<string[]> {
   if (ogImage) {
     const file = path.join(project!.root, 'dist', decodeURIComponent(new URL(ogImage, preview!.url).pathname));
     let spread = ogSpreads.get(file);
-    if (!spread)
-      ogSpreads.set(
-        file,
-        (spread = readFile(file)
-          .then(pixelsOf)
-          .then(colourSpread, () => undefined)),
-      );
+    if (!spread) {
+      spread = readFile(file)
+        .then(pixelsOf)
+        .then(colourSpread, () => undefined);
+      ogSpreads.set(file, spread);
+    }
     const found = await spread;
     if (found === undefined)
       problems.push(`og:image: ${ogImage} is not in the build output (${path.relative(project!.root, file)})`);

@@ -4,7 +4,6 @@
  * folder holding one is refused before any work, byte for byte as it was.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { lstat, mkdir, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -73,7 +73,7 @@ describe('outputs', () => {
       /^Built 20 pages \(3 page, 10 service, 2 text, 1 blog-list, 3 blog-post, 1 not-found\) and \d+ other files, (\d+ KB|\d+\.\d MB), into .* in \d+\.\d\d s\.$/,
     );
     expect(lines[1]).toMatch(
-      /^  stages: config \d+\.\d\d s · content \d+\.\d\d s · routes .* · render .* · write \d+\.\d\d s$/,
+      /^ {2}stages: config \d+\.\d\d s · content \d+\.\d\d s · routes .* · render .* · write \d+\.\d\d s$/,
     );
     expect(lines[2]).toBe('  target: static (the default; --target names a host)');
   });

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { hashTree, repoRoot, runCli, tempProject } from '../helpers.js';
 import { FakeStoreApi, productsOf, type FakeProduct } from '../support/fake-store-api.js';
@@ -242,7 +242,9 @@ describe('hostile checkout answers', () => {
       [{ regular_price: '1000000' }, 'charges "1000000" minor units, at or above the catalogue\'s ceiling of £10,000'],
     ];
     const hostile = products.slice(0, absurd.length);
-    hostile.forEach((product, i) => Object.assign(product, absurd[i]![0], { name: `Evil\u001b[2J\r\nname ${i}` }));
+    hostile.forEach((product, i) => {
+      Object.assign(product, absurd[i]![0], { name: `Evil\u001b[2J\r\nname ${i}` });
+    });
     // A price that differs and is a price: still not proposed, as nothing is written.
     Object.assign(products[absurd.length]!, {
       regular_price: String(Number(products[absurd.length]!.regular_price) + 100),

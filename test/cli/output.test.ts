@@ -33,7 +33,7 @@ describe('progress', () => {
     const total = POSTS + 45; // the posts, their 25 list pages, and the site's pages
     expect(lines.length).toBeGreaterThanOrEqual(2);
     expect(lines.length).toBeLessThanOrEqual(11);
-    expect(lines.at(-1)).toMatch(new RegExp(`^Rendering pages: (\\d+) of \\1$`));
+    expect(lines.at(-1)).toMatch(/^Rendering pages: (\d+) of \1$/);
     expect(Number(/of (\d+)/.exec(lines.at(-1)!)![1])).toBeGreaterThan(total - 30);
     expect(result.stderr).not.toContain('\r');
     expect(result.stderr + result.stdout).not.toContain(ESC);

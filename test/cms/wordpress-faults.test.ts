@@ -2,10 +2,10 @@
  * What a build does when WordPress misbehaves: each fault of the fake server, run through the
  * real CLI. Failures name the URL and the cause and leave the earlier dist/ as it was.
  */
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { builtProject, copyOfProject, folderState, runCli, tempProject } from '../helpers.js';
+import { builtProject, copyOfProject, folderState, runCli, type tempProject } from '../helpers.js';
 import { FakeWordPress, makePosts } from '../support/fake-wordpress.js';
 
 let wp: FakeWordPress;

@@ -437,17 +437,21 @@ describe('the schema files', () => {
   });
 });
 
+/** JSON-RPC from the language server: untyped JSON, which the tests read field by field. */
+// biome-ignore lint/suspicious/noExplicitAny: the server's JSON has no type to give it
+type Json = any;
+
 /** A minimal LSP client over a child process's stdio: Content-Length framed JSON-RPC. */
 class LspClient {
   private buffer = Buffer.alloc(0);
   private nextId = 1;
   private readonly pending = new Map<number, (result: unknown) => void>();
-  readonly notifications: { method: string; params: any }[] = [];
+  readonly notifications: { method: string; params: Json }[] = [];
   private readonly listeners: (() => void)[] = [];
 
   constructor(
     readonly child: ChildProcess,
-    private readonly answer: (method: string, params: any) => unknown,
+    private readonly answer: (method: string, params: Json) => unknown,
   ) {
     child.stdout!.on('data', (chunk: Buffer) => {
       this.buffer = Buffer.concat([this.buffer, chunk]);
@@ -463,7 +467,7 @@ class LspClient {
     });
   }
 
-  private receive(message: any): void {
+  private receive(message: Json): void {
     if (message.method && message.id !== undefined) {
       // A request of the server's (workspace/configuration, client/registerCapability...).
       this.send({ jsonrpc: '2.0', id: message.id, result: this.answer(message.method, message.params) ?? null });
@@ -496,9 +500,9 @@ class LspClient {
 
   /** The first notification that `accept` takes, waited for up to `ms`. */
   waitFor(
-    accept: (notification: { method: string; params: any }) => boolean,
+    accept: (notification: { method: string; params: Json }) => boolean,
     ms: number,
-  ): Promise<{ method: string; params: any }> {
+  ): Promise<{ method: string; params: Json }> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(
         () =>

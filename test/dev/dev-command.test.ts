@@ -13,7 +13,6 @@ import { cliPath, tempProject } from '../helpers.js';
 
 const SERVICE_PAGE = '/buy-instagram-followers';
 const CATALOGUE = 'content/catalogue.yaml';
-const PRICE_LINE = '{ id: 1001, quantity: 100, price: 1.89,';
 
 let project: Awaited<ReturnType<typeof tempProject>>;
 let dev: ChildProcess;

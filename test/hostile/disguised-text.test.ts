@@ -20,7 +20,6 @@ const project = projectsOfThisFile();
 function expectNothingRaw(result: CliResult, colour = false): void {
   const printed = result.stdout + result.stderr;
   const withoutColour = colour ? printed.replace(/\x1b\[(?:2|22|31|32|33|36|39)m/g, '') : printed;
-  // eslint-disable-next-line no-control-regex
   expect(withoutColour).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
 }
 

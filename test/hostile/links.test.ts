@@ -97,7 +97,7 @@ describe('a link out of the project is refused, naming the link and its target',
       await editFile(
         root,
         'content/blog/tiktok-growth-routine.md',
-        /^image:\n  src: \S+/m,
+        /^image:\n {2}src: \S+/m,
         'image:\n  src: /images/secret.svg',
       );
     });

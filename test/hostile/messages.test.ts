@@ -161,7 +161,10 @@ class MovedShop extends FakeStoreApi {
   redirect: (pathname: string) => string = () => '/';
   protected override handle(req: IncomingMessage, res: ServerResponse): void {
     const url = new URL(req.url ?? '/', this.origin);
-    if (!url.pathname.startsWith('/product/')) return super.handle(req, res);
+    if (!url.pathname.startsWith('/product/')) {
+      super.handle(req, res);
+      return;
+    }
     this.requests.push(`${req.method} ${url.pathname}`);
     res.writeHead(302, { Location: this.redirect(url.pathname) }).end();
   }

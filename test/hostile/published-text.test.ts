@@ -9,7 +9,7 @@
  * (Blink's XML parser, libxml2, which stops at any character XML 1.0 does not allow): a
  * parser that is lenient about control characters, such as htmlparser2's xmlMode, could not tell.
  */
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -109,7 +109,6 @@ describe('local content is checked as a visitor reads it', () => {
         expect(block, slug).toContain('hint: Remove it.');
       }
       expect(result.stderr).toContain('Nothing was written; the output folder is as it was.');
-      // eslint-disable-next-line no-control-regex
       expect(result.stderr).not.toMatch(/[\x1b\u202a-\u202e\u2066-\u2069\ufeff\ufffe]/);
       expect(await hashTree(dist())).toBe(distHash);
     } finally {
@@ -307,7 +306,6 @@ describe('WordPress titles, excerpts, bodies and image texts are checked after s
       expect(block, String(p.id)).toContain('hint: Edit the post in WordPress and delete the character');
     }
     expect(result.stderr).toContain('The post 1 (post-1) has U+001B ESCAPE in its title after "Sale"');
-    // eslint-disable-next-line no-control-regex
     expect(result.stderr).not.toMatch(/[\x00-\x09\x0b-\x1f\u202a-\u202e\u2066-\u2069\ufeff\uffff]/);
     expect(await hashTree(path.join(root, 'dist'))).toBe(distHash);
   });
@@ -325,7 +323,6 @@ describe('WordPress titles, excerpts, bodies and image texts are checked after s
     expect(feed).toContain('<summary>מרחב \u200f(Example)\u200f.</summary>');
     expect(feed).toContain('<title>Don’t &amp; won’t &lt;stop&gt;</title>');
     expect(feed.match(/<entry>/g)).toHaveLength(2);
-    // eslint-disable-next-line no-control-regex
     expect(feed).not.toMatch(/[\x00-\x08\x0b\x0c\x0e-\x1f\u202a-\u202e\ufeff\uffff]/);
     const page = await readFile(path.join(root, 'dist', 'blog', 'shalom.html'), 'utf8');
     expect(page).toContain('<em>\u2067Example Shop\u2069</em>\u200f.');

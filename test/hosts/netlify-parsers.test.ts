@@ -143,7 +143,10 @@ describe('build --target netlify read by Netlify’s parsers', () => {
     const sent = (urlPath: string) => {
       const result: Record<string, string[]> = {};
       for (const rule of rules.filter((r) => r.forRegExp.test(urlPath))) {
-        for (const [name, value] of Object.entries(rule.values)) (result[name] ??= []).push(value);
+        for (const [name, value] of Object.entries(rule.values)) {
+          result[name] ??= [];
+          result[name].push(value);
+        }
       }
       return result;
     };

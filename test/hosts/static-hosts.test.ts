@@ -229,7 +229,7 @@ for (const name of ['nginx', 'preview']) {
         let answers = 0;
         for (const file of files) {
           // The address a visitor uses: clean for pages, the file's own name for the rest.
-          const address = '/' + (file === 'index.html' ? '' : file.endsWith('.html') ? file.slice(0, -5) : file);
+          const address = `/${file === 'index.html' ? '' : file.endsWith('.html') ? file.slice(0, -5) : file}`;
           if (file === '404.html') continue;
           for (const encoding of ['br', 'gzip', 'br, gzip', 'identity', undefined]) {
             const response = await get(base() + address, encoding === undefined ? {} : { 'accept-encoding': encoding });

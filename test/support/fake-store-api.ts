@@ -101,8 +101,14 @@ export class FakeStoreApi extends LoopbackServer {
       );
       return;
     }
-    if (url.pathname === '/wp-json/wc/store/v1/products' && this.answer) return this.answer_(this.answer, res);
-    if (url.pathname === '/wp-json/wc/store/v1/products' && this.storeApi) return this.products_(url, res);
+    if (url.pathname === '/wp-json/wc/store/v1/products' && this.answer) {
+      this.answer_(this.answer, res);
+      return;
+    }
+    if (url.pathname === '/wp-json/wc/store/v1/products' && this.storeApi) {
+      this.products_(url, res);
+      return;
+    }
     const page = /^\/product\/([^/]+)(\/?)$/.exec(url.pathname);
     const product = page && this.products.find((p) => p.slug === decodeURIComponent(page[1]!) && !p.permalink);
     if (page && product && !page[2]) {

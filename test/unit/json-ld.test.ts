@@ -11,6 +11,7 @@ describe('JSON-LD escaping', () => {
     expect(json).not.toContain('<!--');
     expect(JSON.parse(json)).toEqual(hostile);
     const html = renderToString(
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: the test renders what the site renders
       createElement('script', { type: 'application/ld+json', dangerouslySetInnerHTML: { __html: json } }),
     );
     expect(html.match(/<\/script>/g)).toHaveLength(1);

@@ -14,7 +14,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('runParallel', () => {
   it('keeps the results in order', async () => {
-    expect(await runParallel([30, 10, 20], 2, async (ms, i) => (await sleep(ms), i * 10))).toEqual([0, 10, 20]);
+    expect(
+      await runParallel([30, 10, 20], 2, async (ms, i) => {
+        await sleep(ms);
+        return i * 10;
+      }),
+    ).toEqual([0, 10, 20]);
   });
 
   it('starts no item after the first failure, and throws it only once the work under way has ended', async () => {
