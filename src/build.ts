@@ -8,7 +8,7 @@ import { writeJsonSchemas } from './content/json-schemas.js';
 import { checkPlaceholders, isReservedHost } from './content/placeholders.js';
 import { publishedPosts } from './content/publishing.js';
 import { defaultCmsOptions } from './cms/retry.js';
-import { codes } from './errors/codes.js';
+import { codes } from './errors/catalogue.js';
 import { NOTHING_WRITTEN, ProblemList, StorefrontError } from './errors/storefront-error.js';
 import { contentImages, scriptAsset, staticAssets, stylesheetAsset } from './output/assets.js';
 import { atomFeed } from './output/feed.js';

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LinkChecker, LinkState } from 'linkinator';
 import { output } from '../cli/output.js';
-import { codes } from '../errors/codes.js';
+import { codes } from '../errors/catalogue.js';
 import { StorefrontError, type Problem } from '../errors/storefront-error.js';
 import { parseRedirectsFile } from '../output/redirects.js';
 import { servedBasePath, startPreview } from '../preview/preview-server.js';

@@ -3,7 +3,7 @@ import { lstat, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/
 import path from 'node:path';
 import { parse as parseYaml, parseDocument, isMap, isScalar, type Document } from 'yaml';
 import { loadConfig, type Config } from '../config/load-config.js';
-import { codes } from '../errors/codes.js';
+import { codes } from '../errors/catalogue.js';
 import { ProblemList, StorefrontError } from '../errors/storefront-error.js';
 import { readBounded } from '../util/read-bounded.js';
 import { YAML_FILE } from '../util/source-file.js';

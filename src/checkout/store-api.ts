@@ -3,7 +3,7 @@ import { readCmsCache, writeCmsCache } from '../cms/cms-cache.js';
 import { isValidPrice, PRICE_CEILING } from '../catalogue/catalogue-index.js';
 import { defaultCmsOptions } from '../cms/retry.js';
 import { fetchAllPosts, PER_PAGE } from '../cms/wordpress-client.js';
-import { codes } from '../errors/codes.js';
+import { codes } from '../errors/catalogue.js';
 import { StorefrontError } from '../errors/storefront-error.js';
 
 /**

@@ -1,7 +1,7 @@
 import { buyUrl, formatPrice } from '../catalogue/catalogue-index.js';
 import type { Catalogue } from '../content/schemas.js';
 import type { SourceFile } from '../util/source-file.js';
-import { codes } from '../errors/codes.js';
+import { codes } from '../errors/catalogue.js';
 import type { Problem } from '../errors/storefront-error.js';
 import { runParallel } from '../util/run-parallel.js';
 import { chargedPrice, currencyOf, quoted, type StoreProduct } from './store-api.js';

@@ -4,7 +4,7 @@
  * commander's message followed by the whole help.
  */
 import { CommanderError, type Command } from 'commander';
-import { codes } from '../errors/codes.js';
+import { codes } from '../errors/catalogue.js';
 import { StorefrontError } from '../errors/storefront-error.js';
 import { nearest } from '../util/nearest.js';
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { TARGETS, type Target } from '../config/deploy-target.js';
-import { codes } from '../errors/codes.js';
+import { codes } from '../errors/catalogue.js';
 import { StorefrontError } from '../errors/storefront-error.js';
 import { packageRoot } from '../package-root.js';
 import { noContentFolder } from '../util/project-folder.js';

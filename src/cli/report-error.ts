@@ -1,5 +1,5 @@
 import { CommanderError } from 'commander';
-import { codes } from '../errors/codes.js';
+import { problem } from '../errors/catalogue.js';
 import { problemPlace } from '../errors/problem-place.js';
 import { StorefrontError } from '../errors/storefront-error.js';
 import { escapeForTerminal } from '../util/plain-text.js';
@@ -53,20 +53,12 @@ export function asStorefrontError(err: unknown): StorefrontError {
   if (isSystemError(err)) {
     const where =
       err.path ?? (err.address ? `${err.address}${err.port !== undefined ? `:${err.port}` : ''}` : undefined);
-    return new StorefrontError({
-      code: codes.systemError,
-      file: where,
-      message: `The operating system refused: ${err.message}.`,
-      hint: systemHint(err),
-    });
+    return new StorefrontError(
+      problem('systemRefused', { message: err.message, hint: systemHint(err) }, { file: where }),
+    );
   }
   const described = err instanceof Error ? `${err.name === 'Error' ? '' : `${err.name}: `}${err.message}` : String(err);
-  return new StorefrontError({
-    code: codes.internal,
-    field: 'internal error',
-    message: `An unexpected error stopped the command: ${described}`,
-    hint: 'This is a bug in storefront. Run the command again with --debug to see the stack trace, and report it with that output.',
-  });
+  return new StorefrontError(problem('unexpected', { described }, { field: 'internal error' }));
 }
 
 /**

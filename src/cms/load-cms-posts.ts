@@ -1,6 +1,6 @@
 import { sortNewestFirst } from '../content/load-posts.js';
 import type { Post } from '../content/post.js';
-import { codes } from '../errors/codes.js';
+import { codes } from '../errors/catalogue.js';
 import { NOTHING_WRITTEN, ProblemList, StorefrontError } from '../errors/storefront-error.js';
 import { readCmsCache, writeCmsCache, cacheFile } from './cms-cache.js';
 import { mapWordPressPosts } from './map-post.js';

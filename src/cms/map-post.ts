@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { isAllowedImage } from '../config/load-config.js';
 import type { Post } from '../content/post.js';
 import { unsafeSlugReason } from '../content/post-slug.js';
-import { codes } from '../errors/codes.js';
+import { codes } from '../errors/catalogue.js';
 import type { ProblemList } from '../errors/storefront-error.js';
 import { describeCodePoint } from '../util/plain-text.js';
 import { escapeMarkup } from '../util/escape.js';

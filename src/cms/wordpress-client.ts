@@ -1,5 +1,5 @@
 import { request } from 'undici';
-import { codes } from '../errors/codes.js';
+import { codes } from '../errors/catalogue.js';
 import { NOTHING_WRITTEN, StorefrontError } from '../errors/storefront-error.js';
 import { runParallel } from '../util/run-parallel.js';
 import { parseRetryAfter, RetryableError, withRetry, type RetryPolicy } from './retry.js';

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import * as z from 'zod';
-import { codes } from '../errors/codes.js';
+import { codes } from '../errors/catalogue.js';
 import { ProblemList, StorefrontError } from '../errors/storefront-error.js';
 import { readYamlFile } from '../util/source-file.js';
 import { formatField } from '../util/field-path.js';

@@ -5,7 +5,7 @@ import {
   slugQuantity,
   formatQuantity,
 } from '../catalogue/catalogue-index.js';
-import { codes } from '../errors/codes.js';
+import { codes } from '../errors/catalogue.js';
 import type { ProblemList } from '../errors/storefront-error.js';
 import { RESERVED_SECTION_IDS } from './schemas.js';
 import type { SiteContent } from './site-content.js';

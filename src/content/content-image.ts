@@ -1,6 +1,6 @@
 import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { codes } from '../errors/codes.js';
+import { codes } from '../errors/catalogue.js';
 import type { Problem } from '../errors/storefront-error.js';
 import { imageFormatOf, type ImageFormat } from '../util/image-signature.js';
 import type { ContentImageFile } from './local-image.js';

@@ -1,7 +1,7 @@
 import { localImageFile } from './local-image.js';
 import path from 'node:path';
 import { isAllowedImage } from '../config/load-config.js';
-import { codes } from '../errors/codes.js';
+import { codes } from '../errors/catalogue.js';
 import { ProblemList } from '../errors/storefront-error.js';
 import { parsePostFile, type ParsedPost } from './parse-post.js';
 import type { Post } from './post.js';

@@ -1,6 +1,6 @@
 import { existsSync, lstatSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { codes } from '../errors/codes.js';
+import { codes } from '../errors/catalogue.js';
 import { ProblemList } from '../errors/storefront-error.js';
 import { insideProject, resolveInside, isBelow } from '../util/inside-project.js';
 import { checkFile, type FileKind } from '../util/read-bounded.js';

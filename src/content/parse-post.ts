@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { codes } from '../errors/codes.js';
+import { codes } from '../errors/catalogue.js';
 import { ProblemList, type Problem } from '../errors/storefront-error.js';
 import { escapeMarkup } from '../util/escape.js';
 import { renderCheckedMarkdown } from './markdown.js';

@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import { codes } from '../errors/codes.js';
+import { codes } from '../errors/catalogue.js';
 import type { ProblemList } from '../errors/storefront-error.js';
 import { formatField } from '../util/field-path.js';
 import { nearest } from '../util/nearest.js';

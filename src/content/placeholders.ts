@@ -1,5 +1,5 @@
 import { CONFIG_FILE, defaults, envNames, type Config } from '../config/load-config.js';
-import { codes } from '../errors/codes.js';
+import { codes } from '../errors/catalogue.js';
 import type { ProblemList } from '../errors/storefront-error.js';
 import type { Trader } from './schemas.js';
 

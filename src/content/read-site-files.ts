@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config/load-config.js';
-import { codes } from '../errors/codes.js';
+import { codes } from '../errors/catalogue.js';
 import { ProblemList } from '../errors/storefront-error.js';
 import { resolveInside } from '../util/inside-project.js';
 import { listFileNames } from '../util/list-files.js';

@@ -1,4 +1,4 @@
-import { codes } from '../errors/codes.js';
+import { codes } from '../errors/catalogue.js';
 import type { ProblemList } from '../errors/storefront-error.js';
 import type { SourceFile } from '../util/source-file.js';
 import { formatField } from '../util/field-path.js';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { seconds } from '../cli/build-report.js';
 import { output } from '../cli/output.js';
 import { StorefrontError, type Problem } from '../errors/storefront-error.js';
-import { codes } from '../errors/codes.js';
+import { codes } from '../errors/catalogue.js';
 import { packageRoot } from '../package-root.js';
 import { EXPOSED_NOTE, LOOPBACK, reachableFromNetwork, servingLines } from '../preview/listen-address.js';
 import type { BuildOptions } from '../build.js';

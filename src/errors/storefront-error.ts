@@ -4,7 +4,7 @@
  * at once. The CLI prints it without a stack trace and exits non-zero.
  */
 export interface Problem {
-  /** Short, permanent code, from `codes.ts`. */
+  /** Short, permanent code, from the catalogue (`catalogue.ts`). */
   code: string;
   /** What happened, as a plain sentence. */
   message: string;

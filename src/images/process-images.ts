@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Sharp } from 'sharp';
 import { isAllowedImage } from '../config/load-config.js';
 import type { Post } from '../content/post.js';
-import { codes } from '../errors/codes.js';
+import { codes } from '../errors/catalogue.js';
 import type { ProblemList } from '../errors/storefront-error.js';
 import { limitConcurrency, runParallel } from '../util/run-parallel.js';
 import { writeFileAtomic } from '../util/write-atomic.js';

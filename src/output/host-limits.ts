@@ -1,6 +1,6 @@
 import { CF_PAGES_PAID_FILES, type HostLimit, type HostLimits } from '../config/deploy-target.js';
 import { CONFIG_FILE, envNames } from '../config/load-config.js';
-import { codes } from '../errors/codes.js';
+import { codes } from '../errors/catalogue.js';
 import { StorefrontError, type Problem } from '../errors/storefront-error.js';
 
 const count = (n: number) => n.toLocaleString('en-GB');

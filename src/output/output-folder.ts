@@ -1,6 +1,6 @@
 import { lstatSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { codes } from '../errors/codes.js';
+import { codes } from '../errors/catalogue.js';
 import { StorefrontError } from '../errors/storefront-error.js';
 import { isRunning } from '../util/is-running.js';
 import {

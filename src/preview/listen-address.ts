@@ -5,7 +5,7 @@
  */
 import { isIP } from 'node:net';
 import { hostname, networkInterfaces, type NetworkInterfaceInfo } from 'node:os';
-import { codes } from '../errors/codes.js';
+import { codes } from '../errors/catalogue.js';
 import { StorefrontError } from '../errors/storefront-error.js';
 
 /** Where the servers listen without `--host`: this computer only. */

@@ -8,7 +8,7 @@ import type { SiteContent } from '../content/load-content.js';
 import { withHeadingIds } from '../content/markdown.js';
 import type { Post } from '../content/post.js';
 import type { Section } from '../content/schemas.js';
-import { codes } from '../errors/codes.js';
+import { codes } from '../errors/catalogue.js';
 import type { SiteImages } from '../images/process-images.js';
 import type { ShareCard } from '../images/share-cards.js';
 import { NOTHING_WRITTEN, StorefrontError, type Problem } from '../errors/storefront-error.js';

@@ -2,7 +2,7 @@ import type { SiteContent } from '../content/load-content.js';
 import { formatField } from '../util/field-path.js';
 import { editDistance } from '../util/nearest.js';
 import { imageSources, isMarkdown } from '../content/markdown.js';
-import { codes } from '../errors/codes.js';
+import { codes } from '../errors/catalogue.js';
 import { NOTHING_WRITTEN, ProblemList } from '../errors/storefront-error.js';
 import type { RouteTable } from './route-table.js';
 

@@ -2,7 +2,7 @@ import type { SiteContent } from '../content/load-content.js';
 import type { Markdown } from '../content/markdown.js';
 import type { Post } from '../content/post.js';
 import type { Page, Redirect, ServicePageContent, TextPageFrontMatter } from '../content/schemas.js';
-import { codes } from '../errors/codes.js';
+import { codes } from '../errors/catalogue.js';
 import { NOTHING_WRITTEN, ProblemList } from '../errors/storefront-error.js';
 
 export const POSTS_PER_PAGE = 12;

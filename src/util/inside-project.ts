@@ -1,7 +1,7 @@
 import { constants, lstatSync, readdirSync, readlinkSync, realpathSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
-import { codes } from '../errors/codes.js';
+import { codes } from '../errors/catalogue.js';
 import { ProblemList } from '../errors/storefront-error.js';
 
 /**

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { codes } from '../errors/codes.js';
+import { codes } from '../errors/catalogue.js';
 import type { Problem } from '../errors/storefront-error.js';
 
 const isFolder = (dir: string) => statSync(dir, { throwIfNoEntry: false })?.isDirectory() === true;

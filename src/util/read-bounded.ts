@@ -1,5 +1,5 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, statSync, type Stats } from 'node:fs';
-import { codes } from '../errors/codes.js';
+import { codes } from '../errors/catalogue.js';
 import type { ProblemList } from '../errors/storefront-error.js';
 
 /**

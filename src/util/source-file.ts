@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { isCollection, isScalar, isSeq, LineCounter, parseDocument, visit, type Document } from 'yaml';
-import { codes } from '../errors/codes.js';
+import { codes } from '../errors/catalogue.js';
 import type { ProblemList } from '../errors/storefront-error.js';
 import { codeFrame } from './code-frame.js';
 import { insideProject } from './inside-project.js';
