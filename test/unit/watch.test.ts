@@ -1,6 +1,6 @@
 // The dev watcher on real folders: edits in place, saves by replacement (how vim and `sed -i`
 // save), and files in folders made after it started.
-import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
@@ -47,10 +47,11 @@ it('reports a file edited in place, in one batch however many events', async () 
 
 it('keeps reporting a file that is saved by replacing it, time after time', async () => {
   for (const value of [4, 5, 6]) {
-    const batch = nextBatch();
+    const seen = batches.length;
     await writeFile(path.join(dir, '.catalogue.yaml.new'), `a: ${value}\n`);
     await rename(path.join(dir, '.catalogue.yaml.new'), path.join(dir, 'catalogue.yaml'));
-    expect(await batch).toContain(path.join(dir, 'catalogue.yaml'));
+    // The temporary file's own events may come in a batch of their own.
+    await expect.poll(() => batches.slice(seen).flat(), { timeout: 3000 }).toContain(path.join(dir, 'catalogue.yaml'));
   }
 });
 
@@ -63,4 +64,35 @@ it('reports files in a folder made after it started, and ignores editor swap fil
   const files = await batch;
   expect(files).toContain(path.join(dir, 'blog', 'post.md'));
   expect(files.some((f) => f.endsWith('.swp'))).toBe(false);
+});
+
+it('watches a folder it is given that links within its parent, naming files by the link', async () => {
+  const real = path.join(dir, 'site-content');
+  await mkdir(real);
+  await symlink('site-content', path.join(dir, 'content'));
+  const named: string[][] = [];
+  const stopNamed = watchFolders([path.join(dir, 'content')], (files) => named.push(files), 30);
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await writeFile(path.join(real, 'site.yaml'), 'a: 1\n');
+    await expect.poll(() => named.flat(), { timeout: 3000 }).toContain(path.join(dir, 'content', 'site.yaml'));
+  } finally {
+    stopNamed();
+  }
+});
+
+it('does not watch a folder it is given that links out of its parent', async () => {
+  const away = await mkdtemp(path.join(tmpdir(), 'storefront-watch-away-'));
+  await symlink(away, path.join(dir, 'content'));
+  const named: string[][] = [];
+  const stopNamed = watchFolders([path.join(dir, 'content')], (files) => named.push(files), 30);
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await writeFile(path.join(away, 'site.yaml'), 'a: 1\n');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(named).toEqual([]);
+  } finally {
+    stopNamed();
+    await rm(away, { recursive: true, force: true });
+  }
 });
