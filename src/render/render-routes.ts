@@ -84,23 +84,10 @@ export async function renderRoutes(
   let ms = 0;
   let rendered = 0;
   for (const route of routes) {
-    let html: string;
+    let result: { html: string; rendered: boolean };
     const t0 = performance.now();
     try {
-      const prepared = context.prepare(route);
-      const props =
-        memo &&
-        createHash('sha1')
-          .update(JSON.stringify([route.kind, prepared.frame, prepared.head, prepared.inputs]))
-          .digest('base64url');
-      const before = memo?.get(route.path);
-      if (before && before.props === props) {
-        html = before.html;
-      } else {
-        html = withBasePath(context.html(prepared), context.basePath);
-        rendered += 1;
-        if (memo) memo.set(route.path, { props: props!, html });
-      }
+      result = renderOrRecall(context, route, memo);
     } catch (err) {
       failures.push({
         code: codes.renderFailed,
@@ -112,7 +99,8 @@ export async function renderRoutes(
     } finally {
       ms += performance.now() - t0;
     }
-    if (failures.length === 0) await page(route, html);
+    if (result.rendered) rendered += 1;
+    if (failures.length === 0) await page(route, result.html);
   }
   if (failures.length) throw new StorefrontError(failures, NOTHING_WRITTEN);
   if (memo) {
@@ -120,6 +108,25 @@ export async function renderRoutes(
     for (const path of memo.keys()) if (!paths.has(path)) memo.delete(path);
   }
   return { rendered, ms };
+}
+
+/** The route's page: from the memo when its props are those the memo's page was rendered from, else rendered. */
+function renderOrRecall(
+  context: RenderContext,
+  route: Route,
+  memo: PageMemo | undefined,
+): { html: string; rendered: boolean } {
+  const prepared = context.prepare(route);
+  const props =
+    memo &&
+    createHash('sha1')
+      .update(JSON.stringify([route.kind, prepared.frame, prepared.head, prepared.inputs]))
+      .digest('base64url');
+  const before = memo?.get(route.path);
+  if (before && before.props === props) return { html: before.html, rendered: false };
+  const html = withBasePath(context.html(prepared), context.basePath);
+  if (memo) memo.set(route.path, { props: props!, html });
+  return { html, rendered: true };
 }
 
 /** A page ready to render: its frame, its head, and its body as data and as an element. */
