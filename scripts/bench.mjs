@@ -1,11 +1,12 @@
-// The benchmark: `npm run bench [-- --runs 5 --sizes 1000,4000,40000 --no-dev]`. Prints figures, asserts nothing.
+// The benchmark: `npm run bench [-- --runs 5 --sizes 1000,4000,40000 --no-dev | --dev-only]`. Prints figures,
+// asserts nothing.
 // 1. Precompression on the project's own content/: `build` and `build --precompress` (what
 //    `npm run build` runs), interleaved, `runs` of each, wall time from spawn to exit; the ratio
 //    of the medians (target ≤ 1.5) and the bytes of the .br and .gz files of one build.
 // 2. Cold builds of generated blogs (bench/make-corpus.mjs, cached under .cache/bench/):
 //    per size the median wall time, pages per second, peak RSS and the median of each stage.
 // 3. dev (unless --no-dev): on a copy of content/, a package price changed in catalogue.yaml, timed
-//    until the open page in headless Chromium shows it (target ≤ 0.3 s).
+//    until the reloaded page in headless Chromium paints it (target ≤ 0.1 s).
 // Every build gets a fresh parent folder (its --out becomes a link to a sibling .out.build-* folder).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import {
@@ -31,6 +32,8 @@ const flag = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) 
 const runs = Number(flag('--runs', '5'));
 const sizes = flag('--sizes', '1000,4000').split(',').map(Number);
 const dev = !args.includes('--no-dev');
+/** Only part 3, dev's price edit. */
+const devOnly = args.includes('--dev-only');
 const corpusGenerator = path.join(root, 'bench', 'make-corpus.mjs');
 const cacheDir = path.join(root, '.cache', 'bench', 'own-bench');
 
@@ -78,7 +81,7 @@ const bytesOf = (dir, ext) =>
     .reduce((sum, f) => sum + statSync(path.join(dir, f)).size, 0);
 
 // 1. Precompression cost on the real site.
-{
+if (!devOnly) {
   const plain = [];
   const precompressed = [];
   let compressed;
@@ -112,7 +115,7 @@ function corpus(count) {
   }
   return dir;
 }
-{
+if (!devOnly) {
   const rows = {};
   for (const size of sizes) {
     const posts = corpus(size);
@@ -178,21 +181,33 @@ if (dev) {
     });
     const page = await browser.newPage();
     await page.goto(`${url}/buy-instagram-followers`);
-    const times = [];
+    // Timed to the reloaded page's first contentful paint, which shows the price (it is on the first
+    // screen): what the editor sees. The test's own polling for the text comes later, and is printed too.
+    const painted = [];
+    const seen = [];
     for (let run = 0; run < runs; run++) {
       const price = (4.11 + run / 100).toFixed(2); // distinct each run, and not a price the site already shows
       const edited = original.replace(/price: [\d.]+/, `price: ${price}`);
+      const savedAt = Date.now();
       const started = performance.now();
       writeFileSync(catalogue, edited);
       await page.waitForFunction((text) => document.body.innerText.includes(text), `£${price}`, {
         polling: 5,
         timeout: 30_000,
       });
-      times.push((performance.now() - started) / 1000);
+      seen.push((performance.now() - started) / 1000);
+      const paintAt = await page.evaluate(() => {
+        const paint = performance.getEntriesByName('first-contentful-paint')[0];
+        return paint ? performance.timeOrigin + paint.startTime : Number.NaN;
+      });
+      painted.push((paintAt - savedAt) / 1000);
       await new Promise((resolve) => setTimeout(resolve, 300)); // let dev settle before the next edit
     }
-    console.log(`\n3. dev: a price edit in catalogue.yaml until the open page shows it (${runs} runs; target ≤ 0.3 s)`);
-    console.table({ 'price edit → page': spread(times) });
+    console.log(`\n3. dev: a price edit in catalogue.yaml until the open page shows it (${runs} runs; target ≤ 0.1 s)`);
+    console.table({
+      'save → new page painted (first contentful paint)': spread(painted),
+      'save → seen by the test (polling the text)': spread(seen),
+    });
   } finally {
     await browser?.close();
     if (child.exitCode === null) child.kill('SIGINT');
