@@ -5,7 +5,7 @@ import path from 'node:path';
 import { seconds } from '../cli/build-report.js';
 import { output } from '../cli/output.js';
 import { StorefrontError, type Problem } from '../errors/storefront-error.js';
-import { codes } from '../errors/catalogue.js';
+import { problem } from '../errors/catalogue.js';
 import { packageRoot } from '../package-root.js';
 import { EXPOSED_NOTE, LOOPBACK, reachableFromNetwork, servingLines } from '../preview/listen-address.js';
 import type { BuildOptions } from '../build.js';
@@ -42,202 +42,234 @@ export interface RunningDev {
  * Open pages reload themselves after a rebuild, or show its problems.
  */
 export async function runDev(options: DevOptions): Promise<RunningDev> {
-  const root = path.resolve(options.root);
-  const generator = packageRoot();
-  let builder: DevBuilder | undefined;
-  let interrupted = false;
-  /** Set once dev serves: from then on main.ts stops it on these signals. */
-  let started = false;
-  // Ctrl-C, TERM or a closed terminal's HUP before the server runs (the first build of a large
-  // blog takes a while) must leave nothing behind either. Listened to before the temporary
-  // folder exists, and until dev has stopped: a signal that comes while no one listens ends the
-  // process at once, leaving the folder (and its drafts) behind.
-  const onInterrupt = () => {
-    if (started) return;
-    interrupted = true;
-    // A worker that cannot be ended never answers its build either: then nothing below runs on.
-    void builder?.stop().then((ended) => ended || removeEverything().then(endAtOnce));
-  };
-  const stopListening = () => {
-    for (const signal of STOP_SIGNALS) process.off(signal, onInterrupt);
-  };
-  for (const signal of STOP_SIGNALS) process.on(signal, onInterrupt);
-  const bundle = new DevGeneratorBundle();
-  // The site is a folder inside a temporary one, which also holds the build folders swapped into it (see SiteWriter).
-  const tempDir = mkdtempSync(path.join(tmpdir(), 'storefront-dev-'));
-  const outDir = path.join(tempDir, 'site');
-  output.detail(`Building into ${outDir} (removed when dev stops)`);
+  return new DevSession(options).start();
+}
+
+/** One run of `storefront dev`, from its first build to its stop. */
+class DevSession {
+  private readonly root: string;
+  private readonly generator = packageRoot();
+  private readonly bundle: DevGeneratorBundle;
+  private readonly tempDir: string;
+  private readonly outDir: string;
+  private builder: DevBuilder | undefined;
+  /** Stopped before it served, or stopping. */
+  private interrupted = false;
+  /** Set once dev serves: from then on main.ts stops it on STOP_SIGNALS. */
+  private started = false;
   /** Why the generator's code cannot run (a template that does not compile), until it can. */
-  let codeProblems: Problem[] | null = null;
-  let state: DevState = { build: 0, problems: null };
-  let cmsAsked = false;
+  private codeProblems: Problem[] | null = null;
+  private state: DevState = { build: 0, problems: null };
+  private cmsAsked = false;
+  /** Files changed since the last build began; gathered while a build runs, for one more after it. */
+  private pending: string[] = [];
+  private running: Promise<void> | undefined;
+  private server: DevServer | undefined;
+  private stopWatching: () => void = () => {};
+
+  constructor(private readonly options: DevOptions) {
+    this.root = path.resolve(options.root);
+    // Ctrl-C, TERM or a closed terminal's HUP before the server runs (the first build of a large
+    // blog takes a while) must leave nothing behind either. Listened to before the temporary
+    // folder exists, and until dev has stopped: a signal that comes while no one listens ends the
+    // process at once, leaving the folder (and its drafts) behind.
+    for (const signal of STOP_SIGNALS) process.on(signal, this.onInterrupt);
+    this.bundle = new DevGeneratorBundle();
+    // The site is a folder inside a temporary one, which also holds the build folders swapped into it (see SiteWriter).
+    this.tempDir = mkdtempSync(path.join(tmpdir(), 'storefront-dev-'));
+    this.outDir = path.join(this.tempDir, 'site');
+    output.detail(`Building into ${this.outDir} (removed when dev stops)`);
+  }
+
+  async start(): Promise<RunningDev> {
+    // Watched from the start, so that a file saved during the first build is built again after it.
+    this.watch();
+    let server: DevServer | undefined;
+    try {
+      await this.loadCode();
+      if (!this.interrupted) await this.buildAndReport('Built');
+      if (!this.interrupted)
+        server = await startDevServer(this.outDir, this.options.port, this.options.host ?? LOOPBACK);
+    } catch (err) {
+      // A port in use, say: nothing may stay behind, or the process would never end.
+      await this.removeEverything();
+      this.stopListening();
+      throw err;
+    }
+    if (this.interrupted || !server) {
+      await server?.close();
+      if (!(await this.removeEverything())) endAtOnce();
+      process.exit(0);
+    }
+    this.server = server;
+    this.started = true;
+    server.publish(this.state);
+    for (const line of servingLines('Serving', server.addresses)) output.result(line);
+    if (reachableFromNetwork(server.addresses.host)) output.info(EXPOSED_NOTE);
+    if (this.options.open) openBrowser(server.url);
+    // Changes saved during the first build were gathered already: they make the first rebuild.
+    this.startRebuild();
+    return { url: server.url, stop: () => this.stop() };
+  }
+
+  private async stop(): Promise<void> {
+    // The rebuild under way is not waited for: the worker is ended in the middle of it, and
+    // what it would report is no longer anyone's concern.
+    this.interrupted = true;
+    this.stopWatching();
+    this.pending = [];
+    await this.server?.close();
+    const ended = await this.removeEverything();
+    this.stopListening();
+    if (!ended) endAtOnce();
+  }
+
+  private readonly onInterrupt = () => {
+    if (this.started) return;
+    this.interrupted = true;
+    // A worker that cannot be ended never answers its build either: then nothing below runs on.
+    void this.builder?.stop().then((ended) => ended || this.removeEverything().then(endAtOnce));
+  };
+
+  private stopListening(): void {
+    for (const signal of STOP_SIGNALS) process.off(signal, this.onInterrupt);
+  }
 
   /** Removes what dev made; false when the build worker could not be ended (see DevBuilder.stop). */
-  const removeEverything = async (): Promise<boolean> => {
-    stopWatching();
-    const ended = (await builder?.stop()) ?? true;
-    bundle.remove();
-    rmSync(tempDir, { recursive: true, force: true });
+  private async removeEverything(): Promise<boolean> {
+    this.stopWatching();
+    const ended = (await this.builder?.stop()) ?? true;
+    this.bundle.remove();
+    rmSync(this.tempDir, { recursive: true, force: true });
     return ended;
-  };
-  const buildOptions = (): Omit<BuildOptions, 'log' | 'progress'> => ({
-    root,
-    outDir,
-    // The CMS is asked once, at start; later rebuilds use the posts it gave (.cache/cms).
-    cmsMode: cmsAsked ? 'offline' : 'stale-ok',
-    // dev publishes nothing: the example values may stand whatever SITE_URL says.
-    allowPlaceholders: true,
-    // An editor looks at drafts and scheduled posts in dev before they are published.
-    drafts: true,
-    // dev serves the site at the root of its own address, whatever basePath says,
-    basePath: '',
-    // with the redirects and headers of _redirects and _headers, as Cloudflare Pages would.
-    target: 'cloudflare',
-    // dev publishes nothing: what CI and the hosts' build services are told about the site's
-    // address (a warning, a refusal) is not for it.
-    env: { ...process.env, CI: undefined, NETLIFY: undefined, CF_PAGES: undefined, GITHUB_ACTIONS: undefined },
-  });
-  const fail = (problems: Problem[]) => {
-    const served = state.build > 0;
-    output.error(
-      new StorefrontError(
-        problems,
-        served ? 'The last good build is still served.' : 'Nothing can be served until this is fixed.',
-      ),
-      options.debug === true,
-    );
-    state = { build: state.build, problems, footer: served ? 'The page shown is the last good build.' : undefined };
-  };
-  const report = (outcome: BuildOutcome, reason: string) => {
+  }
+
+  private watch(): void {
+    const folders = [
+      path.join(this.root, 'content'),
+      path.join(this.generator, 'templates'),
+      path.join(this.generator, 'src', 'browser'),
+    ];
+    this.stopWatching = watchFolders(this.bundle.fromSources ? folders : folders.slice(0, 1), (files) => {
+      this.pending.push(...files);
+      this.startRebuild();
+    });
+  }
+
+  /** Starts rebuilding unless a rebuild runs (it takes the changes too); until the server runs, changes only gather. */
+  private startRebuild(): void {
+    const server = this.server;
+    if (!server || this.pending.length === 0) return;
+    this.running ??= this.rebuild(server).finally(() => {
+      this.running = undefined;
+    });
+  }
+
+  /** Builds while there are changes, and tells the open pages after each build. */
+  private async rebuild(server: DevServer): Promise<void> {
+    while (this.pending.length > 0) {
+      const files = this.pending;
+      this.pending = [];
+      try {
+        const codeChanged = files.some(
+          (f) => f.startsWith(path.join(this.generator, 'templates')) && /\.tsx?$/.test(f),
+        );
+        const loadStarted = performance.now();
+        if (codeChanged || this.codeProblems) await this.loadCode();
+        // Bundling the code and starting a worker is most of a template edit's wait: said apart.
+        const loaded = codeChanged ? ` (code reloaded in ${seconds(performance.now() - loadStarted, 2)})` : '';
+        const names = changedNames(files, this.root, this.generator);
+        const more = names.length > 3 ? ` and ${names.length - 3} more` : '';
+        await this.buildAndReport(`Rebuilt after ${names.slice(0, 3).join(', ')}${more} changed${loaded}`);
+      } catch (err) {
+        this.crashed(err as Error);
+      }
+      server.publish(this.state);
+    }
+  }
+
+  /** (Re)loads the generator's code into a new worker, or keeps the old one if it does not compile. */
+  private async loadCode(): Promise<void> {
+    try {
+      const entry = await this.bundle.make();
+      if (this.builder) await this.builder.restart(entry);
+      else this.builder = new DevBuilder(entry, (line) => output.info(line));
+      this.bundle.prune();
+      this.codeProblems = null;
+    } catch (err) {
+      if (!(err instanceof StorefrontError)) throw err;
+      this.codeProblems = [...err.problems];
+    }
+  }
+
+  private async buildAndReport(reason: string): Promise<void> {
+    if (this.codeProblems || !this.builder) return this.fail(this.codeProblems ?? []);
+    const outcome = await this.builder.build(this.buildOptions());
+    this.cmsAsked = true;
+    // Ctrl-C during a build ends the worker: that is no crash to report.
+    if (!this.interrupted) this.report(outcome, reason);
+  }
+
+  private buildOptions(): Omit<BuildOptions, 'log' | 'progress'> {
+    return {
+      root: this.root,
+      outDir: this.outDir,
+      // The CMS is asked once, at start; later rebuilds use the posts it gave (.cache/cms).
+      cmsMode: this.cmsAsked ? 'offline' : 'stale-ok',
+      // dev publishes nothing: the example values may stand whatever SITE_URL says.
+      allowPlaceholders: true,
+      // An editor looks at drafts and scheduled posts in dev before they are published.
+      drafts: true,
+      // dev serves the site at the root of its own address, whatever basePath says,
+      basePath: '',
+      // with the redirects and headers of _redirects and _headers, as Cloudflare Pages would.
+      target: 'cloudflare',
+      // dev publishes nothing: what CI and the hosts' build services are told about the site's
+      // address (a warning, a refusal) is not for it.
+      env: { ...process.env, CI: undefined, NETLIFY: undefined, CF_PAGES: undefined, GITHUB_ACTIONS: undefined },
+    };
+  }
+
+  private report(outcome: BuildOutcome, reason: string): void {
     if (outcome.kind === 'built') {
       const { summary } = outcome;
       output.info(
         `${reason}: ${summary.pagesRendered} of ${summary.pages} pages rendered, in ${seconds(summary.totalMs, 2)}.`,
       );
       for (const warning of summary.warnings) output.warn(`warning: ${warning}`);
-      state = { build: state.build + 1, problems: null };
+      this.state = { build: this.state.build + 1, problems: null };
     } else if (outcome.kind === 'failed') {
-      fail(outcome.problems);
+      this.fail(outcome.problems);
     } else {
-      crashed(Object.assign(new Error(outcome.message), { stack: outcome.stack }));
+      this.crashed(Object.assign(new Error(outcome.message), { stack: outcome.stack }));
     }
-  };
-  /** Not a problem with the content: a bug, or the system refusing. Dev goes on. */
-  const crashed = (err: Error) => {
-    output.error(err, options.debug === true);
-    state = {
-      build: state.build,
-      problems: [
-        {
-          code: codes.internal,
-          message: `The build stopped unexpectedly: ${err.message}`,
-          hint: 'This may be a bug in the generator; the terminal has the details with --debug.',
-        },
-      ],
-      footer: state.build > 0 ? 'The page shown is the last good build.' : undefined,
+  }
+
+  private fail(problems: Problem[]): void {
+    const served = this.state.build > 0;
+    output.error(
+      new StorefrontError(
+        problems,
+        served ? 'The last good build is still served.' : 'Nothing can be served until this is fixed.',
+      ),
+      this.options.debug === true,
+    );
+    this.state = {
+      build: this.state.build,
+      problems,
+      footer: served ? 'The page shown is the last good build.' : undefined,
     };
-  };
-  /** (Re)loads the generator's code into a new worker, or keeps the old one if it does not compile. */
-  const loadCode = async () => {
-    try {
-      const entry = await bundle.make();
-      if (builder) await builder.restart(entry);
-      else builder = new DevBuilder(entry, (line) => output.info(line));
-      bundle.prune();
-      codeProblems = null;
-    } catch (err) {
-      if (!(err instanceof StorefrontError)) throw err;
-      codeProblems = [...err.problems];
-    }
-  };
-  const buildAndReport = async (reason: string) => {
-    if (codeProblems || !builder) return fail(codeProblems ?? []);
-    const outcome = await builder.build(buildOptions());
-    cmsAsked = true;
-    // Ctrl-C during a build ends the worker: that is no crash to report.
-    if (!interrupted) report(outcome, reason);
-  };
-
-  // Watched from the start, so that a file saved during the first build is built again after it.
-  // Changes that arrive while a build runs are gathered for one more build after it.
-  let running: Promise<void> | undefined;
-  let pending: string[] = [];
-  /** Set once the server runs; until then changes only gather in `pending`. */
-  let startRebuild = () => {};
-  /** Builds while there are changes, and tells the open pages after each build. */
-  const rebuild = async (server: DevServer) => {
-    while (pending.length > 0) {
-      const files = pending;
-      pending = [];
-      try {
-        const codeChanged = files.some((f) => f.startsWith(path.join(generator, 'templates')) && /\.tsx?$/.test(f));
-        const loadStarted = performance.now();
-        if (codeChanged || codeProblems) await loadCode();
-        // Bundling the code and starting a worker is most of a template edit's wait: said apart.
-        const loaded = codeChanged ? ` (code reloaded in ${seconds(performance.now() - loadStarted, 2)})` : '';
-        const names = changedNames(files, root, generator);
-        await buildAndReport(
-          `Rebuilt after ${names.slice(0, 3).join(', ')}${names.length > 3 ? ` and ${names.length - 3} more` : ''} changed${loaded}`,
-        );
-      } catch (err) {
-        crashed(err as Error);
-      }
-      server.publish(state);
-    }
-  };
-  const folders = [
-    path.join(root, 'content'),
-    path.join(generator, 'templates'),
-    path.join(generator, 'src', 'browser'),
-  ];
-  const stopWatching = watchFolders(bundle.fromSources ? folders : folders.slice(0, 1), (files) => {
-    pending.push(...files);
-    startRebuild();
-  });
-
-  let server: DevServer | undefined;
-  try {
-    await loadCode();
-    if (!interrupted) await buildAndReport('Built');
-    if (!interrupted) server = await startDevServer(outDir, options.port, options.host ?? LOOPBACK);
-  } catch (err) {
-    // A port in use, say: nothing may stay behind, or the process would never end.
-    await removeEverything();
-    stopListening();
-    throw err;
   }
-  if (interrupted || !server) {
-    await server?.close();
-    if (!(await removeEverything())) endAtOnce();
-    process.exit(0);
+
+  /** Not a problem with the content: a bug, or the system refusing. Dev goes on. */
+  private crashed(err: Error): void {
+    output.error(err, this.options.debug === true);
+    this.state = {
+      build: this.state.build,
+      problems: [problem('buildCrashed', { message: err.message })],
+      footer: this.state.build > 0 ? 'The page shown is the last good build.' : undefined,
+    };
   }
-  const serving = server;
-  started = true;
-  startRebuild = () => {
-    if (pending.length > 0) running ??= rebuild(serving).finally(() => (running = undefined));
-  };
-  server.publish(state);
-  for (const line of servingLines('Serving', server.addresses)) output.result(line);
-  if (reachableFromNetwork(server.addresses.host)) output.info(EXPOSED_NOTE);
-  if (options.open) openBrowser(server.url);
-
-  // Changes saved during the first build were gathered already: they make the first rebuild.
-  startRebuild();
-
-  return {
-    url: server.url,
-    async stop() {
-      // The rebuild under way is not waited for: the worker is ended in the middle of it, and
-      // what it would report is no longer anyone's concern.
-      interrupted = true;
-      stopWatching();
-      pending = [];
-      await server.close();
-      const ended = await removeEverything();
-      stopListening();
-      if (!ended) endAtOnce();
-    },
-  };
 }
 
 /**

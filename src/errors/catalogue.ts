@@ -155,6 +155,12 @@ export const catalogue = {
   // --- check and checkout (check/, checkout/) -----------------------------------------------------
 
   // --- dev (dev/) --------------------------------------------------------------------------------
+  // dev/dev-command.ts
+  buildCrashed: entry<{ message: string }>({
+    code: 'SF900',
+    message: ({ message }) => `The build stopped unexpectedly: ${message}`,
+    hint: 'This may be a bug in the generator; the terminal has the details with --debug.',
+  }),
 
   // --- the command line and preview (cli/, preview/) ----------------------------------------------
   systemRefused: entry<{ message: string; hint: string }>({
