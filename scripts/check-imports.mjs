@@ -9,8 +9,9 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /**
  * Each stage of the build in the order src/build.ts runs them; a file may import its own stage and
- * earlier ones. Folders not listed (errors, util) are used by all and import no stage. What runs
- * beside or after a build (the CLI, dev, preview, check) comes last.
+ * earlier ones. Folders not listed (errors, util) are used by all and import no stage. src/build/
+ * (the build's stage files, which import every folder before them) sits with src/build.ts. What
+ * runs beside or after a build (the CLI, dev, preview, check) comes last.
  */
 const STAGES = [
   ['src/errors', 'src/util', 'src/package-root.ts'],
@@ -21,7 +22,7 @@ const STAGES = [
   ['src/images'],
   ['src/render', 'templates'],
   ['src/output'],
-  ['src/build.ts'],
+  ['src/build.ts', 'src/build'],
   ['src/preview', 'src/check', 'src/checkout', 'src/browser', 'src/dev', 'src/cli'],
 ];
 
