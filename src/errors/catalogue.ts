@@ -141,6 +141,492 @@ export const catalogue = {
   // --- settings (config/, build.ts) ---------------------------------------------------------------
 
   // --- content (content/) ------------------------------------------------------------------------
+  // content/check-content.ts
+  subCategoryUnknown: entry<{
+    subCategory: number;
+    withoutPage: readonly number[];
+    subCategories: readonly number[];
+  }>({
+    code: 'SF113',
+    message: ({ subCategory }) => `Sub-category ${subCategory} is not in the catalogue.`,
+    hint: ({ withoutPage, subCategories }) =>
+      withoutPage.length
+        ? 'Use the id of a sub-category of content/catalogue.yaml; these have no service page yet: ' +
+          `${withoutPage.join(', ')}.`
+        : `Use the id of a sub-category of content/catalogue.yaml: ${subCategories.join(', ')}.`,
+  }),
+  subCategoryWithoutPackages: entry<{ subCategory: number; service: string }>({
+    code: 'SF113',
+    message: ({ subCategory, service }) => `Sub-category ${subCategory} (${service}) has no packages to show.`,
+    hint: 'Add packages to it in content/catalogue.yaml.',
+  }),
+  crossSellWithoutPackages: entry<{ id: number; subCategories: readonly number[] }>({
+    code: 'SF113',
+    message: ({ id }) => `Cross-sell ${id} has no packages, so it has no "starting from" price.`,
+    hint: ({ subCategories }) => `Use the id of a sub-category of content/catalogue.yaml: ${subCategories.join(', ')}.`,
+  }),
+  crossSellUnknown: entry<{ id: number; subCategories: readonly number[] }>({
+    code: 'SF113',
+    message: ({ id }) => `Cross-sell ${id} is not a sub-category of the catalogue.`,
+    hint: ({ subCategories }) => `Use the id of a sub-category of content/catalogue.yaml: ${subCategories.join(', ')}.`,
+  }),
+  crossSellWithoutPage: entry<{ id: number; service: string }>({
+    code: 'SF113',
+    message: ({ id, service }) => `Cross-sell ${id} (${service}) has no service page to link to.`,
+    hint: ({ id }) => `Remove ${id} from crossSells, or give sub-category ${id} a page in content/services/.`,
+  }),
+  supportTileOtherSize: entry<{ named: string; largest: string; subCategory: number }>({
+    code: 'SF116',
+    message: ({ named, largest }) =>
+      `The support tile speaks of ${named}, but the largest package in the grid is ${largest}.`,
+    hint: ({ largest, subCategory }) =>
+      `Write ${largest} (the largest package of sub-category ${subCategory} in content/catalogue.yaml).`,
+  }),
+  pickerSubCategoryUnknown: entry<{ subCategory: number; subCategories: readonly number[] }>({
+    code: 'SF113',
+    message: ({ subCategory }) => `Sub-category ${subCategory} is not in the catalogue or has no packages.`,
+    hint: ({ subCategories }) => `Use the id of a sub-category of content/catalogue.yaml: ${subCategories.join(', ')}.`,
+  }),
+  reviewWithoutPage: entry<{ subCategory: number }>({
+    code: 'SF114',
+    message: ({ subCategory }) => `Sub-category ${subCategory} has no service page to show this review on.`,
+    hint:
+      'Correct its subCategory to the service the customer reviewed (one with a page in content/services/), ' +
+      'or remove the review.',
+  }),
+  reviewInFuture: entry<None>({
+    code: 'SF114',
+    message: () => 'The review is dated in the future.',
+    hint: 'Correct its date to the day the customer wrote it.',
+  }),
+  // A warning: the channel is left out and the build goes on.
+  contactChannelEmpty: entry<{ channel: string; icon: string }>({
+    code: 'SF130',
+    message: ({ channel }) => `The ${channel} channel has no contact value and is left out.`,
+    hint: ({ icon }) => `Set ${icon === 'chat' ? 'MESSAGING_NUMBER' : 'SUPPORT_EMAIL'} to show it.`,
+  }),
+  subCategoryIdTaken: entry<{ id: number; usedBy: string }>({
+    code: 'SF115',
+    message: ({ id, usedBy }) => `Sub-category id ${id} is already used by ${usedBy}.`,
+    hint: 'Every sub-category needs its own id.',
+  }),
+  secondPopularPackage: entry<{ service: string; popular: string; also: string }>({
+    code: 'SF117',
+    message: ({ service, popular, also }) =>
+      `${service} already has a most popular package (${popular}); ${also} is marked popular too.`,
+    hint: 'Keep popular: on one package of each sub-category, the one most ordered in the period its source counts.',
+  }),
+  popularWithoutSource: entry<{ quantity: string; service: string }>({
+    code: 'SF118',
+    message: ({ quantity, service }) =>
+      `The ${quantity} package of ${service} is marked "Most popular" without the source of the claim: ` +
+      'the period and the orders counted.',
+    hint: ({ service }) =>
+      "Write the period and the orders counted, from the shop's order records: popular: { from: 2026-08-01, " +
+      `to: 2026-10-31, orders: 412, ofOrders: 1030 } (this package's orders out of all ${service} orders); ` +
+      'or remove popular.',
+  }),
+  popularSourceIncomplete: entry<{ quantity: string; service: string; missing: readonly string[] }>({
+    code: 'SF118',
+    message: ({ quantity, service, missing }) =>
+      `The ${quantity} package of ${service} is marked "Most popular" without all of its source: ` +
+      `${missing.length < 2 ? missing.join('') : `${missing.slice(0, -1).join(', ')} and ${missing.at(-1)}`} ` +
+      `${missing.length === 1 ? 'is' : 'are'} missing.`,
+    hint: ({ service }) =>
+      "Write the period and the orders counted, from the shop's order records: popular: { from: 2026-08-01, " +
+      `to: 2026-10-31, orders: 412, ofOrders: 1030 } (this package's orders out of all ${service} orders); ` +
+      'or remove popular.',
+  }),
+  popularCountedToFuture: entry<{ quantity: string; service: string; to: Date }>({
+    code: 'SF118',
+    message: ({ quantity, service, to }) =>
+      `The ${quantity} package of ${service} is marked "Most popular" from orders counted to ` +
+      `${to.toISOString().slice(0, 10)}, a day after this build: those orders are not all placed yet.`,
+    hint: 'Count a period that has ended, and write its last day as to.',
+  }),
+  productIdTaken: entry<{ id: number; usedBy: string }>({
+    code: 'SF110',
+    message: ({ id, usedBy }) => `Product id ${id} is already used by ${usedBy}.`,
+    hint: 'Give this package an id no other package has.',
+  }),
+  slugWithoutQuantity: entry<{ slug: string }>({
+    code: 'SF111',
+    message: ({ slug }) => `The checkout slug "${slug}" does not start with a quantity.`,
+    hint: 'Start the slug with the quantity: 1000-ig-likes for 1,000; 10k and 25k for 10,000 and 25,000.',
+  }),
+  slugNamesOtherQuantity: entry<{ slug: string; named: string; quantity: string }>({
+    code: 'SF111',
+    message: ({ slug, named, quantity }) =>
+      `The checkout slug "${slug}" names ${named}, but the package is ${quantity}.`,
+    hint: 'Start the slug with the quantity: 1000-ig-likes for 1,000; 10k and 25k for 10,000 and 25,000.',
+  }),
+  priceNotPounds: entry<{ price: number; ceiling: number }>({
+    code: 'SF112',
+    message: ({ price, ceiling }) =>
+      `The price ${price} is not a positive amount of pounds with at most two decimals, ` +
+      `below £${ceiling.toLocaleString('en-GB')}.`,
+    hint: 'Write prices as pounds, e.g. 4.99 or 10.',
+  }),
+  sectionIdReserved: entry<{ id: string; reserved: readonly string[] }>({
+    code: 'SF123',
+    message: ({ id }) => `The section id "${id}" is already used by the page layout.`,
+    hint: ({ reserved }) => `Choose another id; these are taken: ${reserved.join(', ')}, pick-*.`,
+  }),
+  sectionIdTwice: entry<{ id: string }>({
+    code: 'SF123',
+    message: ({ id }) => `The section id "${id}" is used twice on this page.`,
+    hint: 'Section ids become anchors (#id) and must be unique on a page.',
+  }),
+
+  // content/content-image.ts: a file of content/images/ that cannot be published at /images/.
+  imageTypeNotPublished: entry<{ name: string; types: string; extension: string; kind: string | undefined }>({
+    code: 'SF206',
+    message: ({ name, types, extension }) =>
+      `This file cannot be published at /images/${name}: content/images/ publishes only images (${types}), ` +
+      `and a host serves a file named ${extension ? `.${extension}` : 'without an extension'} as something else.`,
+    hint: ({ kind }) =>
+      kind
+        ? `Its bytes are a ${kind} image: name it with that type's extension.`
+        : 'Keep documents and pages out of content/images/; put an image there as a file of one of these types.',
+  }),
+  imageNameOtherType: entry<{ name: string; named: string; kind: string | undefined }>({
+    code: 'SF206',
+    message: ({ name, named, kind }) =>
+      `This file cannot be published at /images/${name}: its name says ${named} ` +
+      `but its bytes are ${kind ? `a ${kind} image` : 'not an image'}.`,
+    hint: ({ named, kind }) => (kind ? `Rename it with the ${kind} extension.` : `Export it again as a ${named} file.`),
+  }),
+  svgTooLarge: entry<{ name: string; size: number; limit: number }>({
+    code: 'SF206',
+    message: ({ name, size, limit }) =>
+      `This file cannot be published at /images/${name}: it is ${size.toLocaleString('en-GB')} bytes; ` +
+      `an SVG may be at most ${limit.toLocaleString('en-GB')}.`,
+    hint: 'Export the picture as a PNG, JPEG or WebP instead.',
+  }),
+  // The file grew past the limit between the check of its size and its reading.
+  svgGrewTooLarge: entry<{ name: string; limit: number }>({
+    code: 'SF206',
+    message: ({ name, limit }) =>
+      `This file cannot be published at /images/${name}: it is more than ${limit.toLocaleString('en-GB')} bytes, ` +
+      'the most an SVG may be.',
+    hint: 'Export the picture as a PNG, JPEG or WebP instead.',
+  }),
+  svgNotOnlyPicture: entry<{ name: string; reasons: readonly string[] }>({
+    code: 'SF206',
+    message: ({ name, reasons }) =>
+      `This file cannot be published at /images/${name}: this SVG is not only a picture: ${reasons.join('; ')}.`,
+    hint:
+      "Opened at its own address an SVG acts with the site's origin. Export it again as a plain drawing " +
+      '(no scripts, event handlers, links, animations, HTML or files from elsewhere), or as a PNG.',
+  }),
+
+  // content/load-posts.ts: a post's image that cannot be shown.
+  postImageNotInContent: entry<{ src: string }>({
+    code: 'SF141',
+    message: ({ src }) => `The image ${src} is not a file in content/images/.`,
+    hint:
+      'Put the image in content/images/ and write its path as /images/name.svg, ' +
+      'or add its host to imageHosts in content/config.yaml (IMAGE_HOSTS).',
+  }),
+  postImageHostRefused: entry<{ origin: string }>({
+    code: 'SF141',
+    message: ({ origin }) =>
+      `The image comes from ${origin}, not a host the build takes images from (the site, the CMS, imageHosts).`,
+    hint:
+      'Put the image in content/images/ and write its path as /images/name.svg, ' +
+      'or add its host to imageHosts in content/config.yaml (IMAGE_HOSTS).',
+  }),
+
+  // content/local-image.ts
+  imageFolderLink: entry<{ target: string }>({
+    code: 'SF143',
+    message: ({ target }) =>
+      `This is a symbolic link to the folder ${target}: ` +
+      'the build does not follow links to folders in content/images/.',
+    hint: 'Move or copy the folder into content/images/ (a link to each file inside the project is followed).',
+  }),
+
+  // content/markdown.ts: the <!-- if name --> blocks of a text page's body.
+  blockNested: entry<{ name: string; opened: number }>({
+    code: 'SF103',
+    message: ({ name, opened }) =>
+      `"<!-- if ${name} -->" opens a block inside the block opened on line ${opened}; blocks do not nest.`,
+    hint:
+      'Close the first block with <!-- end if --> before this line; a block is a line <!-- if newsletter -->, ' +
+      'the Markdown it shows, and a line <!-- end if --> (docs/content-model.md, "Text pages").',
+  }),
+  blockConditionUnknown: entry<{ name: string; known: readonly string[]; guess: string | undefined }>({
+    code: 'SF103',
+    message: ({ name, known, guess }) =>
+      `"<!-- if ${name} -->" names no condition; the known ones are: ${[...known].sort().join(', ')}.` +
+      `${guess ? ` Did you mean ${guess}?` : ''}`,
+    hint: ({ guess }) =>
+      guess
+        ? `Write <!-- if ${guess} -->.`
+        : 'Write one of the known conditions, or remove the block; a block is a line <!-- if newsletter -->, ' +
+          'the Markdown it shows, and a line <!-- end if --> (docs/content-model.md, "Text pages").',
+  }),
+  blockEndUnopened: entry<None>({
+    code: 'SF103',
+    message: () => '"<!-- end if -->" closes no block.',
+    hint:
+      'Remove this line, or add <!-- if name --> where the block starts; a block is a line ' +
+      '<!-- if newsletter -->, the Markdown it shows, and a line <!-- end if --> ' +
+      '(docs/content-model.md, "Text pages").',
+  }),
+  blockMarkerMalformed: entry<{ written: string }>({
+    code: 'SF103',
+    message: ({ written }) =>
+      `"${written}" is not a marker: write "<!-- if name -->" or "<!-- end if -->" alone on its line.`,
+    hint:
+      'Rewrite the line; a block is a line <!-- if newsletter -->, the Markdown it shows, ' +
+      'and a line <!-- end if --> (docs/content-model.md, "Text pages").',
+  }),
+  blockNeverClosed: entry<{ name: string }>({
+    code: 'SF103',
+    message: ({ name }) => `"<!-- if ${name} -->" is never closed by "<!-- end if -->".`,
+    hint:
+      'Add a line <!-- end if --> where the block ends; a block is a line <!-- if newsletter -->, ' +
+      'the Markdown it shows, and a line <!-- end if --> (docs/content-model.md, "Text pages").',
+  }),
+
+  // content/parse-post.ts
+  postSlugNotAddress: entry<{ slug: string; reason: string }>({
+    code: 'SF124',
+    message: ({ slug, reason }) => `The slug "${slug}" cannot be a page address: ${reason}.`,
+    hint: 'Use lowercase words joined by hyphens, e.g. how-to-grow-on-tiktok.',
+  }),
+  // Also for a text page's body (read-site-files.ts). What, why and the hint are markdown.ts's
+  // ShownDisguise, said by the prose rule (util/plain-text.ts).
+  bodyDisguise: entry<{ what: string; why: string; hint: string }>({
+    code: 'SF103',
+    message: ({ what, why }) => `The body ${what}, ${why}.`,
+    hint: ({ hint }) => hint,
+  }),
+
+  // content/parse-with-schema.ts: a zod issue, said for the one who wrote the file. `reference`
+  // says where the file's fields are described.
+  fieldUnknown: entry<{
+    key: string;
+    guess: string | undefined;
+    known: readonly string[];
+    parent: string | undefined;
+    reference: string;
+  }>({
+    code: 'SF103',
+    message: ({ key, guess }) => `Unknown field ${key}.${guess ? ` Did you mean ${guess}?` : ''}`,
+    hint: ({ key, guess, known, parent, reference }) =>
+      guess
+        ? `Rename ${key} to ${guess}.`
+        : known.length
+          ? `Remove ${key}, or rename it to one of the fields ${parent ? `of ${parent}` : 'of this file'}: ` +
+            `${known.join(', ')}.`
+          : `Remove ${key}. ${reference}`,
+  }),
+  fieldMissing: entry<{
+    expected: string;
+    field: string;
+    kind: string;
+    parent: string | undefined;
+    reference: string;
+  }>({
+    code: 'SF103',
+    message: ({ expected }) => `A required field is missing (expected ${expected}).`,
+    hint: ({ field, kind, parent, reference }) =>
+      `Add the field ${field} (${kind}) ${parent ? `under ${parent}` : 'to the file, at the top level'}. ${reference}`,
+  }),
+  discriminatorMissing: entry<{ discriminator: string; options: readonly string[] }>({
+    code: 'SF103',
+    message: ({ discriminator }) => `The field ${discriminator} is missing.`,
+    hint: ({ discriminator, options }) => `Write ${discriminator}: with one of ${options.join(', ')}.`,
+  }),
+  discriminatorUnknown: entry<{
+    discriminator: string;
+    value: string;
+    guess: string | undefined;
+    options: readonly string[];
+  }>({
+    code: 'SF103',
+    message: ({ discriminator, value, guess }) =>
+      `Unknown ${discriminator} ${value}.${guess ? ` Did you mean ${guess}?` : ''}`,
+    hint: ({ discriminator, guess, options }) =>
+      guess
+        ? `Write ${discriminator}: ${guess}; the ${discriminator}s are ${options.join(', ')}.`
+        : `Write ${discriminator}: with one of ${options.join(', ')}.`,
+  }),
+  valueUnknown: entry<{
+    value: string;
+    key: string | undefined;
+    guess: string | undefined;
+    values: readonly string[];
+  }>({
+    code: 'SF103',
+    message: ({ value, key, guess }) =>
+      `Unknown value ${value}${key ? ` for ${key}` : ''}.${guess ? ` Did you mean ${guess}?` : ''}`,
+    hint: ({ guess, values }) =>
+      guess
+        ? `Write ${guess}${values.length > 1 ? `; the values allowed are ${values.join(', ')}` : ''}.`
+        : `Write one of: ${values.join(', ')}.`,
+  }),
+  // `price: £3`, `price: "4.99"`, `3 GBP`: a number written as text.
+  numberAsText: entry<{ key: string | undefined; value: string; number: string }>({
+    code: 'SF103',
+    message: ({ key, value }) => `Expected a number${key ? ` for ${key}` : ''}, found the text "${value}".`,
+    hint: ({ key, number }) => `Write ${key ?? 'it'}: ${number}, the number alone (no currency sign, unit or quotes).`,
+  }),
+  // `said` is zod's message; `kind` how the expected kind of value is named (parse-with-schema.ts).
+  typeWrong: entry<{ said: string; kind: string; reference: string }>({
+    code: 'SF103',
+    message: ({ said }) => `${said.replace(/^Invalid input: /, 'Invalid value: ')}.`,
+    hint: ({ kind, reference }) => `Write ${kind} here. ${reference}`,
+  }),
+  // Any other issue, said by zod or by a refinement of the schemas (schemas.ts), which may carry
+  // its own hint (plain-text.ts: what to do about an invisible character). The refinements that
+  // state only a message get a hint by that message; any other issue `Correct <field>` and the
+  // reference.
+  fieldInvalid: entry<{
+    said: string;
+    key: string | undefined;
+    field: string;
+    own: string | undefined;
+    reference: string;
+  }>({
+    code: 'SF103',
+    message: ({ said, key }) => {
+      const message = said.replace(/^Invalid input: /, 'Invalid value: ');
+      // "must be a real date…" names the field it speaks of: "updated must be a real date…".
+      return `${/^[a-z]/.test(message) && key && !message.startsWith(`${key} `) ? `${key} ${message}` : message}.`;
+    },
+    hint: ({ said, field, own, reference }) =>
+      own ??
+      (/real date/.test(said)
+        ? 'Write a day that exists as YYYY-MM-DD (2026-03-14), or with a time and zone (2026-03-14T09:00:00Z).'
+        : /published must not be after updated/.test(said)
+          ? 'Correct one of the two dates: published is the day the page first appeared, ' +
+            'updated the day its text last changed.'
+          : /either reviews/.test(said)
+            ? "Keep one of the two, reviews: (what your customers wrote) or platform: (a review site's rating), " +
+              'and delete the other.'
+            : `Correct ${field}; ${reference.replace(/^See /, 'see ')}`),
+  }),
+
+  // content/placeholders.ts: an example value in a build for a real site address. `variable` is
+  // the environment variable of the setting.
+  placeholderBrand: entry<{ brand: string; siteUrl: string; variable: string }>({
+    code: 'SF142',
+    message: ({ brand, siteUrl }) =>
+      `The brand is still the default, "${brand}". This build is for ${siteUrl}, a real address.`,
+    hint: ({ variable }) =>
+      `Set the real value in content/config.yaml or in the environment variable ${variable}; ` +
+      'for a staging build, pass --allow-placeholders.',
+  }),
+  placeholderAddress: entry<{ address: string; siteUrl: string; variable: string }>({
+    code: 'SF142',
+    message: ({ address, siteUrl }) =>
+      `${address} is an example address. This build is for ${siteUrl}, a real address.`,
+    hint: ({ variable }) =>
+      `Set the real value in content/config.yaml or in the environment variable ${variable}; ` +
+      'for a staging build, pass --allow-placeholders.',
+  }),
+  newsletterUnencrypted: entry<{ url: string; siteUrl: string; variable: string }>({
+    code: 'SF140',
+    message: ({ url, siteUrl }) =>
+      `The newsletter form would send visitors' e-mail addresses unencrypted to ${url}. ` +
+      `This build is for ${siteUrl}, a real address.`,
+    hint: ({ variable }) =>
+      `Use the provider's https:// address in content/config.yaml or in the environment variable ${variable}.`,
+  }),
+  placeholderDramaNumber: entry<{ number: string; siteUrl: string; variable: string }>({
+    code: 'SF142',
+    message: ({ number, siteUrl }) =>
+      `${number} is one of Ofcom's drama numbers. This build is for ${siteUrl}, a real address.`,
+    hint: ({ variable }) =>
+      `Set the real value in content/config.yaml or in the environment variable ${variable}; ` +
+      'for a staging build, pass --allow-placeholders.',
+  }),
+  traderExampleValue: entry<{ value: string; siteUrl: string }>({
+    code: 'SF142',
+    message: ({ value, siteUrl }) =>
+      `"${value}" is an example value. This build is for ${siteUrl}, a real address, ` +
+      'whose visitors must know who they are buying from.',
+    hint: "Put the trader's own details in content/trader.yaml; for a staging build, pass --allow-placeholders.",
+  }),
+  traderExamplePostcode: entry<{ postcode: string; siteUrl: string }>({
+    code: 'SF142',
+    message: ({ postcode, siteUrl }) =>
+      `${postcode} is the example postcode. This build is for ${siteUrl}, a real address, ` +
+      'whose visitors must know who they are buying from.',
+    hint: "Put the trader's own details in content/trader.yaml; for a staging build, pass --allow-placeholders.",
+  }),
+  traderExampleVatNumber: entry<{ vatNumber: string; siteUrl: string }>({
+    code: 'SF142',
+    message: ({ vatNumber, siteUrl }) =>
+      `${vatNumber} is the example VAT number. This build is for ${siteUrl}, a real address, ` +
+      'whose visitors must know who they are buying from.',
+    hint: "Put the trader's own details in content/trader.yaml; for a staging build, pass --allow-placeholders.",
+  }),
+  traderCompanyNumberZeros: entry<{ number: string; siteUrl: string }>({
+    code: 'SF142',
+    message: ({ number, siteUrl }) =>
+      `${number} is not a company number. This build is for ${siteUrl}, a real address, ` +
+      'whose visitors must know who they are buying from.',
+    hint: "Put the trader's own details in content/trader.yaml; for a staging build, pass --allow-placeholders.",
+  }),
+  traderDramaNumber: entry<{ phone: string; siteUrl: string }>({
+    code: 'SF142',
+    message: ({ phone, siteUrl }) =>
+      `${phone} is one of Ofcom's drama numbers. This build is for ${siteUrl}, a real address, ` +
+      'whose visitors must know who they are buying from.',
+    hint: "Put the trader's own details in content/trader.yaml; for a staging build, pass --allow-placeholders.",
+  }),
+
+  // content/read-site-files.ts (and bodyDisguise, above)
+  contentFileMissing: entry<{ file: string }>({
+    code: 'SF141',
+    message: () => 'This required content file does not exist.',
+    // The one file: `git checkout -- content/` would also undo every other change to the content.
+    hint: ({ file }) =>
+      `Restore it from the repository (git checkout -- ${file}), or write it as docs/content-model.md describes.`,
+  }),
+
+  // content/tokens.ts: what copy may not say (its COPY_RULES), and {{tokens}}.
+  priceTypedInCopy: entry<{ found: string }>({
+    code: 'SF105',
+    message: ({ found }) => `A price is typed into the copy ("${found}…"); it would not follow the catalogue.`,
+    hint:
+      'Prices live only in content/catalogue.yaml and are shown by the package grid; ' +
+      'write "see the packages above" instead.',
+  }),
+  upgradeWithoutPrice: entry<{ found: string }>({
+    code: 'SF106',
+    message: ({ found }) => `A paid upgrade is offered without its price ("${found}").`,
+    hint:
+      'Every price the customer can pay is shown from content/catalogue.yaml; ' +
+      'offer only what the package grid lists.',
+  }),
+  bracesNotToken: entry<{ excerpt: string }>({
+    code: 'SF104',
+    message: ({ excerpt }) =>
+      `The text holds braces that are no token ("${excerpt}"); they would be published as they are.`,
+    hint: 'Write a token as {{name}} with a known name, or leave the braces out.',
+  }),
+  // `where` is where the fact is written (tokens.ts, FactSource).
+  tokenFactHoldsBraces: entry<{ token: string; fact: string; holdsToken: boolean; name: string; where: string }>({
+    code: 'SF104',
+    message: ({ token, fact, holdsToken }) =>
+      `The token ${token} stands for "${fact}", which holds ${holdsToken ? 'a token itself' : 'braces'}: ` +
+      'its braces would be published on every page that uses it.',
+    hint: ({ name, where }) => `Write ${name} out in full in ${where}, without {{…}}.`,
+  }),
+  tokenUnknown: entry<{ token: string; name: string; guess: string | undefined; facts: readonly string[] }>({
+    code: 'SF104',
+    message: ({ token, guess }) =>
+      `The token ${token} names no claim or setting.${guess ? ` Did you mean {{${guess}}}?` : ''}`,
+    hint: ({ name, guess, facts }) =>
+      guess
+        ? `Write {{${guess}}}.`
+        : `Use one of: ${[...facts].sort().join(', ')}; or add the claim ${name} to content/site.yaml (claims).`,
+  }),
 
   // --- files and folders (util/) ------------------------------------------------------------------
 
