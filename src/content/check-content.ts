@@ -5,7 +5,8 @@ import {
   slugQuantity,
   formatQuantity,
 } from '../catalogue/catalogue-index.js';
-import { codes } from '../errors/catalogue.js';
+import { problem } from '../errors/catalogue.js';
+import { problemPlace } from '../errors/problem-place.js';
 import type { ProblemList } from '../errors/storefront-error.js';
 import { RESERVED_SECTION_IDS } from './schemas.js';
 import type { SiteContent } from './site-content.js';
@@ -21,7 +22,7 @@ const REVIEWS = 'content/reviews.yaml';
 export function checkContent(content: SiteContent, problems: ProblemList, now: Date): void {
   checkCatalogue(content, problems, now);
   const services = indexCatalogue(content.catalogue);
-  const subIdHint = `Use the id of a sub-category of ${CATALOGUE}: ${[...services.keys()].join(', ')}.`;
+  const subCategories = [...services.keys()];
   const pageOfSub = new Set(content.services.map((s) => s.page.subCategory));
   const withoutPage = [...services.keys()].filter(
     (id) => !pageOfSub.has(id) && !content.unreadable.subCategories.includes(id),
@@ -33,44 +34,43 @@ export function checkContent(content: SiteContent, problems: ProblemList, now: D
   for (const { file, page } of content.services) {
     const service = services.get(page.subCategory);
     if (!service) {
-      problems.add({
-        code: codes.unknownSubCategory,
-        file,
-        field: 'subCategory',
-        message: `Sub-category ${page.subCategory} is not in the catalogue.`,
-        hint: withoutPage.length
-          ? `Use the id of a sub-category of ${CATALOGUE}; these have no service page yet: ${withoutPage.join(', ')}.`
-          : subIdHint,
-      });
+      problems.add(
+        problem(
+          'subCategoryUnknown',
+          { subCategory: page.subCategory, withoutPage, subCategories },
+          { file, field: 'subCategory' },
+        ),
+      );
     } else if (service.sub.packages.length === 0) {
-      problems.add({
-        code: codes.unknownSubCategory,
-        file,
-        field: 'subCategory',
-        message: `Sub-category ${page.subCategory} (${service.platform.name} ${service.sub.name}) has no packages to show.`,
-        hint: `Add packages to it in ${CATALOGUE}.`,
-      });
+      problems.add(
+        problem(
+          'subCategoryWithoutPackages',
+          { subCategory: page.subCategory, service: `${service.platform.name} ${service.sub.name}` },
+          { file, field: 'subCategory' },
+        ),
+      );
     }
     page.crossSells.forEach((id, i) => {
       const target = services.get(id);
       if (!target || target.sub.packages.length === 0) {
-        problems.add({
-          code: codes.unknownSubCategory,
-          file,
-          field: `crossSells[${i}]`,
-          message: target
-            ? `Cross-sell ${id} has no packages, so it has no "starting from" price.`
-            : `Cross-sell ${id} is not a sub-category of the catalogue.`,
-          hint: subIdHint,
-        });
+        problems.add(
+          problem(
+            target ? 'crossSellWithoutPackages' : 'crossSellUnknown',
+            { id, subCategories },
+            {
+              file,
+              field: `crossSells[${i}]`,
+            },
+          ),
+        );
       } else if (!pageOfSub.has(id) && !content.unreadable.subCategories.includes(id) && !pageLost) {
-        problems.add({
-          code: codes.unknownSubCategory,
-          file,
-          field: `crossSells[${i}]`,
-          message: `Cross-sell ${id} (${target.platform.name} ${target.sub.name}) has no service page to link to.`,
-          hint: `Remove ${id} from crossSells, or give sub-category ${id} a page in content/services/.`,
-        });
+        problems.add(
+          problem(
+            'crossSellWithoutPage',
+            { id, service: `${target.platform.name} ${target.sub.name}` },
+            { file, field: `crossSells[${i}]` },
+          ),
+        );
       }
     });
     const largest = service && Math.max(0, ...service.sub.packages.map((pkg) => pkg.quantity));
@@ -78,13 +78,13 @@ export function checkContent(content: SiteContent, problems: ProblemList, now: D
       // The tile sends orders above the grid's largest package to support: it must name that size.
       for (const [named] of text.matchAll(/\d{1,3}(?:,\d{3})+|\d{4,}/g)) {
         if (largest && Number(named.replace(/,/g, '')) !== largest) {
-          problems.add({
-            code: codes.supportTileMismatch,
-            file,
-            field: `supportTile.${field}`,
-            message: `The support tile speaks of ${named}, but the largest package in the grid is ${formatQuantity(largest)}.`,
-            hint: `Write ${formatQuantity(largest)} (the largest package of sub-category ${page.subCategory} in ${CATALOGUE}).`,
-          });
+          problems.add(
+            problem(
+              'supportTileOtherSize',
+              { named, largest: formatQuantity(largest), subCategory: page.subCategory },
+              { file, field: `supportTile.${field}` },
+            ),
+          );
         }
       }
     }
@@ -95,13 +95,13 @@ export function checkContent(content: SiteContent, problems: ProblemList, now: D
     checkSectionIds(file, page.sections, problems);
     page.sections.forEach((section, i) => {
       if (section.kind === 'picker' && !services.get(section.defaultSubCategory)?.sub.packages.length) {
-        problems.add({
-          code: codes.unknownSubCategory,
-          file,
-          field: `sections[${i}].defaultSubCategory`,
-          message: `Sub-category ${section.defaultSubCategory} is not in the catalogue or has no packages.`,
-          hint: subIdHint,
-        });
+        problems.add(
+          problem(
+            'pickerSubCategoryUnknown',
+            { subCategory: section.defaultSubCategory, subCategories },
+            { file, field: `sections[${i}].defaultSubCategory` },
+          ),
+        );
       }
     });
   }
@@ -109,40 +109,29 @@ export function checkContent(content: SiteContent, problems: ProblemList, now: D
   // A review is shown on the page of the service it reviews: it must have one, and be written.
   if (content.reviews && 'reviews' in content.reviews) {
     content.reviews.reviews.forEach((review, i) => {
-      const problem = !pageOfSub.has(review.subCategory)
-        ? pageLost || content.unreadable.subCategories.includes(review.subCategory)
-          ? undefined
-          : {
-              message: `Sub-category ${review.subCategory} has no service page to show this review on.`,
-              hint: 'Correct its subCategory to the service the customer reviewed (one with a page in content/services/), or remove the review.',
-            }
-        : review.date.getTime() > now.getTime()
-          ? {
-              message: 'The review is dated in the future.',
-              hint: 'Correct its date to the day the customer wrote it.',
-            }
-          : undefined;
-      if (problem) {
-        problems.add({ code: codes.badReview, file: REVIEWS, field: `reviews[${i}]`, ...problem });
-      }
+      const place = { file: REVIEWS, field: `reviews[${i}]` };
+      if (!pageOfSub.has(review.subCategory)) {
+        if (!pageLost && !content.unreadable.subCategories.includes(review.subCategory))
+          problems.add(problem('reviewWithoutPage', { subCategory: review.subCategory }, place));
+      } else if (review.date.getTime() > now.getTime()) problems.add(problem('reviewInFuture', {}, place));
     });
   }
 
   content.site.contactChannels.forEach((channel, i) => {
     if (channel.contact.trim() === '') {
-      content.warnings.push(
-        `${codes.emptyContactChannel} content/site.yaml › contactChannels[${i}].contact  The ${channel.title} channel has no contact value and is left out. Set ${channel.icon === 'chat' ? 'MESSAGING_NUMBER' : 'SUPPORT_EMAIL'} to show it.`,
+      // A warning is one line: the code, the place, the message and the hint.
+      const empty = problem(
+        'contactChannelEmpty',
+        { channel: channel.title, icon: channel.icon },
+        { file: 'content/site.yaml', field: `contactChannels[${i}].contact` },
       );
+      content.warnings.push(`${empty.code} ${problemPlace(empty)}  ${empty.message} ${empty.hint}`);
     }
   });
 }
 
 /** The four fields of a "Most popular" badge's source (schemas.ts), in the order they are written. */
 const POPULAR_SOURCE = ['from', 'to', 'orders', 'ofOrders'] as const;
-
-/** `from and ofOrders`, `from, to and orders`. */
-const andList = (words: readonly string[]) =>
-  words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 
 function checkCatalogue(content: SiteContent, problems: ProblemList, now: Date): void {
   const lineOf = content.lineOf[CATALOGUE] ?? (() => undefined);
@@ -161,94 +150,90 @@ function checkCatalogue(content: SiteContent, problems: ProblemList, now: Date):
       const subField = `platforms[${pi}].sub[${si}]`;
       const seenSub = subIds.get(sub.id);
       if (seenSub) {
-        problems.add({
-          code: codes.duplicateSubCategoryId,
-          file: CATALOGUE,
-          field: `${subField}.id`,
-          line: line(`${subField}.id`),
-          message: `Sub-category id ${sub.id} is already used by ${seenSub}.`,
-          hint: 'Every sub-category needs its own id.',
-        });
+        problems.add(
+          problem(
+            'subCategoryIdTaken',
+            { id: sub.id, usedBy: seenSub },
+            { file: CATALOGUE, field: `${subField}.id`, line: line(`${subField}.id`) },
+          ),
+        );
       } else subIds.set(sub.id, `${platform.name} ${sub.name}`);
       // One grid, one "Most popular": a second badge would say nothing.
       const popular = sub.packages.flatMap((pkg, ki) => (pkg.popular ? [ki] : []));
       for (const ki of popular.slice(1)) {
         const field = `${subField}.packages[${ki}].popular`;
-        problems.add({
-          code: codes.twoPopularPackages,
-          file: CATALOGUE,
-          field,
-          line: line(field),
-          message: `${platform.name} ${sub.name} already has a most popular package (${formatQuantity(sub.packages[popular[0]!]!.quantity)}); ${formatQuantity(sub.packages[ki]!.quantity)} is marked popular too.`,
-          hint: 'Keep popular: on one package of each sub-category, the one most ordered in the period its source counts.',
-        });
+        problems.add(
+          problem(
+            'secondPopularPackage',
+            {
+              service: `${platform.name} ${sub.name}`,
+              popular: formatQuantity(sub.packages[popular[0]!]!.quantity),
+              also: formatQuantity(sub.packages[ki]!.quantity),
+            },
+            { file: CATALOGUE, field, line: line(field) },
+          ),
+        );
       }
       // "Most popular" is a claim, shown only with its source: the period and the orders counted.
       sub.packages.forEach((pkg, ki) => {
         const source = pkg.popular;
         if (!source) return;
         const field = `${subField}.packages[${ki}].popular`;
-        const named = `The ${formatQuantity(pkg.quantity)} package of ${platform.name} ${sub.name}`;
+        const named = { quantity: formatQuantity(pkg.quantity), service: `${platform.name} ${sub.name}` };
         const missing = POPULAR_SOURCE.filter((key) => source[key] === undefined);
         if (missing.length > 0) {
-          problems.add({
-            code: codes.popularWithoutSource,
-            file: CATALOGUE,
-            field,
-            line: line(field),
-            message:
-              missing.length === POPULAR_SOURCE.length
-                ? `${named} is marked "Most popular" without the source of the claim: the period and the orders counted.`
-                : `${named} is marked "Most popular" without all of its source: ${andList(missing)} ${missing.length === 1 ? 'is' : 'are'} missing.`,
-            hint: `Write the period and the orders counted, from the shop's order records: popular: { from: 2026-08-01, to: 2026-10-31, orders: 412, ofOrders: 1030 } (this package's orders out of all ${platform.name} ${sub.name} orders); or remove popular.`,
-          });
+          problems.add(
+            missing.length === POPULAR_SOURCE.length
+              ? problem('popularWithoutSource', named, { file: CATALOGUE, field, line: line(field) })
+              : problem(
+                  'popularSourceIncomplete',
+                  { ...named, missing },
+                  { file: CATALOGUE, field, line: line(field) },
+                ),
+          );
         } else if (source.to!.getTime() > now.getTime()) {
-          problems.add({
-            code: codes.popularWithoutSource,
-            file: CATALOGUE,
-            field: `${field}.to`,
-            line: line(`${field}.to`),
-            message: `${named} is marked "Most popular" from orders counted to ${source.to!.toISOString().slice(0, 10)}, a day after this build: those orders are not all placed yet.`,
-            hint: 'Count a period that has ended, and write its last day as to.',
-          });
+          problems.add(
+            problem(
+              'popularCountedToFuture',
+              { ...named, to: source.to! },
+              { file: CATALOGUE, field: `${field}.to`, line: line(`${field}.to`) },
+            ),
+          );
         }
       });
       sub.packages.forEach((pkg, ki) => {
         const field = `${subField}.packages[${ki}]`;
         const seen = productIds.get(pkg.id);
         if (seen) {
-          problems.add({
-            code: codes.duplicateProductId,
-            file: CATALOGUE,
-            field: `${field}.id`,
-            line: line(`${field}.id`),
-            message: `Product id ${pkg.id} is already used by ${seen}.`,
-            hint: 'Give this package an id no other package has.',
-          });
+          problems.add(
+            problem(
+              'productIdTaken',
+              { id: pkg.id, usedBy: seen },
+              { file: CATALOGUE, field: `${field}.id`, line: line(`${field}.id`) },
+            ),
+          );
         } else productIds.set(pkg.id, `${platform.name} ${sub.name} ${formatQuantity(pkg.quantity)}`);
         const named = slugQuantity(pkg.slug);
         if (named !== pkg.quantity) {
-          problems.add({
-            code: codes.slugQuantityMismatch,
-            file: CATALOGUE,
-            field: `${field}.slug`,
-            line: line(`${field}.slug`),
-            message:
-              named === undefined
-                ? `The checkout slug "${pkg.slug}" does not start with a quantity.`
-                : `The checkout slug "${pkg.slug}" names ${formatQuantity(named)}, but the package is ${formatQuantity(pkg.quantity)}.`,
-            hint: 'Start the slug with the quantity: 1000-ig-likes for 1,000; 10k and 25k for 10,000 and 25,000.',
-          });
+          const place = { file: CATALOGUE, field: `${field}.slug`, line: line(`${field}.slug`) };
+          problems.add(
+            named === undefined
+              ? problem('slugWithoutQuantity', { slug: pkg.slug }, place)
+              : problem(
+                  'slugNamesOtherQuantity',
+                  { slug: pkg.slug, named: formatQuantity(named), quantity: formatQuantity(pkg.quantity) },
+                  place,
+                ),
+          );
         }
         if (!isValidPrice(pkg.price)) {
-          problems.add({
-            code: codes.badPrice,
-            file: CATALOGUE,
-            field: `${field}.price`,
-            line: line(`${field}.price`),
-            message: `The price ${pkg.price} is not a positive amount of pounds with at most two decimals, below £${PRICE_CEILING.toLocaleString('en-GB')}.`,
-            hint: 'Write prices as pounds, e.g. 4.99 or 10.',
-          });
+          problems.add(
+            problem(
+              'priceNotPounds',
+              { price: pkg.price, ceiling: PRICE_CEILING },
+              { file: CATALOGUE, field: `${field}.price`, line: line(`${field}.price`) },
+            ),
+          );
         }
       });
     });
@@ -262,22 +247,19 @@ function checkSectionIds(file: string, sections: readonly { id: string }[], prob
   const seen = new Set<string>();
   sections.forEach((section, i) => {
     if (RESERVED_IDS.has(section.id) || section.id.startsWith('pick-')) {
-      problems.add({
-        code: codes.duplicateSectionId,
-        file,
-        field: `sections[${i}].id`,
-        message: `The section id "${section.id}" is already used by the page layout.`,
-        hint: `Choose another id; these are taken: ${[...RESERVED_IDS].join(', ')}, pick-*.`,
-      });
+      problems.add(
+        problem(
+          'sectionIdReserved',
+          { id: section.id, reserved: [...RESERVED_IDS] },
+          {
+            file,
+            field: `sections[${i}].id`,
+          },
+        ),
+      );
     }
     if (seen.has(section.id)) {
-      problems.add({
-        code: codes.duplicateSectionId,
-        file,
-        field: `sections[${i}].id`,
-        message: `The section id "${section.id}" is used twice on this page.`,
-        hint: 'Section ids become anchors (#id) and must be unique on a page.',
-      });
+      problems.add(problem('sectionIdTwice', { id: section.id }, { file, field: `sections[${i}].id` }));
     }
     seen.add(section.id);
   });
