@@ -1,6 +1,6 @@
 import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { codes } from '../errors/catalogue.js';
+import { problem } from '../errors/catalogue.js';
 import type { Problem } from '../errors/storefront-error.js';
 import { imageFormatOf, type ImageFormat } from '../util/image-signature.js';
 import type { ContentImageFile } from './local-image.js';
@@ -60,55 +60,25 @@ export type CheckedImage = { problem: Problem } | { contents: Buffer | undefined
  * bytes, which it copies as it is, so contents is undefined), or an SVG, rebuilt as contents.
  */
 export async function checkContentImage(image: ContentImageFile): Promise<CheckedImage> {
-  const refuse = (reason: string, hint: string): CheckedImage => ({
-    problem: {
-      code: codes.badImage,
-      file: `content/images/${image.name}`,
-      message: `This file cannot be published at /images/${image.name}: ${reason}.`,
-      hint,
-    },
-  });
-  const extension = path.extname(image.name).slice(1).toLowerCase();
+  const { name } = image;
+  const place = { file: `content/images/${name}` };
+  const extension = path.extname(name).slice(1).toLowerCase();
   const named = BY_EXTENSION[extension];
   const head = await readHead(image.real, 64);
   const kind = rasterKind(head);
-  if (!named) {
-    return refuse(
-      `content/images/ publishes only images (${TYPES}), and a host serves a file named ${extension ? `.${extension}` : 'without an extension'} as something else`,
-      kind
-        ? `Its bytes are a ${kind} image: name it with that type's extension.`
-        : 'Keep documents and pages out of content/images/; put an image there as a file of one of these types.',
-    );
-  }
+  if (!named) return { problem: problem('imageTypeNotPublished', { name, types: TYPES, extension, kind }, place) };
   if (named !== 'SVG') {
-    if (kind !== named)
-      return refuse(
-        `its name says ${named} but its bytes are ${kind ? `a ${kind} image` : 'not an image'}`,
-        kind ? `Rename it with the ${kind} extension.` : `Export it again as a ${named} file.`,
-      );
+    if (kind !== named) return { problem: problem('imageNameOtherType', { name, named, kind }, place) };
     return { contents: undefined };
   }
-  if (kind)
-    return refuse(`its name says SVG but its bytes are a ${kind} image`, `Rename it with the ${kind} extension.`);
+  if (kind) return { problem: problem('imageNameOtherType', { name, named, kind }, place) };
   const size = (await stat(image.real)).size;
-  if (size > MAX_SVG_BYTES)
-    return refuse(
-      `it is ${size.toLocaleString('en-GB')} bytes; an SVG may be at most ${MAX_SVG_BYTES.toLocaleString('en-GB')}`,
-      'Export the picture as a PNG, JPEG or WebP instead.',
-    );
+  if (size > MAX_SVG_BYTES) return { problem: problem('svgTooLarge', { name, size, limit: MAX_SVG_BYTES }, place) };
   // Read to one byte past the limit, in case the file grew since stat.
   const bytes = await readHead(image.real, Math.min(size, MAX_SVG_BYTES) + 1);
   if (bytes.length > MAX_SVG_BYTES)
-    return refuse(
-      `it is more than ${MAX_SVG_BYTES.toLocaleString('en-GB')} bytes, the most an SVG may be`,
-      'Export the picture as a PNG, JPEG or WebP instead.',
-    );
+    return { problem: problem('svgGrewTooLarge', { name, limit: MAX_SVG_BYTES }, place) };
   const clean = cleanSvg(bytes);
-  if ('reasons' in clean) {
-    return refuse(
-      `this SVG is not only a picture: ${clean.reasons.join('; ')}`,
-      "Opened at its own address an SVG acts with the site's origin. Export it again as a plain drawing (no scripts, event handlers, links, animations, HTML or files from elsewhere), or as a PNG.",
-    );
-  }
+  if ('reasons' in clean) return { problem: problem('svgNotOnlyPicture', { name, reasons: clean.reasons }, place) };
   return { contents: clean.svg };
 }

@@ -1,21 +1,28 @@
 import { localImageFile } from './local-image.js';
 import path from 'node:path';
 import { isAllowedImage } from '../config/load-config.js';
-import { codes } from '../errors/catalogue.js';
-import { ProblemList } from '../errors/storefront-error.js';
+import { problem, type Place } from '../errors/catalogue.js';
+import { ProblemList, type Problem } from '../errors/storefront-error.js';
 import { parsePostFile, type ParsedPost } from './parse-post.js';
 import type { Post } from './post.js';
 import { boundaryOf, insideProject } from '../util/inside-project.js';
 import { displayPath, MARKDOWN_FILE, parseMarkdownText } from '../util/source-file.js';
 import { readBounded } from '../util/read-bounded.js';
 
-/** Why a post's image cannot be shown: not in content/images/, or from a host the site takes no images from. */
-function imageProblem(contentDir: string, src: string, imageOrigins: readonly string[]): string | undefined {
+/**
+ * Why a post's image cannot be shown: not in content/images/, or from a host the site takes no
+ * images from; as the problem at a place, which is looked for only then.
+ */
+function imageProblem(
+  contentDir: string,
+  src: string,
+  imageOrigins: readonly string[],
+): ((place: Place) => Problem) | undefined {
   if (!/^https?:\/\//.test(src))
-    return localImageFile(contentDir, src) ? undefined : `The image ${src} is not a file in content/images/.`;
-  return isAllowedImage(src, imageOrigins)
-    ? undefined
-    : `The image comes from ${URL.canParse(src) ? new URL(src).origin : src}, not a host the build takes images from (the site, the CMS, imageHosts).`;
+    return localImageFile(contentDir, src) ? undefined : (place) => problem('postImageNotInContent', { src }, place);
+  if (isAllowedImage(src, imageOrigins)) return undefined;
+  const origin = URL.canParse(src) ? new URL(src).origin : src;
+  return (place) => problem('postImageHostRefused', { origin }, place);
 }
 
 /**
@@ -78,14 +85,13 @@ export function loadLocalPosts(
     // Checked at every build, as the image may come or go without the post changing.
     const imageWrong = post.image && imageProblem(contentDir, post.image.src, imageOrigins);
     if (imageWrong) {
-      problems.add({
-        code: codes.missingFile,
-        file: post.source,
-        field: 'image.src',
-        line: parseMarkdownText(post.source, text, new ProblemList())?.lineOf(['image', 'src']),
-        message: imageWrong,
-        hint: 'Put the image in content/images/ and write its path as /images/name.svg, or add its host to imageHosts in content/config.yaml (IMAGE_HOSTS).',
-      });
+      problems.add(
+        imageWrong({
+          file: post.source,
+          field: 'image.src',
+          line: parseMarkdownText(post.source, text, new ProblemList())?.lineOf(['image', 'src']),
+        }),
+      );
     }
     posts.push(post);
   }

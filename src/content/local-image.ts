@@ -1,6 +1,6 @@
 import { existsSync, lstatSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { codes } from '../errors/catalogue.js';
+import { codes, problem } from '../errors/catalogue.js';
 import { ProblemList } from '../errors/storefront-error.js';
 import { insideProject, resolveInside, isBelow } from '../util/inside-project.js';
 import { checkFile, type FileKind } from '../util/read-bounded.js';
@@ -88,12 +88,7 @@ export function contentImageFiles(
       const shown = path.relative(root, full).split(path.sep).join('/');
       // A pipe, a socket or a device is refused by name, and a file over the limit by its size, before anything reads it.
       if (link && statSync(real).isDirectory()) {
-        problems.add({
-          code: codes.outsideProject,
-          file: shown,
-          message: `This is a symbolic link to the folder ${real}: the build does not follow links to folders in content/images/.`,
-          hint: 'Move or copy the folder into content/images/ (a link to each file inside the project is followed).',
-        });
+        problems.add(problem('imageFolderLink', { target: real }, { file: shown }));
       } else if (checkFile(real, shown, IMAGE_FILE, problems, full) !== undefined) files.push({ name, real });
     }
   };
