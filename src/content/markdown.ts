@@ -1,6 +1,8 @@
 import { decodeHTML } from 'entities';
 import MarkdownIt from 'markdown-it';
 import type * as z from 'zod';
+import { problem, type Place } from '../errors/catalogue.js';
+import type { Problem } from '../errors/storefront-error.js';
 import { nearest } from '../util/nearest.js';
 import { describeCodePoint, disguiseProblem, findDisguise } from '../util/plain-text.js';
 
@@ -215,17 +217,6 @@ const IF_LINE = /^[ \t]*<!--[ \t]*if[ \t]+([A-Za-z][A-Za-z0-9-]*)[ \t]*-->[ \t]*
 const END_LINE = /^[ \t]*<!--[ \t]*end[ \t]+if[ \t]*-->[ \t]*$/;
 /** A line that looks meant as a marker; one that is not exactly one is a mistake, not text. */
 const MARKER_LIKE = /^[ \t]*<!--[ \t]*(?:if|end)\b/i;
-/** How a block is written, for the hints. */
-const BLOCK_FORM =
-  'a block is a line <!-- if newsletter -->, the Markdown it shows, and a line <!-- end if --> (docs/content-model.md, "Text pages")';
-
-/** A mistake in a body's blocks: its line in the body (1 for the first), what is wrong and what to do. */
-export interface BlockProblem {
-  line: number;
-  message: string;
-  hint: string;
-}
-
 /**
  * Keeps or drops the blocks of a Markdown body wrapped in marker lines:
  *
@@ -235,13 +226,15 @@ export interface BlockProblem {
  *     <!-- end if -->
  *
  * The lines between are kept when the condition is true and dropped otherwise; the marker lines
- * themselves never reach the page. Each marker is a line of its own; blocks do not nest.
+ * themselves never reach the page. Each marker is a line of its own; blocks do not nest. A
+ * mistake in the blocks is a problem at `at(line)`, its line in the body (1 for the first).
  */
 export function keepConditionalBlocks(
   body: string,
   conditions: Conditions,
-): { body: string; problems: BlockProblem[] } {
-  const problems: BlockProblem[] = [];
+  at: (line: number) => Place = (line) => ({ line }),
+): { body: string; problems: Problem[] } {
+  const problems: Problem[] = [];
   const kept: string[] = [];
   let open: { name: string; line: number; keep: boolean } | undefined;
   const lines = body.split('\n');
@@ -251,49 +244,27 @@ export function keepConditionalBlocks(
     if (start) {
       const name = start[1]!;
       if (open) {
-        problems.push({
-          line,
-          message: `"<!-- if ${name} -->" opens a block inside the block opened on line ${open.line}; blocks do not nest.`,
-          hint: `Close the first block with <!-- end if --> before this line; ${BLOCK_FORM}.`,
-        });
+        problems.push(problem('blockNested', { name, opened: open.line }, at(line)));
       } else if (!(name in conditions)) {
-        const guess = nearest(name, Object.keys(conditions));
-        const message = `"<!-- if ${name} -->" names no condition; the known ones are: ${Object.keys(conditions).sort().join(', ')}.`;
-        problems.push(
-          guess
-            ? { line, message: `${message} Did you mean ${guess}?`, hint: `Write <!-- if ${guess} -->.` }
-            : { line, message, hint: `Write one of the known conditions, or remove the block; ${BLOCK_FORM}.` },
-        );
+        const known = Object.keys(conditions);
+        problems.push(problem('blockConditionUnknown', { name, known, guess: nearest(name, known) }, at(line)));
         open = { name, line, keep: true };
       } else open = { name, line, keep: conditions[name]! };
       return;
     }
     if (END_LINE.test(text.replace(/\r$/, ''))) {
-      if (!open)
-        problems.push({
-          line,
-          message: '"<!-- end if -->" closes no block.',
-          hint: `Remove this line, or add <!-- if name --> where the block starts; ${BLOCK_FORM}.`,
-        });
+      if (!open) problems.push(problem('blockEndUnopened', {}, at(line)));
       open = undefined;
       return;
     }
     if (MARKER_LIKE.test(text)) {
-      problems.push({
-        line,
-        message: `"${text.trim()}" is not a marker: write "<!-- if name -->" or "<!-- end if -->" alone on its line.`,
-        hint: `Rewrite the line; ${BLOCK_FORM}.`,
-      });
+      problems.push(problem('blockMarkerMalformed', { written: text.trim() }, at(line)));
       return;
     }
     if (!open || open.keep) kept.push(text);
   });
   if (open) {
-    problems.push({
-      line: open.line,
-      message: `"<!-- if ${open.name} -->" is never closed by "<!-- end if -->".`,
-      hint: `Add a line <!-- end if --> where the block ends; ${BLOCK_FORM}.`,
-    });
+    problems.push(problem('blockNeverClosed', { name: open.name }, at(open.line)));
   }
   return { body: kept.join('\n'), problems };
 }

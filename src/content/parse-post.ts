@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { codes } from '../errors/catalogue.js';
+import { problem } from '../errors/catalogue.js';
 import { ProblemList, type Problem } from '../errors/storefront-error.js';
 import { escapeMarkup } from '../util/escape.js';
 import { renderCheckedMarkdown } from './markdown.js';
@@ -51,28 +51,16 @@ function parsePost(
   const slug = front.slug ?? name.replace(/\.md$/, '');
   const reason = unsafeSlugReason(slug);
   if (reason) {
-    problems.add({
-      code: codes.badPostSlug,
-      file,
-      field: 'slug',
-      line: source.lineOf(['slug']),
-      message: `The slug "${slug}" cannot be a page address: ${reason}.`,
-      hint: 'Use lowercase words joined by hyphens, e.g. how-to-grow-on-tiktok.',
-    });
+    problems.add(
+      problem('postSlugNotAddress', { slug, reason }, { file, field: 'slug', line: source.lineOf(['slug']) }),
+    );
     return undefined;
   }
   const { markdown: body, disguise } = renderCheckedMarkdown(source.body ?? '');
   if (disguise) {
     // The body has no check before this one: it is checked as rendered, references decoded.
     const line = source.bodyLine === undefined ? undefined : source.bodyLine + disguise.line - 1;
-    problems.add({
-      code: codes.schema,
-      file,
-      field: 'body',
-      line,
-      message: `The body ${disguise.what}, ${disguise.why}.`,
-      hint: disguise.hint,
-    });
+    problems.add(problem('bodyDisguise', disguise, { file, field: 'body', line }));
     return undefined;
   }
   return {

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config/load-config.js';
-import { codes } from '../errors/catalogue.js';
+import { problem } from '../errors/catalogue.js';
 import { ProblemList } from '../errors/storefront-error.js';
 import { resolveInside } from '../util/inside-project.js';
 import { listFileNames } from '../util/list-files.js';
@@ -115,13 +115,8 @@ export async function readSiteFiles(
   ].map((name) => path.join(contentDir, name)) as [string, string, string, string];
   const required = async (absolute: string) => {
     if (!existsSync(absolute)) {
-      problems.add({
-        code: codes.missingFile,
-        file: path.relative(root, absolute),
-        message: 'This required content file does not exist.',
-        // The one file: `git checkout -- content/` would also undo every other change to the content.
-        hint: `Restore it from the repository (git checkout -- ${path.relative(root, absolute).split(path.sep).join('/')}), or write it as docs/content-model.md describes.`,
-      });
+      const file = path.relative(root, absolute);
+      problems.add(problem('contentFileMissing', { file: file.split(path.sep).join('/') }, { file }));
       return undefined;
     }
     return readYamlFile(root, absolute, problems, memo);
@@ -191,28 +186,22 @@ export async function readSiteFiles(
     const source = await readMarkdownFile(root, absolute, problems);
     const page = validate<TextPageFrontMatter>(source, textPageSchema, 'See docs/content-model.md, "Text pages".');
     if (source && page) {
-      const kept = keepConditionalBlocks(source.body ?? '', conditions);
-      for (const problem of kept.problems) {
-        problems.add({
-          code: codes.schema,
-          file: source.file,
-          line: source.bodyLine === undefined ? undefined : source.bodyLine + problem.line - 1,
-          message: problem.message,
-          hint: problem.hint,
-        });
-      }
+      const kept = keepConditionalBlocks(source.body ?? '', conditions, (line) => ({
+        file: source.file,
+        line: source.bodyLine === undefined ? undefined : source.bodyLine + line - 1,
+      }));
+      for (const found of kept.problems) problems.add(found);
       // Checked as a visitor reads it (references decoded), every block, shown in this build or
       // not; the whole body, markers and all, so that the line is the file's.
       const disguise = checkMarkdown(source.body ?? '');
       if (disguise) {
-        problems.add({
-          code: codes.schema,
-          file: source.file,
-          field: 'body',
-          line: source.bodyLine === undefined ? undefined : source.bodyLine + disguise.line - 1,
-          message: `The body ${disguise.what}, ${disguise.why}.`,
-          hint: disguise.hint,
-        });
+        problems.add(
+          problem('bodyDisguise', disguise, {
+            file: source.file,
+            field: 'body',
+            line: source.bodyLine === undefined ? undefined : source.bodyLine + disguise.line - 1,
+          }),
+        );
       }
       // The links of every block are checked, shown in this build or not.
       const everyBlock = keepConditionalBlocks(
