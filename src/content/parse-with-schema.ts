@@ -1,6 +1,6 @@
 import type * as z from 'zod';
-import { codes } from '../errors/catalogue.js';
-import type { ProblemList } from '../errors/storefront-error.js';
+import { problem, type Place } from '../errors/catalogue.js';
+import type { Problem, ProblemList } from '../errors/storefront-error.js';
 import { formatField } from '../util/field-path.js';
 import { nearest } from '../util/nearest.js';
 import type { SourceFile } from '../util/source-file.js';
@@ -46,20 +46,11 @@ export function parseWithSchema<S extends z.ZodType>(
     const at = issue.path as PropertyKey[];
     if (issue.code === 'unrecognized_keys') continue;
     if (issue.code === 'invalid_type' && isMissing(issue) && misspelt.has(formatField(at))) continue;
-    problems.add({ code: codes.schema, ...place(at), ...describeIssue(issue, valueAt(source.data, at), reference) });
+    problems.add(describeIssue(issue, valueAt(source.data, at), reference, place(at)));
   }
   for (const { at, key, guess, known } of unknown) {
-    const within = at.length ? `of ${formatField(at)}` : 'of this file';
-    problems.add({
-      code: codes.schema,
-      ...place([...at, key]),
-      message: `Unknown field ${key}.${guess ? ` Did you mean ${guess}?` : ''}`,
-      hint: guess
-        ? `Rename ${key} to ${guess}.`
-        : known.length
-          ? `Remove ${key}, or rename it to one of the fields ${within}: ${known.join(', ')}.`
-          : `Remove ${key}. ${reference}`,
-    });
+    const parent = at.length ? formatField(at) : undefined;
+    problems.add(problem('fieldUnknown', { key, guess, known, parent, reference }, place([...at, key])));
   }
   return undefined;
 }
@@ -79,81 +70,50 @@ const KIND: Record<string, string> = {
   date: 'a date',
 };
 
-/**
- * What to do about the refinements the schemas state only as a message (schemas.ts): a hint
- * for each, by its message. Any other issue gets `Correct <field>` and the reference.
- */
-const REFINEMENT_HINTS: [RegExp, string][] = [
-  [/real date/, 'Write a day that exists as YYYY-MM-DD (2026-03-14), or with a time and zone (2026-03-14T09:00:00Z).'],
-  [
-    /published must not be after updated/,
-    'Correct one of the two dates: published is the day the page first appeared, updated the day its text last changed.',
-  ],
-  [
-    /either reviews/,
-    "Keep one of the two, reviews: (what your customers wrote) or platform: (a review site's rating), and delete the other.",
-  ],
-];
-
-/** The problem's message and hint for one zod issue; `value` is what the file holds at its path. */
-function describeIssue(issue: z.core.$ZodIssue, value: unknown, reference: string): { message: string; hint: string } {
+/** The problem of one zod issue at its place; `value` is what the file holds at its path. */
+function describeIssue(issue: z.core.$ZodIssue, value: unknown, reference: string, place: Place): Problem {
   const at = issue.path as PropertyKey[];
   const key = at.findLast((part) => typeof part === 'string') as string | undefined;
   const parent = at.slice(0, -1);
-  const correct = `Correct ${formatField(at)}; ${reference.replace(/^See /, 'see ')}`;
   if (issue.code === 'invalid_type' && isMissing(issue)) {
-    return {
-      message: `A required field is missing (expected ${issue.expected}).`,
-      hint: `Add the field ${key ?? formatField(at)} (${KIND[issue.expected] ?? issue.expected}) ${parent.length ? `under ${formatField(parent)}` : 'to the file, at the top level'}. ${reference}`,
-    };
+    return problem(
+      'fieldMissing',
+      {
+        expected: issue.expected,
+        field: key ?? formatField(at),
+        kind: KIND[issue.expected] ?? issue.expected,
+        parent: parent.length ? formatField(parent) : undefined,
+        reference,
+      },
+      place,
+    );
   }
   if (issue.code === 'invalid_union' && 'discriminator' in issue && typeof issue.discriminator === 'string') {
     const options = (issue as { options?: unknown[] }).options?.map(String) ?? [];
+    const { discriminator } = issue;
+    if (value === undefined) return problem('discriminatorMissing', { discriminator, options }, place);
     const guess = typeof value === 'string' ? nearest(value, options) : undefined;
-    return {
-      message:
-        value === undefined
-          ? `The field ${issue.discriminator} is missing.`
-          : `Unknown ${issue.discriminator} ${String(value)}.${guess ? ` Did you mean ${guess}?` : ''}`,
-      hint: guess
-        ? `Write ${issue.discriminator}: ${guess}; the ${issue.discriminator}s are ${options.join(', ')}.`
-        : `Write ${issue.discriminator}: with one of ${options.join(', ')}.`,
-    };
+    return problem('discriminatorUnknown', { discriminator, value: String(value), guess, options }, place);
   }
   if (issue.code === 'invalid_value' && typeof value === 'string' && issue.values.every((v) => typeof v === 'string')) {
     const values = issue.values.map(String);
-    const guess = nearest(value, values);
-    return {
-      message: `Unknown value ${value}${key ? ` for ${key}` : ''}.${guess ? ` Did you mean ${guess}?` : ''}`,
-      hint: guess
-        ? `Write ${guess}${values.length > 1 ? `; the values allowed are ${values.join(', ')}` : ''}.`
-        : `Write one of: ${values.join(', ')}.`,
-    };
+    return problem('valueUnknown', { value, key, guess: nearest(value, values), values }, place);
   }
   if (issue.code === 'invalid_type' && issue.expected === 'number' && typeof value === 'string') {
     // `price: £3`, `price: "4.99"`, `3 GBP`: a number written as text.
     const number = /^\s*[£$€]?\s*(\d+(?:\.\d+)?)\s*(?:GBP|EUR|USD|pounds?)?\s*$/i.exec(value)?.[1];
-    if (number !== undefined) {
-      return {
-        message: `Expected a number${key ? ` for ${key}` : ''}, found the text "${value}".`,
-        hint: `Write ${key ?? 'it'}: ${number}, the number alone (no currency sign, unit or quotes).`,
-      };
-    }
+    if (number !== undefined) return problem('numberAsText', { key, value, number }, place);
   }
   if (issue.code === 'invalid_type') {
-    return {
-      message: `${issue.message.replace(/^Invalid input: /, 'Invalid value: ')}.`,
-      hint: `Write ${KIND[issue.expected] ?? issue.expected} here. ${reference}`,
-    };
+    return problem(
+      'typeWrong',
+      { said: issue.message, kind: KIND[issue.expected] ?? issue.expected, reference },
+      place,
+    );
   }
   // A refinement may carry its own hint (plain-text.ts: what to do about an invisible character).
   const own = issue.code === 'custom' && typeof issue.params?.hint === 'string' ? issue.params.hint : undefined;
-  const message = issue.message.replace(/^Invalid input: /, 'Invalid value: ');
-  return {
-    // "must be a real date…" names the field it speaks of: "updated must be a real date…".
-    message: `${/^[a-z]/.test(message) && key && !message.startsWith(`${key} `) ? `${key} ${message}` : message}.`,
-    hint: own ?? REFINEMENT_HINTS.find(([pattern]) => pattern.test(issue.message))?.[1] ?? correct,
-  };
+  return problem('fieldInvalid', { said: issue.message, key, field: formatField(at), own, reference }, place);
 }
 
 /** What the data holds at a key path. */
