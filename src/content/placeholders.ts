@@ -1,5 +1,5 @@
 import { CONFIG_FILE, defaults, envNames, type Config } from '../config/load-config.js';
-import { codes } from '../errors/catalogue.js';
+import { problem } from '../errors/catalogue.js';
 import type { ProblemList } from '../errors/storefront-error.js';
 import type { Trader } from './schemas.js';
 
@@ -67,54 +67,51 @@ export function isDramaNumber(phone: string): boolean {
  * example trader. One problem each, naming where the value is set.
  */
 export function checkPlaceholders(config: Config, trader: Trader, problems: ProblemList): void {
-  const setting = (field: keyof Config, message: string) =>
-    problems.add({
-      code: codes.placeholder,
-      file: CONFIG_FILE,
-      field,
-      message: `${message} This build is for ${config.siteUrl}, a real address.`,
-      hint: `Set the real value in ${CONFIG_FILE} or in the environment variable ${envNames[field]}; for a staging build, pass --allow-placeholders.`,
-    });
+  const { siteUrl } = config;
+  // A setting's problem names the site's address and the setting's environment variable.
+  const setting = (field: keyof Config) => ({ siteUrl, variable: envNames[field] });
+  const inConfig = (field: keyof Config) => ({ file: CONFIG_FILE, field });
   const reservedUrl = (url: string) => url !== '' && isReservedHost(new URL(url).hostname);
-  if (config.brandName === defaults.brandName)
-    setting('brandName', `The brand is still the default, "${defaults.brandName}".`);
-  for (const field of ['checkoutUrl', 'newsletterUrl', 'cmsApiUrl'] as const) {
-    if (reservedUrl(config[field])) setting(field, `${config[field]} is an example address.`);
+  if (config.brandName === defaults.brandName) {
+    const values = { brand: defaults.brandName, ...setting('brandName') };
+    problems.add(problem('placeholderBrand', values, inConfig('brandName')));
   }
-  if (isReservedHost(config.supportEmail.split('@').pop() ?? ''))
-    setting('supportEmail', `${config.supportEmail} is an example address.`);
+  for (const field of ['checkoutUrl', 'newsletterUrl', 'cmsApiUrl'] as const) {
+    if (reservedUrl(config[field]))
+      problems.add(problem('placeholderAddress', { address: config[field], ...setting(field) }, inConfig(field)));
+  }
+  if (isReservedHost(config.supportEmail.split('@').pop() ?? '')) {
+    const values = { address: config.supportEmail, ...setting('supportEmail') };
+    problems.add(problem('placeholderAddress', values, inConfig('supportEmail')));
+  }
   // A real shop's sign-up form sends e-mail addresses: never in clear text.
   if (config.newsletterUrl.startsWith('http:')) {
-    problems.add({
-      code: codes.badSetting,
-      file: CONFIG_FILE,
-      field: 'newsletterUrl',
-      message: `The newsletter form would send visitors' e-mail addresses unencrypted to ${config.newsletterUrl}. This build is for ${config.siteUrl}, a real address.`,
-      hint: `Use the provider's https:// address in ${CONFIG_FILE} or in the environment variable ${envNames.newsletterUrl}.`,
-    });
+    const values = { url: config.newsletterUrl, ...setting('newsletterUrl') };
+    problems.add(problem('newsletterUnencrypted', values, inConfig('newsletterUrl')));
   }
-  if (config.messagingNumber && isDramaNumber(config.messagingNumber))
-    setting('messagingNumber', `${config.messagingNumber} is one of Ofcom's drama numbers.`);
+  if (config.messagingNumber && isDramaNumber(config.messagingNumber)) {
+    const values = { number: config.messagingNumber, ...setting('messagingNumber') };
+    problems.add(problem('placeholderDramaNumber', values, inConfig('messagingNumber')));
+  }
 
-  const traderValue = (field: string, message: string) =>
-    problems.add({
-      code: codes.placeholder,
-      file: TRADER_FILE,
-      field,
-      message: `${message} This build is for ${config.siteUrl}, a real address, whose visitors must know who they are buying from.`,
-      hint: `Put the trader's own details in ${TRADER_FILE}; for a staging build, pass --allow-placeholders.`,
-    });
+  const inTrader = (field: string) => ({ file: TRADER_FILE, field });
   const texts: [string, string][] = [
     ['legalName', trader.legalName],
     ...trader.address.street.map((line, i): [string, string] => [`address.street[${i}]`, line]),
     ['address.town', trader.address.town],
   ];
-  for (const [field, value] of texts) if (/example/i.test(value)) traderValue(field, `"${value}" is an example value.`);
+  for (const [field, value] of texts)
+    if (/example/i.test(value)) problems.add(problem('traderExampleValue', { value, siteUrl }, inTrader(field)));
   // The example postcode and VAT number of content/trader.yaml, in case they are kept.
-  if (trader.address.postcode === 'AB1 2CD')
-    traderValue('address.postcode', `${trader.address.postcode} is the example postcode.`);
-  if (trader.vatNumber === 'GB123456789') traderValue('vatNumber', `${trader.vatNumber} is the example VAT number.`);
+  const { postcode } = trader.address;
+  if (postcode === 'AB1 2CD')
+    problems.add(problem('traderExamplePostcode', { postcode, siteUrl }, inTrader('address.postcode')));
+  if (trader.vatNumber === 'GB123456789')
+    problems.add(problem('traderExampleVatNumber', { vatNumber: trader.vatNumber, siteUrl }, inTrader('vatNumber')));
   if (trader.company && /^0+$/.test(trader.company.number))
-    traderValue('company.number', `${trader.company.number} is not a company number.`);
-  if (isDramaNumber(trader.phone)) traderValue('phone', `${trader.phone} is one of Ofcom's drama numbers.`);
+    problems.add(
+      problem('traderCompanyNumberZeros', { number: trader.company.number, siteUrl }, inTrader('company.number')),
+    );
+  if (isDramaNumber(trader.phone))
+    problems.add(problem('traderDramaNumber', { phone: trader.phone, siteUrl }, inTrader('phone')));
 }

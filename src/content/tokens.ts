@@ -1,4 +1,4 @@
-import { codes } from '../errors/catalogue.js';
+import { catalogue, problem } from '../errors/catalogue.js';
 import type { ProblemList } from '../errors/storefront-error.js';
 import type { SourceFile } from '../util/source-file.js';
 import { formatField } from '../util/field-path.js';
@@ -30,14 +30,24 @@ export function describeFacts(
 ): void {
   sourcesOf.set(facts, sources);
 }
+
+/** A problem of copy: what the rule found is its one value. */
+type CopyProblem = 'priceTypedInCopy' | 'upgradeWithoutPrice';
+
+/** The hint of a problem of copy, which the JSON Schema shows too (json-schemas.ts): the same wherever it is found. */
+function copyHint(name: CopyProblem): string {
+  const { hint } = catalogue[name];
+  if (typeof hint !== 'string') throw new Error(`The catalogue's ${name} has no fixed hint.`);
+  return hint;
+}
+
 /** What copy may not say, because the catalogue is the only place a price, or an offer, lives. */
 export const COPY_RULES = [
   {
     /** A price typed into copy: £4.99, $2, 4.99 GBP. */
     pattern: /[£$€]\s?\d|\d(?:[.,]\d+)?\s?(?:GBP|USD|pounds?\b)/i,
-    code: codes.typedPrice,
-    message: (found: string) => `A price is typed into the copy ("${found}…"); it would not follow the catalogue.`,
-    hint: 'Prices live only in content/catalogue.yaml and are shown by the package grid; write "see the packages above" instead.',
+    problem: 'priceTypedInCopy' as CopyProblem,
+    hint: copyHint('priceTypedInCopy'),
   },
   {
     /**
@@ -45,9 +55,8 @@ export const COPY_RULES = [
      * holds no tier prices, so such an offer would be priced nowhere (drip pricing, DMCC Act 2024).
      */
     pattern: /\b(?:premium|upgrade)\b[^.!?\n]*\b(?:fee|surcharge|extra charge|extra cost|at checkout)\b/i,
-    code: codes.unpricedUpsell,
-    message: (found: string) => `A paid upgrade is offered without its price ("${found}").`,
-    hint: 'Every price the customer can pay is shown from content/catalogue.yaml; offer only what the package grid lists.',
+    problem: 'upgradeWithoutPrice' as CopyProblem,
+    hint: copyHint('upgradeWithoutPrice'),
   },
 ];
 
@@ -76,30 +85,14 @@ export function expandTokens(
     }
     return value;
   };
+  const place = (at: PropertyKey[]) => ({ file: source.file, field: formatField(at), line: source.lineOf(at) });
   const expandString = (text: string, at: PropertyKey[]): string => {
     for (const rule of isCopy(at) ? COPY_RULES : []) {
       const found = rule.pattern.exec(text);
-      if (found)
-        problems.add({
-          code: rule.code,
-          file: source.file,
-          field: formatField(at),
-          line: source.lineOf(at),
-          message: rule.message(found[0]),
-          hint: rule.hint,
-        });
+      if (found) problems.add(problem(rule.problem, { found: found[0] }, place(at)));
     }
     const rest = text.replace(TOKEN, '');
-    if (BRACES.test(rest)) {
-      problems.add({
-        code: codes.unknownToken,
-        file: source.file,
-        field: formatField(at),
-        line: source.lineOf(at),
-        message: `The text holds braces that are no token ("${excerpt(text, rest)}"); they would be published as they are.`,
-        hint: 'Write a token as {{name}} with a known name, or leave the braces out.',
-      });
-    }
+    if (BRACES.test(rest)) problems.add(problem('bracesNotToken', { excerpt: excerpt(text, rest) }, place(at)));
     return text.replace(TOKEN, (whole, name: string) => {
       const fact = facts[name];
       if (fact !== undefined && BRACES.test(fact)) {
@@ -111,28 +104,15 @@ export function expandTokens(
         if (!holdsToken && written?.checked) reported.add(name);
         if (!reported.has(name)) {
           reported.add(name);
-          problems.add({
-            code: codes.unknownToken,
-            file: source.file,
-            field: formatField(at),
-            line: source.lineOf(at),
-            message: `The token ${whole} stands for "${fact}", which holds ${holdsToken ? 'a token itself' : 'braces'}: its braces would be published on every page that uses it.`,
-            hint: `Write ${name} out in full in ${written?.where ?? 'content/site.yaml (claims)'}, without {{…}}.`,
-          });
+          const where = written?.where ?? 'content/site.yaml (claims)';
+          problems.add(problem('tokenFactHoldsBraces', { token: whole, fact, holdsToken, name, where }, place(at)));
         }
       }
       if (fact !== undefined) return fact;
-      const guess = nearest(name, Object.keys(facts));
-      problems.add({
-        code: codes.unknownToken,
-        file: source.file,
-        field: formatField(at),
-        line: source.lineOf(at),
-        message: `The token ${whole} names no claim or setting.${guess ? ` Did you mean {{${guess}}}?` : ''}`,
-        hint: guess
-          ? `Write {{${guess}}}.`
-          : `Use one of: ${Object.keys(facts).sort().join(', ')}; or add the claim ${name} to content/site.yaml (claims).`,
-      });
+      const known = Object.keys(facts);
+      problems.add(
+        problem('tokenUnknown', { token: whole, name, guess: nearest(name, known), facts: known }, place(at)),
+      );
       return whole;
     });
   };
