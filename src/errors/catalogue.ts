@@ -131,7 +131,8 @@ interface Entry<V> {
 /** No values: the message and hint are the same wherever the problem is reported. */
 type None = Record<string, never>;
 
-const entry = <V = None>(e: Entry<V>): Entry<V> => e;
+/** An entry of the catalogue: its values are the type argument given, or none (never inferred). */
+const entry = <V = None>(e: Entry<NoInfer<V>>): Entry<V> => e;
 
 /**
  * The problems, by name. Grouped by the stage that reports them; each group keeps to its own
@@ -194,7 +195,7 @@ export const catalogue = {
       'Correct its subCategory to the service the customer reviewed (one with a page in content/services/), ' +
       'or remove the review.',
   }),
-  reviewInFuture: entry<None>({
+  reviewInFuture: entry({
     code: 'SF114',
     message: () => 'The review is dated in the future.',
     hint: 'Correct its date to the day the customer wrote it.',
@@ -366,7 +367,7 @@ export const catalogue = {
         : 'Write one of the known conditions, or remove the block; a block is a line <!-- if newsletter -->, ' +
           'the Markdown it shows, and a line <!-- end if --> (docs/content-model.md, "Text pages").',
   }),
-  blockEndUnopened: entry<None>({
+  blockEndUnopened: entry({
     code: 'SF103',
     message: () => '"<!-- end if -->" closes no block.',
     hint:
@@ -659,7 +660,7 @@ export const catalogue = {
     message: ({ described }) => `An unexpected error stopped the command: ${described}`,
     hint: 'This is a bug in storefront. Run the command again with --debug to see the stack trace, and report it with that output.',
   }),
-} satisfies Record<string, Entry<never>>;
+};
 
 export type ProblemName = keyof typeof catalogue;
 type ValuesOf<N extends ProblemName> = (typeof catalogue)[N] extends Entry<infer V> ? V : never;
