@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import * as z from 'zod';
-import { codes } from '../errors/catalogue.js';
+import { problem } from '../errors/catalogue.js';
 import { ProblemList, StorefrontError } from '../errors/storefront-error.js';
 import { readYamlFile } from '../util/source-file.js';
 import { formatField } from '../util/field-path.js';
@@ -102,8 +102,8 @@ const httpUrl = (allowPath: boolean, optional = false, allowQuery = false) =>
   z
     .string()
     .superRefine((value, ctx) => {
-      const problem = optional && value === '' ? undefined : urlProblem(value, allowPath, allowQuery);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      const reason = optional && value === '' ? undefined : urlProblem(value, allowPath, allowQuery);
+      if (reason) ctx.addIssue({ code: 'custom', message: reason });
     })
     .transform((value) => {
       if (value === '') return value;
@@ -225,20 +225,27 @@ export async function loadConfig(
     for (const issue of parsed.error.issues) {
       const key = String(issue.path[0] ?? '');
       const viaEnv = fromEnv.has(key) && key in envNames;
-      problems.add({
-        code: codes.badSetting,
+      const place = {
         file: viaEnv ? `environment variable ${envNames[key as keyof Config]}` : CONFIG_FILE,
         field: formatField(issue.path as PropertyKey[]),
         line: viaEnv ? undefined : lineOf?.(issue.path as PropertyKey[]),
-        message: `The setting ${key || '(file)'} ${issue.message}.`,
-        hint:
-          key in envNames
-            ? `Fix it in ${CONFIG_FILE} or set ${envNames[key as keyof Config]} to a valid value.`
-            : `Known settings: ${Object.keys(envNames).join(', ')}.`,
-      });
+      };
+      problems.add(
+        key in envNames
+          ? problem(
+              'badSetting',
+              { setting: key, reason: issue.message, variable: envNames[key as keyof Config] },
+              place,
+            )
+          : problem(
+              'unknownSetting',
+              { setting: key || '(file)', reason: issue.message, known: Object.keys(envNames) },
+              place,
+            ),
+      );
     }
   }
   problems.throwIfAny();
-  if (!parsed.success) throw new StorefrontError({ code: codes.badSetting, message: 'Invalid settings.' });
+  if (!parsed.success) throw new StorefrontError(problem('settingsRefused', {}));
   return parsed.data;
 }

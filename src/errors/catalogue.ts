@@ -140,6 +140,21 @@ const entry = <V = None>(e: Entry<NoInfer<V>>): Entry<V> => e;
  */
 export const catalogue = {
   // --- settings (config/, build.ts) ---------------------------------------------------------------
+  // config/load-config.ts
+  badSetting: entry<{ setting: string; reason: string; variable: string }>({
+    code: 'SF140',
+    message: ({ setting, reason }) => `The setting ${setting} ${reason}.`,
+    hint: ({ variable }) => `Fix it in content/config.yaml or set ${variable} to a valid value.`,
+  }),
+  unknownSetting: entry<{ setting: string; reason: string; known: readonly string[] }>({
+    code: 'SF140',
+    message: ({ setting, reason }) => `The setting ${setting} ${reason}.`,
+    hint: ({ known }) => `Known settings: ${known.join(', ')}.`,
+  }),
+  settingsRefused: entry<None>({
+    code: 'SF140',
+    message: () => 'Invalid settings.',
+  }),
 
   // --- content (content/) ------------------------------------------------------------------------
   // content/check-content.ts
