@@ -645,6 +645,150 @@ export const catalogue = {
   }),
 
   // --- files and folders (util/) ------------------------------------------------------------------
+  // util/inside-project.ts
+  linkToHiddenFile: entry<{ target: string }>({
+    code: 'SF143',
+    message: ({ target }) =>
+      `This leads through a symbolic link to ${target}, a hidden file or folder of the project: ` +
+      'the build reads no hidden file (.env, .git, .cache).',
+    hint: 'Link to a file that is not hidden, copy it into content/, or remove the link.',
+  }),
+  linkOutOfProject: entry<{ target: string; folder: string | undefined; missing: boolean }>({
+    code: 'SF143',
+    message: ({ target, folder, missing }) =>
+      `This is a symbolic link to ${target}, outside the ` +
+      `${folder === undefined ? 'project folder' : `folder ${folder}`}: the build reads nothing from outside it` +
+      `${missing ? '' : ', so nothing there is published'}.`,
+    hint: 'Copy the file (or folder) into the project instead of linking to it, or remove the link.',
+  }),
+  linkToNothing: entry<{ target: string }>({
+    code: 'SF141',
+    message: ({ target }) => `This is a symbolic link to ${target}, which does not exist.`,
+    hint: 'Point the link at an existing file of the project, or remove it.',
+  }),
+  ownFolderIsLink: entry<{ link: string; target: string; missing: boolean }>({
+    code: 'SF143',
+    message: ({ target, missing }) =>
+      `This is a symbolic link to ${target}${missing ? ' (which does not exist)' : ''}, ` +
+      'where the storefront keeps a folder of its own files. The storefront writes and prunes its own files only ' +
+      'in folders it made, never through a link: it stopped before writing or deleting anything there.',
+    hint: ({ link }) => `Remove the link (rm ${link}; what it points to stays); the build makes what it needs again.`,
+  }),
+  linkInOwnFolder: entry<{ link: string; target: string; missing: boolean; folder: string }>({
+    code: 'SF143',
+    message: ({ target, missing, folder }) =>
+      `This is a symbolic link to ${target}${missing ? ' (which does not exist)' : ''}, ` +
+      `in ${folder}/, where the storefront keeps only files it made. The storefront writes and prunes its own ` +
+      'files only in folders it made, never through a link: it stopped before writing or deleting anything there.',
+    hint: ({ link }) => `Remove the link (rm ${link}; what it points to stays); the build makes what it needs again.`,
+  }),
+  fileInPlaceOfOwnFolder: entry<None>({
+    code: 'SF143',
+    message: () => 'This is a file where the storefront keeps a folder of its own files.',
+    hint: 'Move the file elsewhere or remove it: the build makes the folder.',
+  }),
+  // util/project-folder.ts
+  noContentFolder: entry<{ folder: string }>({
+    code: 'SF141',
+    message: ({ folder }) =>
+      `No content/ here (looked in ${folder}): run it in the project folder, or pass --root DIR.`,
+    hint:
+      'The project folder is the one holding content/ (site.yaml, catalogue.yaml…): ' +
+      'cd into it, or pass it with --root.',
+  }),
+  /** `fromHere`: the command was run in the folder (no --root), so the way out is to cd. */
+  noContentFolderInsideProject: entry<{ folder: string; project: string; relative: string; fromHere: boolean }>({
+    code: 'SF141',
+    message: ({ folder }) =>
+      `No content/ here (looked in ${folder}): run it in the project folder, or pass --root DIR.`,
+    hint: ({ project, relative, fromHere }) =>
+      `This folder is inside the project folder ${project}: ` +
+      `${fromHere ? `run \`cd ${relative}\` first, or pass \`--root ${relative}\`` : `pass \`--root ${relative}\``}.`,
+  }),
+  // util/read-bounded.ts (a file over its kind's limit has its kind's code and hint: see FileKind there)
+  notARegularFile: entry<{ what: string; link: boolean }>({
+    code: 'SF141',
+    message: ({ what, link }) =>
+      `This is ${link ? `a symbolic link to ${what}` : what}, not a file: ` +
+      'the build reads regular files only, and nothing was read from it.',
+    hint: ({ what }) =>
+      what === 'a folder'
+        ? 'Replace it with the file itself, or rename the folder so that it does not end like a file of this kind.'
+        : 'Replace it with the file itself.',
+  }),
+  yamlFileOverLimit: entry<{ size: string; limit: string; kind: string; hint: string }>({
+    code: 'SF101',
+    message: ({ size, limit, kind }) => `The file is ${size}, more than the ${limit} ${kind} may be: it was not read.`,
+    hint: ({ hint }) => hint,
+  }),
+  yamlFileGrewPastLimit: entry<{ limit: string; kind: string; hint: string }>({
+    code: 'SF101',
+    message: ({ limit, kind }) => `The file grew past the ${limit} ${kind} may be while it was read: it was not used.`,
+    hint: ({ hint }) => hint,
+  }),
+  markdownFileOverLimit: entry<{ size: string; limit: string; kind: string; hint: string }>({
+    code: 'SF102',
+    message: ({ size, limit, kind }) => `The file is ${size}, more than the ${limit} ${kind} may be: it was not read.`,
+    hint: ({ hint }) => hint,
+  }),
+  markdownFileGrewPastLimit: entry<{ limit: string; kind: string; hint: string }>({
+    code: 'SF102',
+    message: ({ limit, kind }) => `The file grew past the ${limit} ${kind} may be while it was read: it was not used.`,
+    hint: ({ hint }) => hint,
+  }),
+  imageFileOverLimit: entry<{ size: string; limit: string; kind: string; hint: string }>({
+    code: 'SF206',
+    message: ({ size, limit, kind }) => `The file is ${size}, more than the ${limit} ${kind} may be: it was not read.`,
+    hint: ({ hint }) => hint,
+  }),
+  imageFileGrewPastLimit: entry<{ limit: string; kind: string; hint: string }>({
+    code: 'SF206',
+    message: ({ limit, kind }) => `The file grew past the ${limit} ${kind} may be while it was read: it was not used.`,
+    hint: ({ hint }) => hint,
+  }),
+  // util/source-file.ts: YAML text read from a YAML file (SF101) or from a Markdown file's front matter (SF102).
+  // The hint of a syntax error is chosen there, by the yaml library's code of the error, for both.
+  yamlTextTooLarge: entry<{ kilobytes: number; megabytes: number; hint: string }>({
+    code: 'SF101',
+    message: ({ kilobytes, megabytes }) =>
+      `The file is ${kilobytes} KB, more than the ${megabytes} MB a content file may be.`,
+    hint: ({ hint }) => hint,
+  }),
+  markdownTextTooLarge: entry<{ kilobytes: number; megabytes: number; hint: string }>({
+    code: 'SF102',
+    message: ({ kilobytes, megabytes }) =>
+      `The file is ${kilobytes} KB, more than the ${megabytes} MB a content file may be.`,
+    hint: ({ hint }) => hint,
+  }),
+  yamlNeverClosed: entry<{ open: string; close: string }>({
+    code: 'SF101',
+    message: ({ open, close }) => `The YAML cannot be read: this ${open} is never closed (no ${close} after it).`,
+    hint: ({ open, close }) =>
+      `Close it with ${close} where the ${open === '[' ? 'list' : open === '{' ? 'map' : 'text'} ends, or remove it.`,
+  }),
+  frontMatterNeverClosed: entry<{ open: string; close: string }>({
+    code: 'SF102',
+    message: ({ open, close }) => `The YAML cannot be read: this ${open} is never closed (no ${close} after it).`,
+    hint: ({ open, close }) =>
+      `Close it with ${close} where the ${open === '[' ? 'list' : open === '{' ? 'map' : 'text'} ends, or remove it.`,
+  }),
+  /** `reason`: the yaml library's message, without its position and full stop. */
+  yamlUnreadable: entry<{ reason: string; hint: string }>({
+    code: 'SF101',
+    message: ({ reason }) => `The YAML cannot be read: ${reason}.`,
+    hint: ({ hint }) => hint,
+  }),
+  frontMatterUnreadable: entry<{ reason: string; hint: string }>({
+    code: 'SF102',
+    message: ({ reason }) => `The YAML cannot be read: ${reason}.`,
+    hint: ({ hint }) => hint,
+  }),
+  frontMatterNotYaml: entry<{ language: string }>({
+    code: 'SF102',
+    message: ({ language }) =>
+      `The front matter cannot be read: the front matter is marked as "${language}"; only YAML is read.`,
+    hint: 'Front matter is YAML between two lines of three dashes (---) at the top of the file.',
+  }),
 
   // --- routes and links (routes/) ---------------------------------------------------------------
 

@@ -1,7 +1,7 @@
 import { constants, lstatSync, readdirSync, readlinkSync, realpathSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
-import { codes } from '../errors/catalogue.js';
+import { codes, problem } from '../errors/catalogue.js';
 import { ProblemList } from '../errors/storefront-error.js';
 
 /**
@@ -110,27 +110,13 @@ export function insideProject(
   if (problems.items.some((p) => (p.code === codes.outsideProject || p.code === codes.missingFile) && p.file === file))
     return undefined;
   const outside = !isWithin(realRoot(path.resolve(boundary)), resolved.target);
+  const { target, missing } = resolved;
   problems.add(
     resolved.hidden
-      ? {
-          code: codes.outsideProject,
-          file,
-          message: `This leads through a symbolic link to ${resolved.target}, a hidden file or folder of the project: the build reads no hidden file (.env, .git, .cache).`,
-          hint: 'Link to a file that is not hidden, copy it into content/, or remove the link.',
-        }
+      ? problem('linkToHiddenFile', { target }, { file })
       : outside
-        ? {
-            code: codes.outsideProject,
-            file,
-            message: `This is a symbolic link to ${resolved.target}, outside the ${boundary === root ? 'project folder' : `folder ${boundary}`}: the build reads nothing from outside it${resolved.missing ? '' : ', so nothing there is published'}.`,
-            hint: 'Copy the file (or folder) into the project instead of linking to it, or remove the link.',
-          }
-        : {
-            code: codes.missingFile,
-            file,
-            message: `This is a symbolic link to ${resolved.target}, which does not exist.`,
-            hint: 'Point the link at an existing file of the project, or remove it.',
-          },
+        ? problem('linkOutOfProject', { target, folder: boundary === root ? undefined : boundary, missing }, { file })
+        : problem('linkToNothing', { target }, { file }),
   );
   return undefined;
 }
@@ -180,21 +166,21 @@ export function ownFolderProblems(root: string, folders: readonly string[], prob
   const top = path.resolve(root);
   // Each folder once, and none below one refused (what lies behind a link is not looked at).
   const usable = new Map<string, boolean>();
-  const refuse = (at: string, message: string, hint: string) =>
-    problems.add({ code: codes.outsideProject, file: path.relative(top, at).split(path.sep).join('/'), message, hint });
+  const nameOf = (at: string) => path.relative(top, at).split(path.sep).join('/');
   const linkTarget = (at: string) => {
     try {
-      return realpathSync.native(at);
+      return { target: realpathSync.native(at), missing: false };
     } catch {
-      return `${path.resolve(path.dirname(at), readlinkSync(at))} (which does not exist)`;
+      return { target: path.resolve(path.dirname(at), readlinkSync(at)), missing: true };
     }
   };
-  const linkProblem = (at: string, where: string) => {
-    const name = path.relative(top, at).split(path.sep).join('/');
-    refuse(
-      at,
-      `This is a symbolic link to ${linkTarget(at)}, ${where}. The storefront writes and prunes its own files only in folders it made, never through a link: it stopped before writing or deleting anything there.`,
-      `Remove the link (rm ${name}; what it points to stays); the build makes what it needs again.`,
+  /** A link in `folder`, or, without one, a link in place of a folder of the list (or on the way to one). */
+  const linkProblem = (at: string, folder?: string) => {
+    const link = nameOf(at);
+    problems.add(
+      folder === undefined
+        ? problem('ownFolderIsLink', { link, ...linkTarget(at) }, { file: link })
+        : problem('linkInOwnFolder', { link, ...linkTarget(at), folder }, { file: link }),
     );
   };
   for (const folder of folders) {
@@ -208,13 +194,9 @@ export function ownFolderProblems(root: string, folders: readonly string[], prob
       const found = lstatSync(current, { throwIfNoEntry: false });
       usable.set(current, found?.isDirectory() === true);
       if (!found) break;
-      if (found.isSymbolicLink()) linkProblem(current, 'where the storefront keeps a folder of its own files');
+      if (found.isSymbolicLink()) linkProblem(current);
       else if (!found.isDirectory()) {
-        refuse(
-          current,
-          'This is a file where the storefront keeps a folder of its own files.',
-          'Move the file elsewhere or remove it: the build makes the folder.',
-        );
+        problems.add(problem('fileInPlaceOfOwnFolder', {}, { file: nameOf(current) }));
       }
       if (!found.isDirectory()) break;
     }
@@ -225,8 +207,7 @@ export function ownFolderProblems(root: string, folders: readonly string[], prob
     if (!usable.get(dir)) continue;
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const at = path.join(dir, entry.name);
-      if (entry.isSymbolicLink() && !usable.has(at))
-        linkProblem(at, `in ${folder}/, where the storefront keeps only files it made`);
+      if (entry.isSymbolicLink() && !usable.has(at)) linkProblem(at, folder);
     }
   }
 }

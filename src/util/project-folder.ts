@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { codes } from '../errors/catalogue.js';
+import { problem } from '../errors/catalogue.js';
 import type { Problem } from '../errors/storefront-error.js';
 
 const isFolder = (dir: string) => statSync(dir, { throwIfNoEntry: false })?.isDirectory() === true;
@@ -23,15 +23,9 @@ export function noContentFolder(root: string, contentDir = path.join(root, 'cont
     }
     if (dir === path.dirname(dir)) break;
   }
-  const relative = project && (path.relative(process.cwd(), project) || '.');
+  if (!project) return problem('noContentFolder', { folder: here }, { file: here });
+  const relative = path.relative(process.cwd(), project) || '.';
   // Run from inside the project: cd there; given --root: give the project instead.
   const fromHere = here === path.resolve(process.cwd());
-  return {
-    code: codes.missingFile,
-    file: here,
-    message: `No content/ here (looked in ${here}): run it in the project folder, or pass --root DIR.`,
-    hint: project
-      ? `This folder is inside the project folder ${project}: ${fromHere ? `run \`cd ${relative}\` first, or pass \`--root ${relative}\`` : `pass \`--root ${relative}\``}.`
-      : 'The project folder is the one holding content/ (site.yaml, catalogue.yaml…): cd into it, or pass it with --root.',
-  };
+  return problem('noContentFolderInsideProject', { folder: here, project, relative, fromHere }, { file: here });
 }

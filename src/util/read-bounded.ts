@@ -1,5 +1,5 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, statSync, type Stats } from 'node:fs';
-import { codes } from '../errors/catalogue.js';
+import { problem } from '../errors/catalogue.js';
 import type { ProblemList } from '../errors/storefront-error.js';
 
 /**
@@ -9,13 +9,23 @@ import type { ProblemList } from '../errors/storefront-error.js';
  * read whole fills the memory before its size could be checked.
  */
 
+/**
+ * The problems of a file over its kind's limit, by the code they are reported with: a YAML
+ * content file's (SF101), a Markdown file's (SF102), an image's (SF206).
+ */
+const OVER_LIMIT = {
+  SF101: { over: 'yamlFileOverLimit', grew: 'yamlFileGrewPastLimit' },
+  SF102: { over: 'markdownFileOverLimit', grew: 'markdownFileGrewPastLimit' },
+  SF206: { over: 'imageFileOverLimit', grew: 'imageFileGrewPastLimit' },
+} as const;
+
 /** One kind of file the build reads, with its limit and how a problem with it is reported. */
 export interface FileKind {
   /** "a content file", "a post", "an image": how the limit is named in the message. */
   name: string;
   limit: number;
   /** The code of a file over the limit. */
-  code: string;
+  code: keyof typeof OVER_LIMIT;
   hint: string;
 }
 
@@ -59,12 +69,7 @@ export function checkFile(
 function judge(stats: Stats, file: string, kind: FileKind, problems: ProblemList, link: boolean): number | undefined {
   const what = whatItIs(stats);
   if (what) {
-    problems.add({
-      code: codes.missingFile,
-      file,
-      message: `This is ${link ? `a symbolic link to ${what}` : what}, not a file: the build reads regular files only, and nothing was read from it.`,
-      hint: `Replace it with the file itself${what === 'a folder' ? ', or rename the folder so that it does not end like a file of this kind' : ''}.`,
-    });
+    problems.add(problem('notARegularFile', { what, link }, { file }));
     return undefined;
   }
   if (stats.size > kind.limit) return tooLarge(stats.size, file, kind, problems);
@@ -72,14 +77,13 @@ function judge(stats: Stats, file: string, kind: FileKind, problems: ProblemList
 }
 
 function tooLarge(size: number, file: string, kind: FileKind, problems: ProblemList, grew = false): undefined {
-  problems.add({
-    code: kind.code,
-    file,
-    message: grew
-      ? `The file grew past the ${sizeInWords(kind.limit)} ${kind.name} may be while it was read: it was not used.`
-      : `The file is ${overLimit(size, kind.limit)}, more than the ${sizeInWords(kind.limit)} ${kind.name} may be: it was not read.`,
-    hint: kind.hint,
-  });
+  const names = OVER_LIMIT[kind.code];
+  const limit = sizeInWords(kind.limit);
+  problems.add(
+    grew
+      ? problem(names.grew, { limit, kind: kind.name, hint: kind.hint }, { file })
+      : problem(names.over, { size: overLimit(size, kind.limit), limit, kind: kind.name, hint: kind.hint }, { file }),
+  );
   return undefined;
 }
 

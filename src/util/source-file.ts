@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { isCollection, isScalar, isSeq, LineCounter, parseDocument, visit, type Document } from 'yaml';
-import { codes } from '../errors/catalogue.js';
+import { codes, problem } from '../errors/catalogue.js';
 import type { ProblemList } from '../errors/storefront-error.js';
 import { codeFrame } from './code-frame.js';
 import { insideProject } from './inside-project.js';
@@ -64,16 +64,28 @@ export const YAML_FILE: FileKind = {
 };
 export const MARKDOWN_FILE: FileKind = { ...YAML_FILE, code: codes.frontMatterSyntax };
 
+/**
+ * The problems of YAML text, as a YAML content file's (SF101) or as a Markdown file's front
+ * matter's (SF102): the same problems, told apart by their code.
+ */
+const IN_YAML_FILE = {
+  tooLarge: 'yamlTextTooLarge',
+  neverClosed: 'yamlNeverClosed',
+  unreadable: 'yamlUnreadable',
+} as const;
+const IN_FRONT_MATTER = {
+  tooLarge: 'markdownTextTooLarge',
+  neverClosed: 'frontMatterNeverClosed',
+  unreadable: 'frontMatterUnreadable',
+} as const;
+type YamlProblems = typeof IN_YAML_FILE | typeof IN_FRONT_MATTER;
+
 /** Whether a text (given, not read: a front matter block, dev's own text) is over MAX_FILE_BYTES, which is then a problem. */
-function tooLarge(text: string, file: string, code: string, problems: ProblemList): boolean {
+function tooLarge(text: string, file: string, reported: YamlProblems, problems: ProblemList): boolean {
   const bytes = Buffer.byteLength(text);
   if (bytes <= MAX_FILE_BYTES) return false;
-  problems.add({
-    code,
-    file,
-    message: `The file is ${Math.round(bytes / 1024)} KB, more than the ${MAX_FILE_BYTES / 1024 / 1024} MB a content file may be.`,
-    hint: TOO_LARGE_HINT,
-  });
+  const values = { kilobytes: Math.round(bytes / 1024), megabytes: MAX_FILE_BYTES / 1024 / 1024, hint: TOO_LARGE_HINT };
+  problems.add(problem(reported.tooLarge, values, { file }));
   return true;
 }
 
@@ -126,10 +138,10 @@ function parseYamlText(
   text: string,
   file: string,
   problems: ProblemList,
-  code: string,
+  reported: YamlProblems,
   fileText = text,
 ): { data: unknown; lineOf: SourceFile['lineOf'] } | undefined {
-  if (tooLarge(text, file, code, problems)) return undefined;
+  if (tooLarge(text, file, reported, problems)) return undefined;
   const lines = new LineCounter();
   const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true, lineCounter: lines });
   const err = doc.errors[0];
@@ -137,23 +149,27 @@ function parseYamlText(
     // yaml's positions count lines and columns from 1.
     const unclosed = unclosedAt(doc, err.pos[0]);
     const position = unclosed ? lines.linePos(unclosed.start) : err.linePos?.[0];
-    const close = unclosed && CLOSER[unclosed.open]!;
-    problems.add({
-      code,
+    const place = {
       file,
       line: position?.line,
       column: position?.col,
-      message: unclosed
-        ? `The YAML cannot be read: this ${unclosed.open} is never closed (no ${close} after it).`
-        : `The YAML cannot be read: ${err.message
-            .split('\n')[0]!
-            .replace(/ at line \d+, column \d+:?$/, '')
-            .replace(/\.$/, '')}.`,
-      hint: unclosed
-        ? `Close it with ${close} where the ${unclosed.open === '[' ? 'list' : unclosed.open === '{' ? 'map' : 'text'} ends, or remove it.`
-        : (SYNTAX_HINTS[err.code] ?? DEFAULT_SYNTAX_HINT),
       ...(position ? { frame: codeFrame(fileText, position.line, position.col) } : {}),
-    });
+    };
+    problems.add(
+      unclosed
+        ? problem(reported.neverClosed, { open: unclosed.open, close: CLOSER[unclosed.open]! }, place)
+        : problem(
+            reported.unreadable,
+            {
+              reason: err.message
+                .split('\n')[0]!
+                .replace(/ at line \d+, column \d+:?$/, '')
+                .replace(/\.$/, ''),
+              hint: SYNTAX_HINTS[err.code] ?? DEFAULT_SYNTAX_HINT,
+            },
+            place,
+          ),
+    );
     return undefined;
   }
   let data: unknown;
@@ -161,12 +177,8 @@ function parseYamlText(
     data = doc.toJS(YAML_LIMITS);
   } catch (e) {
     const failure = (e as Error).message;
-    problems.add({
-      code,
-      file,
-      message: `The YAML cannot be read: ${failure.replace(/\.$/, '')}.`,
-      hint: /alias/i.test(failure) ? ALIAS_HINT : DEFAULT_SYNTAX_HINT,
-    });
+    const hint = /alias/i.test(failure) ? ALIAS_HINT : DEFAULT_SYNTAX_HINT;
+    problems.add(problem(reported.unreadable, { reason: failure.replace(/\.$/, ''), hint }, { file }));
     return undefined;
   }
   return { data, lineOf: lazyLines(text) };
@@ -207,7 +219,7 @@ export async function readYamlFile(
   const text = bytes.toString('utf8');
   const last = memo?.get(absolute);
   if (last?.text === text) return { file, ...last.parsed };
-  const parsed = parseYamlText(text, file, problems, codes.yamlSyntax);
+  const parsed = parseYamlText(text, file, problems, IN_YAML_FILE);
   if (parsed) memo?.set(absolute, { text, parsed });
   return parsed && { file, ...parsed };
 }
@@ -230,14 +242,14 @@ export async function readMarkdownFile(
  * file that does not start with `---` is all body. The block keeps the newline after the
  * opening `---`, so its line 2 is the file's line 2.
  */
-export function splitFrontMatter(input: string): { matter: string; body: string } | { error: string } {
+export function splitFrontMatter(input: string): { matter: string; body: string } | { language: string } {
   const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
   if (!text.startsWith('---') || text.charAt(3) === '-') return { matter: '', body: text };
   let rest = text.slice(3);
   // The opening line may name the language, as in `---yaml`.
   const language = rest.slice(0, Math.max(0, rest.search(/\r?\n/))).trim();
-  if (language !== '' && language !== 'yaml')
-    return { error: `the front matter is marked as "${language}"; only YAML is read` };
+  // A block marked as another language (`---toml`) is not read: the language is the problem.
+  if (language !== '' && language !== 'yaml') return { language };
   if (language !== '') rest = rest.slice(rest.indexOf(language) + language.length);
   const close = rest.indexOf('\n---');
   if (close === -1) return { matter: rest, body: '' };
@@ -248,18 +260,13 @@ export function splitFrontMatter(input: string): { matter: string; body: string 
 }
 
 export function parseMarkdownText(file: string, text: string, problems: ProblemList): SourceFile | undefined {
-  if (tooLarge(text, file, codes.frontMatterSyntax, problems)) return undefined;
+  if (tooLarge(text, file, IN_FRONT_MATTER, problems)) return undefined;
   const split = splitFrontMatter(text);
-  if ('error' in split) {
-    problems.add({
-      code: codes.frontMatterSyntax,
-      file,
-      message: `The front matter cannot be read: ${split.error}.`,
-      hint: 'Front matter is YAML between two lines of three dashes (---) at the top of the file.',
-    });
+  if ('language' in split) {
+    problems.add(problem('frontMatterNotYaml', { language: split.language }, { file }));
     return undefined;
   }
-  const parsed = parseYamlText(split.matter, file, problems, codes.frontMatterSyntax, text);
+  const parsed = parseYamlText(split.matter, file, problems, IN_FRONT_MATTER, text);
   // The body is the end of the text, so the lines before it are the front matter's.
   const bodyLine = text.slice(0, text.length - split.body.length).split('\n').length;
   return parsed && { file, body: split.body, bodyLine, data: parsed.data ?? {}, lineOf: parsed.lineOf };
