@@ -791,6 +791,74 @@ export const catalogue = {
   }),
 
   // --- routes and links (routes/) ---------------------------------------------------------------
+  // routes/check-links.ts
+  linkWithForbiddenScheme: entry<{ href: string; scheme: string }>({
+    code: 'SF121',
+    message: ({ href, scheme }) =>
+      `The link to ${href} uses the ${scheme} scheme, which a page of the shop never links to.`,
+    hint: 'Links may be https://, http://, mailto:, tel: or a path of the site such as /contact.',
+  }),
+  relativeLink: entry<{ href: string }>({
+    code: 'SF121',
+    message: ({ href }) => `The link to ${href} is relative, so it would point somewhere different on each page.`,
+    hint: 'Start internal links with a slash, e.g. /contact.',
+  }),
+  linkOutsideBasePath: entry<{ href: string; base: string }>({
+    code: 'SF121',
+    message: ({ href, base }) =>
+      `The link to ${href} is on the site's address but outside its folder ${base}/, where no page of the site is.`,
+    hint: 'Write links to the site as paths, e.g. /contact: the build puts the base path in front.',
+  }),
+  /** `closest`: the route spelt most like the link's path. */
+  linkToMissingPage: entry<{ href: string; closest: string }>({
+    code: 'SF121',
+    message: ({ href }) => `The link to ${href} points to no page of the site.`,
+    hint: ({ closest }) => `Link to an existing route, e.g. ${closest}, or add a redirect in content/redirects.yaml.`,
+  }),
+  imageFromAnotherSite: entry<{ src: string }>({
+    code: 'SF206',
+    message: ({ src }) => `The image ${src} comes from another site; pages show images from content/images/ only.`,
+    hint: 'Put the image in content/images/ and write /images/name.',
+  }),
+  // routes/route-table.ts
+  pathsDifferByCase: entry<{ path: string; other: string }>({
+    code: 'SF120',
+    message: ({ path, other }) =>
+      `The path ${path} differs from ${other} only by case: on a case-insensitive host they are one file.`,
+    hint: 'Give one of them another address.',
+  }),
+  /** `other`: the source of the route that has the path already. */
+  pathTaken: entry<{ path: string; other: string }>({
+    code: 'SF120',
+    message: ({ path, other }) => `The path ${path} is already the route of ${other}.`,
+    hint: 'Two pages cannot share an address: change one of the paths (or slugs).',
+  }),
+  /** `reason`: why it cannot be a file of the output folder (unsafePathReason). */
+  unsafePagePath: entry<{ path: string; reason: string }>({
+    code: 'SF125',
+    message: ({ path, reason }) => `The path ${path} cannot be a page: ${reason}.`,
+    hint: 'Use lowercase words joined by hyphens, without dots, e.g. /buy-tiktok-likes.',
+  }),
+  unsafeRedirectFrom: entry<{ from: string; reason: string }>({
+    code: 'SF125',
+    message: ({ from, reason }) => `The old address ${from} cannot be redirected: ${reason}.`,
+    hint: 'Write the old address as it was, from the root, e.g. /old-page; it is written as a small page of its own.',
+  }),
+  redirectedTwice: entry<{ from: string }>({
+    code: 'SF122',
+    message: ({ from }) => `${from} is redirected twice.`,
+    hint: 'Keep one redirect for each old path.',
+  }),
+  redirectFromPage: entry<{ from: string }>({
+    code: 'SF122',
+    message: ({ from }) => `${from} is a page of the site; it cannot also redirect.`,
+    hint: 'Remove the redirect or the page.',
+  }),
+  redirectToNoPage: entry<{ from: string; to: string }>({
+    code: 'SF122',
+    message: ({ from, to }) => `The redirect from ${from} points to ${to}, which is not a page.`,
+    hint: 'Point it to an existing route.',
+  }),
 
   // --- CMS and images (cms/, images/) -------------------------------------------------------------
 

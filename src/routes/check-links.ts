@@ -2,7 +2,7 @@ import type { SiteContent } from '../content/load-content.js';
 import { formatField } from '../util/field-path.js';
 import { editDistance } from '../util/nearest.js';
 import { imageSources, isMarkdown } from '../content/markdown.js';
-import { codes } from '../errors/catalogue.js';
+import { problem } from '../errors/catalogue.js';
 import { NOTHING_WRITTEN, ProblemList } from '../errors/storefront-error.js';
 import type { RouteTable } from './route-table.js';
 
@@ -86,30 +86,26 @@ export function checkContentLinks(
   const check = (file: string, at: PropertyKey[], href: string) => {
     const target = judgeLink(href, known, siteUrl);
     if (target === undefined) return;
-    problems.add({
-      code: codes.brokenInternalLink,
-      file,
-      field: formatField(at),
-      message:
-        target.kind === 'scheme'
-          ? `The link to ${href} uses the ${target.scheme} scheme, which a page of the shop never links to.`
-          : target.kind === 'relative'
-            ? `The link to ${href} is relative, so it would point somewhere different on each page.`
-            : target.kind === 'outside'
-              ? `The link to ${href} is on the site's address but outside its folder ${target.base}/, where no page of the site is.`
-              : `The link to ${href} points to no page of the site.`,
-      hint:
-        target.kind === 'scheme'
-          ? 'Links may be https://, http://, mailto:, tel: or a path of the site such as /contact.'
-          : target.kind === 'relative'
-            ? 'Start internal links with a slash, e.g. /contact.'
-            : target.kind === 'outside'
-              ? 'Write links to the site as paths, e.g. /contact: the build puts the base path in front.'
-              : `Link to an existing route, e.g. ${closestRoute(
-                  target.path,
-                  [...table.byPath.keys()].filter((p) => !p.startsWith('/blog/')),
-                )}, or add a redirect in content/redirects.yaml.`,
-    });
+    const place = { file, field: formatField(at) };
+    problems.add(
+      target.kind === 'scheme'
+        ? problem('linkWithForbiddenScheme', { href, scheme: target.scheme }, place)
+        : target.kind === 'relative'
+          ? problem('relativeLink', { href }, place)
+          : target.kind === 'outside'
+            ? problem('linkOutsideBasePath', { href, base: target.base }, place)
+            : problem(
+                'linkToMissingPage',
+                {
+                  href,
+                  closest: closestRoute(
+                    target.path,
+                    [...table.byPath.keys()].filter((p) => !p.startsWith('/blog/')),
+                  ),
+                },
+                place,
+              ),
+    );
   };
   // The field being walked, as one stack (a large catalogue has thousands of fields).
   const at: PropertyKey[] = [];
@@ -120,14 +116,7 @@ export function checkContentLinks(
       // site would be blocked by the Content-Security-Policy (img-src 'self').
       for (const src of imageSources(value.html)) {
         if (!/^(https?:)?\/\//i.test(src)) continue;
-        problems.add({
-          code: codes.badImage,
-          file,
-          field: formatField(at),
-          url: src,
-          message: `The image ${src} comes from another site; pages show images from content/images/ only.`,
-          hint: 'Put the image in content/images/ and write /images/name.',
-        });
+        problems.add(problem('imageFromAnotherSite', { src }, { file, field: formatField(at), url: src }));
       }
     } else if (Array.isArray(value)) {
       value.forEach((item, i) => {

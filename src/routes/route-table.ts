@@ -2,7 +2,7 @@ import type { SiteContent } from '../content/load-content.js';
 import type { Markdown } from '../content/markdown.js';
 import type { Post } from '../content/post.js';
 import type { Page, Redirect, ServicePageContent, TextPageFrontMatter } from '../content/schemas.js';
-import { codes } from '../errors/catalogue.js';
+import { problem } from '../errors/catalogue.js';
 import { NOTHING_WRITTEN, ProblemList } from '../errors/storefront-error.js';
 
 export const POSTS_PER_PAGE = 12;
@@ -113,13 +113,7 @@ function checkCaseCollisions(paths: { path: string; file: string; field: string 
     const lower = path.toLowerCase();
     const other = seen.get(lower);
     if (other !== undefined && other !== path) {
-      problems.add({
-        code: codes.duplicateRoute,
-        file,
-        field,
-        message: `The path ${path} differs from ${other} only by case: on a case-insensitive host they are one file.`,
-        hint: 'Give one of them another address.',
-      });
+      problems.add(problem('pathsDifferByCase', { path, other }, { file, field }));
     } else seen.set(lower, path);
   }
 }
@@ -156,25 +150,15 @@ export function buildRouteTable(content: SiteContent, collected?: ProblemList): 
   for (const route of routes) {
     const other = byPath.get(route.path);
     if (other) {
-      problems.add({
-        code: codes.duplicateRoute,
-        file: route.source,
-        field: route.kind === 'blog-post' ? 'slug' : 'path',
-        message: `The path ${route.path} is already the route of ${other.source}.`,
-        hint: 'Two pages cannot share an address: change one of the paths (or slugs).',
-      });
+      const field = route.kind === 'blog-post' ? 'slug' : 'path';
+      problems.add(problem('pathTaken', { path: route.path, other: other.source }, { file: route.source, field }));
     } else byPath.set(route.path, route);
   }
   for (const route of routes) {
     const reason = unsafePathReason(route.path);
     if (reason) {
-      problems.add({
-        code: codes.unsafePath,
-        file: route.source,
-        field: route.kind === 'blog-post' ? 'slug' : 'path',
-        message: `The path ${route.path} cannot be a page: ${reason}.`,
-        hint: 'Use lowercase words joined by hyphens, without dots, e.g. /buy-tiktok-likes.',
-      });
+      const field = route.kind === 'blog-post' ? 'slug' : 'path';
+      problems.add(problem('unsafePagePath', { path: route.path, reason }, { file: route.source, field }));
     }
   }
   // Redirect pages are files too: `/About` would overwrite about.html on such a disk.
@@ -194,44 +178,15 @@ export function buildRouteTable(content: SiteContent, collected?: ProblemList): 
     problems,
   );
   const froms = new Set<string>();
-  content.redirects.list.forEach((redirect, i) => {
-    const reason = unsafePathReason(redirect.from);
-    if (reason) {
-      problems.add({
-        code: codes.unsafePath,
-        file: content.redirects.file,
-        field: `[${i}].from`,
-        message: `The old address ${redirect.from} cannot be redirected: ${reason}.`,
-        hint: 'Write the old address as it was, from the root, e.g. /old-page; it is written as a small page of its own.',
-      });
-    }
-    if (froms.has(redirect.from)) {
-      problems.add({
-        code: codes.badRedirect,
-        file: content.redirects.file,
-        field: `[${i}].from`,
-        message: `${redirect.from} is redirected twice.`,
-        hint: 'Keep one redirect for each old path.',
-      });
-    }
-    froms.add(redirect.from);
-    if (byPath.has(redirect.from)) {
-      problems.add({
-        code: codes.badRedirect,
-        file: content.redirects.file,
-        field: `[${i}].from`,
-        message: `${redirect.from} is a page of the site; it cannot also redirect.`,
-        hint: 'Remove the redirect or the page.',
-      });
-    }
-    if (!byPath.has(redirect.to) && !content.unreadable.paths.includes(redirect.to)) {
-      problems.add({
-        code: codes.badRedirect,
-        file: content.redirects.file,
-        field: `[${i}].to`,
-        message: `The redirect from ${redirect.from} points to ${redirect.to}, which is not a page.`,
-        hint: 'Point it to an existing route.',
-      });
+  content.redirects.list.forEach(({ from, to }, i) => {
+    const atFrom = { file: content.redirects.file, field: `[${i}].from` };
+    const reason = unsafePathReason(from);
+    if (reason) problems.add(problem('unsafeRedirectFrom', { from, reason }, atFrom));
+    if (froms.has(from)) problems.add(problem('redirectedTwice', { from }, atFrom));
+    froms.add(from);
+    if (byPath.has(from)) problems.add(problem('redirectFromPage', { from }, atFrom));
+    if (!byPath.has(to) && !content.unreadable.paths.includes(to)) {
+      problems.add(problem('redirectToNoPage', { from, to }, { file: content.redirects.file, field: `[${i}].to` }));
     }
   });
   if (!collected) problems.throwIfAny(NOTHING_WRITTEN);
