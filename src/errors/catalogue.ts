@@ -151,7 +151,7 @@ export const catalogue = {
     message: ({ setting, reason }) => `The setting ${setting} ${reason}.`,
     hint: ({ known }) => `Known settings: ${known.join(', ')}.`,
   }),
-  settingsRefused: entry<None>({
+  settingsRefused: entry({
     code: 'SF140',
     message: () => 'Invalid settings.',
   }),
@@ -682,7 +682,7 @@ export const catalogue = {
       'files only in folders it made, never through a link: it stopped before writing or deleting anything there.',
     hint: ({ link }) => `Remove the link (rm ${link}; what it points to stays); the build makes what it needs again.`,
   }),
-  fileInPlaceOfOwnFolder: entry<None>({
+  fileInPlaceOfOwnFolder: entry({
     code: 'SF143',
     message: () => 'This is a file where the storefront keeps a folder of its own files.',
     hint: 'Move the file elsewhere or remove it: the build makes the folder.',
