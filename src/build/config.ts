@@ -1,7 +1,7 @@
 import { buildService, resolveTarget, type Target } from '../config/deploy-target.js';
 import { CONFIG_FILE, imageOrigins, loadConfig, type Config } from '../config/load-config.js';
 import { isReservedHost } from '../content/placeholders.js';
-import { codes } from '../errors/catalogue.js';
+import { problem } from '../errors/catalogue.js';
 import { NOTHING_WRITTEN, ProblemList } from '../errors/storefront-error.js';
 import type { BuildStart, Configured } from './build-state.js';
 import type { Stage } from './run-stages.js';
@@ -53,23 +53,22 @@ function checkAddressForHost(
 ): void {
   const problems = new ProblemList();
   if ((target === 'netlify' || target === 'cloudflare') && config.basePath) {
-    problems.add({
-      code: codes.badSetting,
-      file: basePathFrom,
-      field: 'basePath',
-      message: `The site is built for ${config.basePath}/, but ${target === 'netlify' ? 'Netlify' : 'Cloudflare Pages'} serves a site at the root of its domain.`,
-      hint: 'Leave basePath (BASE_PATH, --base) empty for this host, or build for github-pages, nginx or static.',
-    });
+    const host = target === 'netlify' ? 'Netlify' : 'Cloudflare Pages';
+    problems.add(
+      problem('basePathOnRootHost', { basePath: config.basePath, host }, { file: basePathFrom, field: 'basePath' }),
+    );
   }
   if (isReservedHost(new URL(config.siteUrl).hostname)) {
     const service = buildService(target, env);
     if (service && !allowPlaceholders) {
-      problems.add({
-        code: codes.placeholder,
-        file: 'environment variable SITE_URL',
-        message: `This build runs on ${service.name} (${service.variable} is set) for ${config.siteUrl}, an example address: every canonical URL, the sitemap and the share links would name it.`,
-        hint: `Set SITE_URL to the site's address in ${service.settings} (or siteUrl in ${CONFIG_FILE}); for a staging build, pass --allow-placeholders.`,
-      });
+      const { name, variable, settings } = service;
+      problems.add(
+        problem(
+          'exampleAddressOnBuildService',
+          { service: name, variable, siteUrl: config.siteUrl, settings },
+          { file: 'environment variable SITE_URL' },
+        ),
+      );
     } else if (service || (env.CI && !['false', '0'].includes(env.CI))) {
       log(
         `WARNING: building ${service ? `on ${service.name}` : 'in CI'} for ${config.siteUrl}, an example address: canonical URLs, the sitemap and share links name it. Set SITE_URL.`,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { loadContent, type SiteContent } from '../content/load-content.js';
 import { checkPlaceholders, isReservedHost } from '../content/placeholders.js';
 import { publishedPosts } from '../content/publishing.js';
-import { codes } from '../errors/catalogue.js';
+import { problem } from '../errors/catalogue.js';
 import { ProblemList, StorefrontError } from '../errors/storefront-error.js';
 import type { Configured, ContentLoaded } from './build-state.js';
 import { usesCms } from './config.js';
@@ -22,13 +22,7 @@ async function readContent(state: Configured): Promise<ContentLoaded> {
   const postsDir = options.postsDir ? path.resolve(root, options.postsDir) : path.join(contentDir, 'blog');
   if (options.postsDir && !statSync(postsDir, { throwIfNoEntry: false })?.isDirectory()) {
     // A mistyped folder would otherwise publish the site without its blog.
-    throw new StorefrontError({
-      code: codes.missingFile,
-      file: options.postsDir,
-      field: '--posts',
-      message: 'The posts folder given with --posts does not exist (or is not a folder).',
-      hint: 'Check the path; it is relative to the project folder (--root).',
-    });
+    throw new StorefrontError(problem('postsFolderMissing', {}, { file: options.postsDir, field: '--posts' }));
   }
   const problems = new ProblemList();
   const content = await loadContent(

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { BuildFailure, BuildOptions } from 'esbuild';
-import { codes } from '../errors/catalogue.js';
+import { problem } from '../errors/catalogue.js';
 import { StorefrontError } from '../errors/storefront-error.js';
 import { packageRoot } from '../package-root.js';
 import { isRunning } from '../util/is-running.js';
@@ -97,13 +97,9 @@ function compileProblems(err: unknown): unknown {
   const messages = (err as Partial<BuildFailure>).errors;
   if (!Array.isArray(messages) || messages.length === 0) return err;
   return new StorefrontError(
-    messages.map((m) => ({
-      code: codes.renderFailed,
-      file: m.location?.file,
-      line: m.location?.line,
-      message: `The generator's code could not be compiled: ${m.text}`,
-      hint: 'Fix the code and save it; until then the last good build is served.',
-    })),
+    messages.map((m) =>
+      problem('codeNotCompiled', { error: m.text }, { file: m.location?.file, line: m.location?.line }),
+    ),
   );
 }
 

@@ -139,7 +139,7 @@ const entry = <V = None>(e: Entry<NoInfer<V>>): Entry<V> => e;
  * part of the file.
  */
 export const catalogue = {
-  // --- settings (config/, build.ts) ---------------------------------------------------------------
+  // --- settings (config/, build/) -----------------------------------------------------------------
   // config/load-config.ts
   badSetting: entry<{ setting: string; reason: string; variable: string }>({
     code: 'SF140',
@@ -154,6 +154,29 @@ export const catalogue = {
   settingsRefused: entry({
     code: 'SF140',
     message: () => 'Invalid settings.',
+  }),
+
+  // build/config.ts
+  basePathOnRootHost: entry<{ basePath: string; host: string }>({
+    code: 'SF140',
+    message: ({ basePath, host }) =>
+      `The site is built for ${basePath}/, but ${host} serves a site at the root of its domain.`,
+    hint: 'Leave basePath (BASE_PATH, --base) empty for this host, or build for github-pages, nginx or static.',
+  }),
+  exampleAddressOnBuildService: entry<{ service: string; variable: string; siteUrl: string; settings: string }>({
+    code: 'SF142',
+    message: ({ service, variable, siteUrl }) =>
+      `This build runs on ${service} (${variable} is set) for ${siteUrl}, an example address: ` +
+      'every canonical URL, the sitemap and the share links would name it.',
+    hint: ({ settings }) =>
+      `Set SITE_URL to the site's address in ${settings} (or siteUrl in content/config.yaml); ` +
+      'for a staging build, pass --allow-placeholders.',
+  }),
+  // build/content.ts
+  postsFolderMissing: entry({
+    code: 'SF141',
+    message: () => 'The posts folder given with --posts does not exist (or is not a folder).',
+    hint: 'Check the path; it is relative to the project folder (--root).',
   }),
 
   // --- content (content/) ------------------------------------------------------------------------
@@ -865,10 +888,22 @@ export const catalogue = {
   // --- output (output/) --------------------------------------------------------------------------
 
   // --- render (render/) ---------------------------------------------------------------------------
+  // render/render-routes.ts
+  pageNotRendered: entry<{ path: string; error: string }>({
+    code: 'SF150',
+    message: ({ path, error }) => `The page ${path} could not be rendered: ${error}`,
+    hint: 'This is a bug in a template or in the data it was given; run with --debug for the stack.',
+  }),
 
   // --- check and checkout (check/, checkout/) -----------------------------------------------------
 
   // --- dev (dev/) --------------------------------------------------------------------------------
+  // dev/generator-bundle.ts
+  codeNotCompiled: entry<{ error: string }>({
+    code: 'SF150',
+    message: ({ error }) => `The generator's code could not be compiled: ${error}`,
+    hint: 'Fix the code and save it; until then the last good build is served.',
+  }),
   // dev/dev-command.ts
   buildCrashed: entry<{ message: string }>({
     code: 'SF900',

@@ -3,7 +3,7 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { Config } from '../config/load-config.js';
 import type { SiteContent } from '../content/load-content.js';
-import { codes } from '../errors/catalogue.js';
+import { problem } from '../errors/catalogue.js';
 import type { SiteImages } from '../images/process-images.js';
 import type { ShareCard } from '../images/share-cards.js';
 import { NOTHING_WRITTEN, StorefrontError, type Problem } from '../errors/storefront-error.js';
@@ -89,12 +89,9 @@ export async function renderRoutes(
     try {
       result = renderOrRecall(context, route, memo);
     } catch (err) {
-      failures.push({
-        code: codes.renderFailed,
-        file: route.source,
-        message: `The page ${route.path} could not be rendered: ${(err as Error).message}`,
-        hint: 'This is a bug in a template or in the data it was given; run with --debug for the stack.',
-      });
+      failures.push(
+        problem('pageNotRendered', { path: route.path, error: (err as Error).message }, { file: route.source }),
+      );
       continue;
     } finally {
       ms += performance.now() - t0;
