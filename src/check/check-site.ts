@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LinkChecker, LinkState } from 'linkinator';
 import { output } from '../cli/output.js';
-import { codes } from '../errors/catalogue.js';
+import { problem } from '../errors/catalogue.js';
 import { StorefrontError, type Problem } from '../errors/storefront-error.js';
 import { parseRedirectsFile } from '../output/redirects.js';
 import { servedBasePath, startPreview } from '../preview/preview-server.js';
@@ -38,12 +38,7 @@ export interface CheckOptions {
 export async function checkSite(options: CheckOptions): Promise<CheckReport> {
   const sitemapPath = path.join(options.outDir, 'sitemap.xml');
   if (!existsSync(sitemapPath)) {
-    throw new StorefrontError({
-      code: codes.missingFile,
-      file: sitemapPath,
-      message: 'There is no built site to check (no sitemap.xml).',
-      hint: 'Run `storefront build` first.',
-    });
+    throw new StorefrontError(problem('checkNoSite', {}, { file: sitemapPath }));
   }
   const sitemapUrls = [...readFileSync(sitemapPath, 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) =>
     m[1]!.replace(/&amp;/g, '&'),
@@ -99,15 +94,11 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
         external.set(link.url, entry);
       }
       if (link.state === LinkState.BROKEN) {
-        problems.push({
-          code: codes.brokenLink,
-          url: shown(link.url),
-          file: link.parent ? `on ${shown(link.parent)}` : 'in sitemap.xml',
-          message: `The link to ${shown(link.url)} is broken (${link.status ? `HTTP ${link.status}` : 'no answer'}).`,
-          hint: link.parent
-            ? 'Fix the link in the content of that page, or add a redirect for the old address.'
-            : 'The sitemap lists a page that does not exist.',
-        });
+        const url = shown(link.url);
+        const file = link.parent ? `on ${shown(link.parent)}` : 'in sitemap.xml';
+        problems.push(
+          problem('checkBrokenLink', { link: url, status: link.status, onPage: Boolean(link.parent) }, { url, file }),
+        );
       }
     }
 
@@ -140,13 +131,8 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
       if (!canonical) continue;
       const answer = await fetch(local(canonical), { redirect: 'manual' });
       if (answer.status !== 200) {
-        problems.push({
-          code: codes.badCanonical,
-          url: canonical,
-          file: `on ${shown(pageUrl)}`,
-          message: `The canonical URL answers HTTP ${answer.status}, not 200.`,
-          hint: "A canonical URL must be the page's own clean address.",
-        });
+        const at = { url: canonical, file: `on ${shown(pageUrl)}` };
+        problems.push(problem('checkCanonicalNotPage', { status: answer.status }, at));
       }
     }
     // In the order of the pages' paths, whatever order the crawl found them in.
@@ -155,16 +141,7 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
     for (const url of sitemapUrls) {
       const answer = await fetch(local(url), { redirect: 'manual' });
       if (answer.status !== 200) {
-        problems.push({
-          code: codes.badSitemapUrl,
-          url,
-          file: 'sitemap.xml',
-          message:
-            answer.status >= 300 && answer.status < 400
-              ? `The sitemap URL redirects (HTTP ${answer.status}).`
-              : `The sitemap URL answers HTTP ${answer.status}.`,
-          hint: 'The sitemap must list final page addresses only.',
-        });
+        problems.push(problem('checkSitemapUrlNotPage', { status: answer.status }, { url, file: 'sitemap.xml' }));
       }
     }
     // Orphans: indexable pages that no chain of links from the home page reaches.
@@ -173,13 +150,8 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
     for (const pageUrl of pageUrls) {
       if (reached.has(pageUrl) || noindex.has(pageUrl)) continue;
       const listed = sitemapUrls.some((url) => local(url) === pageUrl);
-      problems.push({
-        code: codes.orphanPage,
-        url: shown(pageUrl),
-        file: listed ? 'sitemap.xml' : 'the output folder',
-        message: `No chain of links from the home page reaches this page (an orphan): visitors can only find it through search${listed ? ' and the sitemap' : ''}.`,
-        hint: 'Link to it from a related page, the navigation or the footer.',
-      });
+      const at = { url: shown(pageUrl), file: listed ? 'sitemap.xml' : 'the output folder' };
+      problems.push(problem('checkOrphanPage', { inSitemap: listed }, at));
     }
 
     // Every redirect must end on a page.
@@ -188,13 +160,8 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
       for (const [from, rule] of parseRedirectsFile(readFileSync(redirectsPath, 'utf8'))) {
         const answer = await fetch(server.url + rule.to, { redirect: 'manual' });
         if (answer.status !== 200) {
-          problems.push({
-            code: codes.badRedirectTarget,
-            url: from,
-            file: '_redirects',
-            message: `The redirect from ${from} goes to ${rule.to}, which answers HTTP ${answer.status}, not a page.`,
-            hint: 'Point the redirect at an existing page in content/redirects.yaml.',
-          });
+          const values = { from, to: rule.to, status: answer.status };
+          problems.push(problem('checkRedirectToNothing', values, { url: from, file: '_redirects' }));
         }
       }
     }

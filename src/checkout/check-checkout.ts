@@ -3,7 +3,7 @@ import { lstat, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/
 import path from 'node:path';
 import { parse as parseYaml, parseDocument, isMap, isScalar, type Document } from 'yaml';
 import { loadConfig, type Config } from '../config/load-config.js';
-import { codes } from '../errors/catalogue.js';
+import { problem } from '../errors/catalogue.js';
 import { ProblemList, StorefrontError } from '../errors/storefront-error.js';
 import { readBounded } from '../util/read-bounded.js';
 import { YAML_FILE } from '../util/source-file.js';
@@ -69,16 +69,13 @@ const NEVER_INTO = ['content', '.git', 'node_modules'];
 /** An existing file larger than this is no catalogue: it is not even read. */
 const MAX_CATALOGUE_BYTES = 1024 * 1024;
 
-function refusedTo(
-  out: string,
-  message: string,
-  hint = 'Leave --to out, or name a new file outside content/, e.g. catalogue.proposed.yaml.',
-): StorefrontError {
-  return new StorefrontError(
-    { code: codes.badFlag, field: '--to', message: `${message} (--to ${JSON.stringify(out)}).`, hint },
-    'Nothing was written.',
-  );
+/** A --to refused (SF170); `cause`: the error that showed why, if one did. */
+function refusedTo(found: Problem, cause?: unknown): StorefrontError {
+  return new StorefrontError(found, 'Nothing was written.', cause === undefined ? undefined : { cause });
 }
+
+/** Where a --to problem is. */
+const TO = { field: '--to' };
 
 /** Whether git tracks the file (false where there is no git, or no repository). */
 function isTracked(folder: string, name: string): Promise<boolean> {
@@ -100,36 +97,20 @@ function isTracked(folder: string, name: string): Promise<boolean> {
  */
 async function proposalTarget(root: string, out: string): Promise<string> {
   const resolved = path.resolve(root, out);
-  if (/[\\/]$/.test(out))
-    throw refusedTo(
-      out,
-      'The proposed catalogue is a file; this names a folder',
-      'Name a file, e.g. catalogue.proposed.yaml.',
-    );
+  if (/[\\/]$/.test(out)) throw refusedTo(problem('proposalNamesFolder', { to: out }, TO));
   let folder: string;
   try {
     folder = await realpath(path.dirname(resolved));
     if (!(await stat(folder)).isDirectory()) throw new Error('not a folder');
-  } catch {
-    throw refusedTo(
-      out,
-      `The folder of the proposed catalogue, ${path.dirname(out) || '.'}, does not exist`,
-      'Name a file in a folder that exists, e.g. catalogue.proposed.yaml.',
-    );
+  } catch (error) {
+    throw refusedTo(problem('proposalFolderMissing', { to: out, folder: path.dirname(out) || '.' }, TO), error);
   }
   const name = path.basename(resolved);
   const file = path.join(folder, name);
   const realRoot = await realpath(root);
   for (const dir of NEVER_INTO) {
     const real = await realpath(path.join(root, dir)).catch(() => path.join(realRoot, dir));
-    if (isWithin(real, file)) {
-      throw refusedTo(
-        out,
-        dir === 'content'
-          ? 'The proposed catalogue is never written into content/: the catalogue changes only when you copy it over'
-          : `The proposed catalogue is never written into ${dir}/`,
-      );
-    }
+    if (isWithin(real, file)) throw refusedTo(problem('proposalIntoProjectFolder', { to: out, folder: dir }, TO));
   }
   let existing: Awaited<ReturnType<typeof lstat>>;
   try {
@@ -138,24 +119,9 @@ async function proposalTarget(root: string, out: string): Promise<string> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return file;
     throw error;
   }
-  if (existing.isDirectory())
-    throw refusedTo(
-      out,
-      'The proposed catalogue is a file; this is a folder',
-      'Name a file, e.g. catalogue.proposed.yaml.',
-    );
-  if (!existing.isFile())
-    throw refusedTo(
-      out,
-      'This is a link or another special file, never replaced by the proposed catalogue',
-      'Name a new file, or an earlier proposed catalogue.',
-    );
-  const notOurs = () =>
-    refusedTo(
-      out,
-      'This file exists and is not a proposed catalogue: it is never overwritten',
-      'Name a new file, or an earlier proposed catalogue (catalogue.proposed.yaml); delete the file first if it really is to go.',
-    );
+  if (existing.isDirectory()) throw refusedTo(problem('proposalIsFolder', { to: out }, TO));
+  if (!existing.isFile()) throw refusedTo(problem('proposalIsSpecialFile', { to: out }, TO));
+  const notOurs = () => refusedTo(problem('proposalWouldOverwrite', { to: out }, TO));
   if (existing.size > MAX_CATALOGUE_BYTES) throw notOurs();
   let shaped = false;
   try {
@@ -224,18 +190,15 @@ export async function pullCatalogue(
     }
     const charged = chargedPrice(product, currency);
     if ('refused' in charged) {
-      problems.push({
-        code: codes.checkoutPriceDiffers,
-        file: CATALOGUE,
-        field: `${pkg.field}.price`,
-        line: pkg.line,
-        url: productsUrl(config.checkoutUrl),
-        message: `${pkg.name} (${pkg.slug}): the checkout's product ${product.id} ${charged.refused}; no price is proposed for it.`,
-        hint:
-          product.prices.currency_code !== currency
-            ? "Set the checkout's currency to the catalogue's (GBP), then pull again."
-            : "Correct the product's price in WooCommerce (a positive amount of pounds and pence, below the catalogue's ceiling), then pull again.",
-      });
+      const values = {
+        name: pkg.name,
+        slug: pkg.slug,
+        product: product.id,
+        refused: charged.refused,
+        otherCurrency: product.prices.currency_code !== currency,
+      };
+      const at = { file: CATALOGUE, field: `${pkg.field}.price`, line: pkg.line, url: productsUrl(config.checkoutUrl) };
+      problems.push(problem('proposalPriceUnusable', values, at));
       continue;
     }
     if (charged.price === pkg.price) continue;

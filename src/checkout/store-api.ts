@@ -3,7 +3,7 @@ import { readCmsCache, writeCmsCache } from '../cms/cms-cache.js';
 import { isValidPrice, PRICE_CEILING } from '../catalogue/catalogue-index.js';
 import { defaultCmsOptions } from '../cms/retry.js';
 import { fetchAllPosts, PER_PAGE } from '../cms/wordpress-client.js';
-import { codes } from '../errors/catalogue.js';
+import { problem } from '../errors/catalogue.js';
 import { StorefrontError } from '../errors/storefront-error.js';
 
 /**
@@ -85,16 +85,20 @@ export function productsUrl(checkoutUrl: string): string {
   return `${checkoutUrl}/wp-json/wc/store/v1/products`;
 }
 
-const CHECKOUT_HINT =
-  'Check CHECKOUT_URL and that the checkout site is up and answers its WooCommerce Store API (/wp-json/wc/store/v1/products) itself: no redirect is followed.';
-
-/** The client's problems with the checkout's hint: its own speak of the blog (CMS_API_URL, build --stale-ok). */
+/**
+ * The client's problems (SF201, all it reports) with the checkout's hint: its own speak of the
+ * blog (CMS_API_URL, build --stale-ok). The client's error is kept as the cause, for --debug.
+ */
 function asCheckoutError(
   error: StorefrontError,
   rewrite: (message: string) => string = (message) => message,
 ): StorefrontError {
   return new StorefrontError(
-    error.problems.map((problem) => ({ ...problem, message: rewrite(problem.message), hint: CHECKOUT_HINT })),
+    error.problems.map(({ code: _code, message, hint: _hint, ...place }) =>
+      problem('checkoutUnreachable', { message: rewrite(message) }, place),
+    ),
+    undefined,
+    { cause: error },
   );
 }
 
@@ -144,12 +148,7 @@ export async function fetchStoreProducts(root: string, checkoutUrl: string, offl
   if (offline) {
     const entry = await readCmsCache(root, url, 'products');
     if (!entry) {
-      throw new StorefrontError({
-        code: codes.cmsNoCache,
-        url,
-        message: "There is no cached copy of the checkout's products.",
-        hint: 'Run the command once with the checkout reachable; it saves the products under .cache/cms/.',
-      });
+      throw new StorefrontError(problem('checkoutNoCachedProducts', {}, { url }));
     }
     items = entry.items;
     source = 'cache';
@@ -175,13 +174,9 @@ export async function fetchStoreProducts(root: string, checkoutUrl: string, offl
   items.forEach((item, index) => {
     const parsed = storeProduct.safeParse(item);
     if (!parsed.success) {
-      throw new StorefrontError({
-        code: codes.cmsBadResponse,
-        url,
-        field: `[${index}]`,
-        message: `A product of the Store API lacks a field the check needs: ${parsed.error.issues[0]!.path.join('.')} (${parsed.error.issues[0]!.message}).`,
-        hint: 'The check reads id, name, slug, permalink, is_purchasable, is_in_stock and prices of /wc/store/v1/products.',
-      });
+      const issue = parsed.error.issues[0]!;
+      const values = { path: issue.path.join('.'), issue: issue.message };
+      throw new StorefrontError(problem('checkoutProductMissingField', values, { url, field: `[${index}]` }));
     }
     products.push(parsed.data);
   });

@@ -1,7 +1,7 @@
 import { buyUrl, formatPrice } from '../catalogue/catalogue-index.js';
 import type { Catalogue } from '../content/schemas.js';
 import type { SourceFile } from '../util/source-file.js';
-import { codes } from '../errors/catalogue.js';
+import { problem } from '../errors/catalogue.js';
 import type { Problem } from '../errors/storefront-error.js';
 import { runParallel } from '../util/run-parallel.js';
 import { chargedPrice, currencyOf, quoted, type StoreProduct } from './store-api.js';
@@ -52,51 +52,33 @@ export function verifyAgainstStore(
   const problems: Problem[] = [];
   for (const pkg of packages) {
     const at = { file: CATALOGUE, field: `${pkg.field}.slug`, line: pkg.line, url: pkg.buyUrl };
+    const atPrice = { ...at, field: `${pkg.field}.price` };
     const product = bySlug.get(pkg.slug);
     if (!product) {
-      problems.push({
-        ...at,
-        code: codes.checkoutNoProduct,
-        message: `${pkg.name}: the checkout has no product with the slug "${pkg.slug}"; its Buy Now leads nowhere.`,
-        hint: 'Create the product in WooCommerce with this slug, or correct the slug in the catalogue.',
-      });
+      problems.push(problem('checkoutNoProduct', { pkg: pkg.name, slug: pkg.slug }, at));
       continue;
     }
     // The product's name and permalink are the checkout's text: quoted, never trusted.
-    const named = `${pkg.name} (checkout product ${product.id}, ${quoted(product.name)})`;
-    if (!product.is_purchasable || !product.is_in_stock) {
-      problems.push({
-        ...at,
-        code: codes.checkoutNotForSale,
-        message: `${named} ${!product.is_purchasable ? 'cannot be bought (not purchasable: no price, or not published)' : 'is out of stock'}.`,
-        hint: 'Make it purchasable and in stock in WooCommerce, or take the package out of the catalogue.',
-      });
-    }
+    const named = { pkg: pkg.name, product: { id: product.id, name: quoted(product.name) } };
+    if (!product.is_purchasable || !product.is_in_stock)
+      problems.push(problem('checkoutNotForSale', { ...named, purchasable: product.is_purchasable }, at));
     // A product that cannot be bought charges nothing: its (empty) price is no second problem.
     if (!product.is_purchasable) continue;
     const charged = chargedPrice(product, currency);
+    const shown = formatPrice(pkg.price);
     if ('refused' in charged) {
-      problems.push({
-        ...at,
-        field: `${pkg.field}.price`,
-        code: codes.checkoutPriceDiffers,
-        message:
-          product.prices.currency_code !== currency
-            ? `${named} is priced in ${currencyOf(product.prices.currency_code)}; the storefront shows ${currency}.`
-            : `${named} ${charged.refused}: no price the storefront can show (it shows ${formatPrice(pkg.price)}).`,
-        hint:
-          product.prices.currency_code !== currency
-            ? "Set the checkout's currency to the catalogue's (GBP)."
-            : "Correct the product's price in WooCommerce: a positive amount of pounds and pence, below the catalogue's ceiling.",
-      });
+      problems.push(
+        product.prices.currency_code !== currency
+          ? problem(
+              'checkoutOtherCurrency',
+              { ...named, charged: currencyOf(product.prices.currency_code), shown: currency },
+              atPrice,
+            )
+          : problem('checkoutPriceUnusable', { ...named, refused: charged.refused, shown }, atPrice),
+      );
     } else if (charged.price !== pkg.price) {
-      problems.push({
-        ...at,
-        field: `${pkg.field}.price`,
-        code: codes.checkoutPriceDiffers,
-        message: `${named} is charged ${formatPrice(charged.price)}${charged.onSale ? ' (a sale price)' : ''}; the storefront shows ${formatPrice(pkg.price)}.`,
-        hint: 'Make the two agree: change the price in the catalogue (`storefront catalogue pull --from-checkout` proposes it) or in WooCommerce.',
-      });
+      const values = { ...named, charged: formatPrice(charged.price), onSale: charged.onSale, shown };
+      problems.push(problem('checkoutPriceDiffers', values, atPrice));
     }
     const permalink = URL.canParse(product.permalink) ? new URL(product.permalink) : undefined;
     const expected = new URL(pkg.buyUrl);
@@ -105,12 +87,8 @@ export function verifyAgainstStore(
       permalink.origin !== expected.origin ||
       permalink.pathname.replace(/\/$/, '') !== expected.pathname
     ) {
-      problems.push({
-        ...at,
-        code: codes.checkoutElsewhere,
-        message: `${named} lives at ${permalink && permalink.href.length <= 200 ? permalink.href : quoted(product.permalink)}, not at ${pkg.buyUrl} where Buy Now sends the visitor.`,
-        hint: "The product's permalink must be /product/{slug} on the checkout site (WooCommerce: Settings › Permalinks › Product base).",
-      });
+      const lives = permalink && permalink.href.length <= 200 ? permalink.href : quoted(product.permalink);
+      problems.push(problem('checkoutElsewhere', { ...named, lives, buyUrl: pkg.buyUrl }, at));
     }
   }
   return problems;
@@ -171,29 +149,10 @@ export async function verifyBuyLinks(packages: readonly CataloguePackage[], conc
   const problems = packages.flatMap((pkg, i): Problem[] => {
     const answer = answers[i]!;
     if ('status' in answer && answer.status === 200) return [];
-    const at = {
-      code: codes.checkoutNoProduct,
-      file: CATALOGUE,
-      field: `${pkg.field}.slug`,
-      line: pkg.line,
-      url: pkg.buyUrl,
-    };
-    if ('elsewhere' in answer) {
-      return [
-        {
-          ...at,
-          message: `${pkg.name}: its Buy Now redirects to ${answer.elsewhere}, another site than the checkout; the check follows no redirect there, so this package is not verified.`,
-          hint: 'If the shop moved, set CHECKOUT_URL to the site its products are on; if not, remove the redirect on the checkout site.',
-        },
-      ];
-    }
-    return [
-      {
-        ...at,
-        message: `${pkg.name}: its Buy Now answers ${'status' in answer ? `HTTP ${answer.status}` : `nothing (${answer.failed})`}, not a product page.`,
-        hint: 'Check the product and its slug on the checkout site, or correct the slug in the catalogue.',
-      },
-    ];
+    const at = { file: CATALOGUE, field: `${pkg.field}.slug`, line: pkg.line, url: pkg.buyUrl };
+    if ('elsewhere' in answer)
+      return [problem('checkoutBuyRedirectsAway', { pkg: pkg.name, origin: answer.elsewhere }, at)];
+    return [problem('checkoutBuyNotProduct', { pkg: pkg.name, ...answer }, at)];
   });
   return {
     problems,

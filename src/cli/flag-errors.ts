@@ -4,7 +4,7 @@
  * commander's message followed by the whole help.
  */
 import { CommanderError, type Command } from 'commander';
-import { codes } from '../errors/catalogue.js';
+import { problem } from '../errors/catalogue.js';
 import { StorefrontError } from '../errors/storefront-error.js';
 import { nearest } from '../util/nearest.js';
 
@@ -22,27 +22,24 @@ export function commandPath(command: Command): string {
  * choices gets the nearest choice the same way.
  */
 export function flagError(err: CommanderError, usage: string): StorefrontError {
-  const [first = '', ...rest] = err.message
+  const [said = '', ...more] = err.message
     .replace(/^error: /, '')
     .split('\n')
     .map((line) => line.trim())
     .filter(Boolean);
   // The flag or the word concerned is the first quoted thing: '--port <port>', 'nope'.
-  const subject = /'([^']+)'/.exec(first)?.[1]?.split(' ')[0];
-  const unknownCommand = err.code === 'commander.unknownCommand';
-  let guess = /^\(Did you mean (.+)\?\)$/.exec(rest.join(' '))?.[1];
+  const subject = /'([^']+)'/.exec(said)?.[1]?.split(' ')[0];
+  const commands = err.code === 'commander.unknownCommand';
+  let guess = /^\(Did you mean (.+)\?\)$/.exec(more.join(' '))?.[1];
   // `--target netlfy`: "argument 'netlfy' is invalid. Allowed choices are netlify, cloudflare, …".
-  const choice = /argument '([^']*)' is invalid\. Allowed choices are (.+?)\.?$/.exec(first);
+  const choice = /argument '([^']*)' is invalid\. Allowed choices are (.+?)\.?$/.exec(said);
   if (choice) guess = nearest(choice[1]!, choice[2]!.split(', '));
-  const typed = choice?.[1] ?? /'([^']+)'/.exec(first)?.[1];
-  const sentence = /[.?)]$/.test(first) ? first : `${first}.`;
-  const help = `\`${usage} --help\` lists the ${unknownCommand ? 'commands' : 'options'}.`;
-  return new StorefrontError({
-    code: codes.badFlag,
-    field: subject,
-    message: guess ? `${sentence} Did you mean ${guess}?` : [sentence, ...rest].join(' '),
-    hint: guess && typed ? `Write ${guess} instead of ${typed}; ${help}` : help,
-  });
+  const typed = choice?.[1] ?? /'([^']+)'/.exec(said)?.[1];
+  return new StorefrontError(
+    problem('flagRejected', { said, more, guess, typed, usage, commands }, { field: subject }),
+    undefined,
+    { cause: err },
+  );
 }
 
 /** Help and version end the run with commander's exit code; they are not problems. */

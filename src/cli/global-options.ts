@@ -7,7 +7,7 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Option, type Command } from 'commander';
-import { codes } from '../errors/catalogue.js';
+import { problem } from '../errors/catalogue.js';
 import { StorefrontError } from '../errors/storefront-error.js';
 import { output } from './output.js';
 
@@ -31,12 +31,7 @@ function applyGlobalFlags(flags: GlobalFlags): void {
   output.configure({ verbosity: flags.quiet ? 'quiet' : flags.verbose ? 'verbose' : 'normal' });
   // Otherwise a mistyped --root reads as every content file missing.
   if (!existsSync(flags.root)) {
-    throw new StorefrontError({
-      code: codes.badFlag,
-      field: '--root',
-      message: `The project folder ${flags.root} does not exist.`,
-      hint: '--root names the folder that holds content/ (default: the current folder).',
-    });
+    throw new StorefrontError(problem('rootMissing', { root: flags.root }, { field: '--root' }));
   }
   // Settings kept out of the repository (SITE_URL, CMS_APP_PASSWORD…), as hosts and CI set them;
   // a variable set in the real environment wins over the file.

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { TARGETS, type Target } from '../config/deploy-target.js';
-import { codes } from '../errors/catalogue.js';
+import { problem } from '../errors/catalogue.js';
 import { StorefrontError } from '../errors/storefront-error.js';
 import { packageRoot } from '../package-root.js';
 import { noContentFolder } from '../util/project-folder.js';
@@ -146,11 +146,7 @@ export function createProgram(): Command {
       const { root } = program.opts<{ root: string }>();
       requireProjectFolder(root);
       if (options.offline && options.staleOk) {
-        throw new StorefrontError({
-          code: codes.badFlag,
-          message: '--offline and --stale-ok cannot be used together.',
-          hint: '--offline never touches the network; --stale-ok tries it first.',
-        });
+        throw new StorefrontError(problem('offlineWithStaleOk', {}));
       }
       output.status('Reading the settings and the content…');
       // Loaded on demand, as each command's code: `--help` and `preview` need none of the build's.
@@ -196,13 +192,9 @@ export function createProgram(): Command {
       const dir = path.resolve(root, options.out);
       try {
         readFileSync(path.join(dir, 'index.html'));
-      } catch {
-        throw new StorefrontError({
-          code: codes.missingFile,
-          file: path.join(options.out, 'index.html'),
-          message: 'There is no built site to preview.',
-          hint: 'Run `storefront build` first.',
-        });
+      } catch (error) {
+        const file = path.join(options.out, 'index.html');
+        throw new StorefrontError(problem('previewNoSite', {}, { file }), undefined, { cause: error });
       }
       const { servedBasePath, startPreview } = await import('../preview/preview-server.js');
       const preview = await startPreview(dir, options.port, options.host);

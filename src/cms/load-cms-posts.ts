@@ -1,6 +1,6 @@
 import { sortNewestFirst } from '../content/load-posts.js';
 import type { Post } from '../content/post.js';
-import { codes } from '../errors/catalogue.js';
+import { codes, problem } from '../errors/catalogue.js';
 import { NOTHING_WRITTEN, ProblemList, StorefrontError } from '../errors/storefront-error.js';
 import { readCmsCache, writeCmsCache, cacheFile } from './cms-cache.js';
 import { mapWordPressPosts } from './map-post.js';
@@ -51,10 +51,10 @@ function fromItems(items: unknown[], apiUrl: string, options: CmsOptions): { pos
   const { mode, log } = options;
   const problems = new ProblemList();
   const mapped = mapWordPressPosts(items, apiUrl, options.imageOrigins, problems);
-  const skippable = mode === 'stale-ok' && problems.items.every((problem) => problem.code === codes.cmsBadPost);
+  const skippable = mode === 'stale-ok' && problems.items.every((found) => found.code === codes.cmsBadPost);
   if (skippable)
-    for (const problem of problems.items)
-      log(`WARNING: ${problem.code} ${problem.url ?? ''}: ${problem.message} The post is left out (--stale-ok).`);
+    for (const found of problems.items)
+      log(`WARNING: ${found.code} ${found.url ?? ''}: ${found.message} The post is left out (--stale-ok).`);
   else problems.throwIfAny(NOTHING_WRITTEN);
   const notes: string[] = [];
   if (mapped.skippedProtected > 0) {
@@ -75,18 +75,14 @@ function fromItems(items: unknown[], apiUrl: string, options: CmsOptions): { pos
 export async function loadCmsPosts(options: CmsOptions): Promise<CmsPosts> {
   const apiUrl = redactUrl(options.apiUrl).replace(/\/+$/, '');
   const started = performance.now();
-  const fromCache = async (why: string | undefined): Promise<CmsPosts> => {
+  // `failed`: the CMS's error that sent the build to the cache (--stale-ok), `why` its message.
+  const fromCache = async (why: string | undefined, failed?: unknown): Promise<CmsPosts> => {
     const entry = await readCmsCache(options.root, apiUrl);
     if (!entry) {
       throw new StorefrontError(
-        {
-          code: codes.cmsNoCache,
-          url: apiUrl,
-          file: cacheFile(options.root, apiUrl),
-          message: `There is no cached copy of this CMS's posts${why ? ` to fall back to (${why})` : ''}.`,
-          hint: 'Run one build with the CMS reachable first; it saves the posts under .cache/.',
-        },
+        problem('cmsNoCachedPosts', { why }, { url: apiUrl, file: cacheFile(options.root, apiUrl) }),
         NOTHING_WRITTEN,
+        failed === undefined ? undefined : { cause: failed },
       );
     }
     const { posts, notes } = fromItems(entry.items, apiUrl, options);
@@ -120,7 +116,7 @@ export async function loadCmsPosts(options: CmsOptions): Promise<CmsPosts> {
       options.log(
         `WARNING: the CMS could not be reached (${reason}); building from the cached posts instead (--stale-ok).`,
       );
-      const cached = await fromCache(reason);
+      const cached = await fromCache(reason, error);
       return { ...cached, notes: ['STALE: the CMS was unreachable', ...cached.notes] };
     }
     throw error;

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { isAllowedImage } from '../config/load-config.js';
 import type { Post } from '../content/post.js';
 import { unsafeSlugReason } from '../content/post-slug.js';
-import { codes } from '../errors/catalogue.js';
+import { problem } from '../errors/catalogue.js';
 import type { ProblemList } from '../errors/storefront-error.js';
 import { describeCodePoint } from '../util/plain-text.js';
 import { escapeMarkup } from '../util/escape.js';
@@ -85,13 +85,8 @@ export function mapWordPressPosts(
     const where = `${apiUrl}/wp/v2/posts`;
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
-      problems.add({
-        code: codes.cmsBadPost,
-        url: where,
-        field: `[${index}]${issue.path.length ? `.${issue.path.join('.')}` : ''}`,
-        message: `A post from WordPress is missing a field the site needs: ${issue.message}.`,
-        hint: 'The site reads id, slug, date_gmt, title, excerpt and content of /wp/v2/posts.',
-      });
+      const field = `[${index}]${issue.path.length ? `.${issue.path.join('.')}` : ''}`;
+      problems.add(problem('cmsPostMissingField', { issue: issue.message }, { url: where, field }));
       return;
     }
     const raw = parsed.data;
@@ -111,45 +106,34 @@ export function mapWordPressPosts(
     }
     const reason = unsafeSlugReason(slug);
     if (reason) {
-      problems.add({
-        code: codes.badPostSlug,
-        url: `${where}/${raw.id}`,
-        field: 'slug',
-        message: `The post ${raw.id} has the slug ${JSON.stringify(raw.slug)}, which cannot be a page address: ${reason}.`,
-        hint: "Edit the post's slug (permalink) in WordPress.",
-      });
+      problems.add(
+        problem(
+          'cmsPostSlugUnsafe',
+          { id: raw.id, slug: raw.slug, reason },
+          { url: `${where}/${raw.id}`, field: 'slug' },
+        ),
+      );
       return;
     }
     const other = bySlug.get(slug);
     if (other !== undefined) {
-      problems.add({
-        code: codes.duplicatePostSlug,
-        url: `${where}/${raw.id}`,
-        field: 'slug',
-        message: `The posts ${other} and ${raw.id} both have the slug "${slug}", so they would share one address.`,
-        hint: 'Give one of them another slug in WordPress.',
-      });
+      problems.add(
+        problem(
+          'cmsPostSlugTaken',
+          { first: other, second: raw.id, slug },
+          { url: `${where}/${raw.id}`, field: 'slug' },
+        ),
+      );
       return;
     }
     const titleText = htmlToText(raw.title.rendered);
     if (titleText === '') {
-      problems.add({
-        code: codes.cmsBadPost,
-        url: `${where}/${raw.id}`,
-        field: 'title',
-        message: `The post ${raw.id} (${slug}) has no title once its HTML is removed, so its page would have an empty heading and title.`,
-        hint: 'Give the post a title in WordPress.',
-      });
+      problems.add(problem('cmsPostUntitled', { id: raw.id, slug }, { url: `${where}/${raw.id}`, field: 'title' }));
       return;
     }
     if (raw.content.rendered.length > MAX_POST_CHARS) {
-      problems.add({
-        code: codes.cmsBadPost,
-        url: `${where}/${raw.id}`,
-        field: 'content',
-        message: `The post ${raw.id} (${slug}) is ${Math.round(raw.content.rendered.length / 1024)} KB of HTML, more than the ${MAX_POST_CHARS / 1024 / 1024} MB a post may be.`,
-        hint: 'Split the post, or move large embedded data (images as data: URLs) to media files.',
-      });
+      const size = { id: raw.id, slug, characters: raw.content.rendered.length, most: MAX_POST_CHARS };
+      problems.add(problem('cmsPostTooLarge', size, { url: `${where}/${raw.id}`, field: 'content' }));
       return;
     }
     bySlug.set(slug, raw.id);
@@ -177,15 +161,15 @@ export function mapWordPressPosts(
       const found = findHtmlDisguise(html);
       if (!found) return [];
       const { disguise, after } = found;
-      const more =
-        disguise.others > 0 ? ` (and ${disguise.others} more such character${disguise.others > 1 ? 's' : ''})` : '';
-      problems.add({
-        code: codes.cmsBadPost,
-        url: `${where}/${raw.id}`,
-        field,
-        message: `The post ${raw.id} (${slug}) has ${describeCodePoint(disguise.codePoint)} in its ${field}${after ? ` after "${after}"` : ' at the start'}, ${disguise.why}${more}.`,
-        hint: 'Edit the post in WordPress and delete the character: it may be invisible (retype the words around it), or a reference such as &#x202E; in the code editor. Right-to-left text may use the marks U+200F and U+200E, or wrap a phrase in U+2067 … U+2069 on one line.',
-      });
+      const character = describeCodePoint(disguise.codePoint);
+      const { why, others } = disguise;
+      problems.add(
+        problem(
+          'cmsPostDisguisedText',
+          { id: raw.id, slug, field, character, after, why, others },
+          { url: `${where}/${raw.id}`, field },
+        ),
+      );
       return [field];
     });
     if (disguised.length) return;

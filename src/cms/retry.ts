@@ -14,8 +14,9 @@ export class RetryableError extends Error {
   constructor(
     message: string,
     readonly retryAfterMs?: number,
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
   }
 }
 

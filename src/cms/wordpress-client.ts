@@ -1,6 +1,6 @@
 import { request } from 'undici';
-import { codes } from '../errors/catalogue.js';
-import { NOTHING_WRITTEN, StorefrontError } from '../errors/storefront-error.js';
+import { problem } from '../errors/catalogue.js';
+import { NOTHING_WRITTEN, StorefrontError, type Problem } from '../errors/storefront-error.js';
 import { runParallel } from '../util/run-parallel.js';
 import { parseRetryAfter, RetryableError, withRetry, type RetryPolicy } from './retry.js';
 
@@ -74,12 +74,13 @@ interface PageResponse {
   absent?: boolean;
 }
 
-function fail(url: string, message: string, hint: string): StorefrontError {
-  return new StorefrontError({ code: codes.cmsFetchFailed, url: redactUrl(url), message, hint }, NOTHING_WRITTEN);
+/** A problem of the CMS (SF201), as the error that stops the build; `cause`: the error behind it. */
+function fail(found: Problem, cause?: unknown): StorefrontError {
+  return new StorefrontError(found, NOTHING_WRITTEN, cause === undefined ? undefined : { cause });
 }
 
-const NETWORK_HINT =
-  'Check CMS_API_URL and that the WordPress site is reachable. `build --stale-ok` falls back to the last cached copy; `build --offline` builds from the cache alone.';
+/** Where a problem of the CMS is: the address asked, without its credentials. */
+const at = (url: string) => ({ url: redactUrl(url) });
 
 async function fetchPage(url: string, options: FetchPostsOptions): Promise<PageResponse> {
   const headers: Record<string, string> = { accept: 'application/json', 'user-agent': 'storefront-build' };
@@ -105,7 +106,7 @@ async function fetchPage(url: string, options: FetchPostsOptions): Promise<PageR
       err.name === 'TimeoutError' || err.name === 'AbortError'
         ? `no complete answer within ${options.timeoutMs} ms`
         : `${err.code ?? err.name}: ${err.message}`;
-    throw new RetryableError(reason);
+    throw new RetryableError(reason, undefined, { cause: error });
   }
   const header = (name: string) => {
     const value = responseHeaders[name];
@@ -117,49 +118,31 @@ async function fetchPage(url: string, options: FetchPostsOptions): Promise<PageR
   if (statusCode === 404 && options.collection?.absentOn404 && url === pageUrl(options, 1))
     return { items: [], totalPages: 0, absent: true };
   if (statusCode !== 200) {
-    let detail = '';
+    let wordpressError: { code: string; message: string } | undefined;
     let errorCode: string | undefined;
     try {
       const body = JSON.parse(text) as { code?: string; message?: string };
       errorCode = body.code;
-      if (body.code) detail = ` (${body.code}: ${body.message ?? ''})`;
+      if (body.code) wordpressError = { code: String(body.code), message: String(body.message ?? '') };
     } catch {
       // Not a WordPress error body; the status says enough.
     }
     // A page past the last: WordPress's answer when the posts end exactly at a page's end.
     if (statusCode === 400 && errorCode === 'rest_post_invalid_page_number')
       return { items: [], totalPages: undefined };
-    throw fail(
-      url,
-      `WordPress answered HTTP ${statusCode}${detail}.`,
-      statusCode === 401 || statusCode === 403
-        ? 'Check the CMS credentials in the environment (CMS_USER, CMS_APP_PASSWORD).'
-        : 'Check that CMS_API_URL is the REST API root, e.g. https://example.com/wp-json.',
-    );
+    throw fail(problem('cmsHttpError', { status: statusCode, wordpressError }, at(url)));
   }
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    throw fail(
-      url,
-      `The answer is not JSON (it starts with ${JSON.stringify(text.slice(0, 40))}).`,
-      'CMS_API_URL must be the REST API root (…/wp-json); a login page, a maintenance page or a proxy error is not.',
-    );
+    throw fail(problem('cmsAnswerNotJson', { start: text.slice(0, 40) }, at(url)));
   }
   if (!Array.isArray(body)) {
-    throw fail(
-      url,
-      'The answer is JSON but not a list of posts.',
-      'Check that CMS_API_URL is the REST API root, e.g. https://example.com/wp-json.',
-    );
+    throw fail(problem('cmsAnswerNotList', {}, at(url)));
   }
   if (body.length > PER_PAGE) {
-    throw fail(
-      url,
-      `The answer lists ${body.length} posts where at most ${PER_PAGE} were asked for.`,
-      'This is not how WordPress pages its posts; check CMS_API_URL.',
-    );
+    throw fail(problem('cmsPageTooLong', { count: body.length, asked: PER_PAGE }, at(url)));
   }
   const total = Number(header('x-wp-totalpages'));
   return { items: body, totalPages: Number.isInteger(total) && total >= 0 ? total : undefined };
@@ -179,11 +162,9 @@ async function readLimited(
     if (size > MAX_RESPONSE_BYTES || received.bytes > MAX_TOTAL_BYTES) {
       body.destroy();
       throw fail(
-        url,
         size > MAX_RESPONSE_BYTES
-          ? `The answer is larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MB, more than a page of ${PER_PAGE} posts can be.`
-          : `WordPress's answers add up to more than ${MAX_TOTAL_BYTES / 1024 / 1024} MB, more than a blog of 10,000 long posts.`,
-        'Check CMS_API_URL: it must be the REST API root of a WordPress site.',
+          ? problem('cmsAnswerTooLarge', { mostBytes: MAX_RESPONSE_BYTES, perPage: PER_PAGE }, at(url))
+          : problem('cmsAnswersTooLarge', { mostBytes: MAX_TOTAL_BYTES }, at(url)),
       );
     }
     chunks.push(chunk);
@@ -206,11 +187,9 @@ async function fetchPageWithRetry(page: number, options: FetchPostsOptions): Pro
     );
   } catch (error) {
     if (error instanceof RetryableError) {
-      throw fail(
-        url,
-        `The ${options.collection?.noun ?? 'posts'} could not be fetched after ${options.retry.retries + 1} attempts: ${error.message}.`,
-        NETWORK_HINT,
-      );
+      const what = options.collection?.noun ?? 'posts';
+      const attempts = options.retry.retries + 1;
+      throw fail(problem('cmsUnreachable', { what, attempts, reason: error.message }, at(url)), error);
     }
     throw error;
   }
@@ -259,9 +238,5 @@ async function fetchPages(options: FetchPostsOptions): Promise<FetchedPosts> {
 }
 
 function tooManyPosts(url: string, maxPosts: number): StorefrontError {
-  return fail(
-    url,
-    `WordPress has more than ${maxPosts} posts, the most a build takes.`,
-    'If the blog really is that large, raise the limit: cmsMaxPosts in content/config.yaml, or CMS_MAX_POSTS.',
-  );
+  return fail(problem('cmsTooManyPosts', { most: maxPosts }, at(url)));
 }

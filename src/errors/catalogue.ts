@@ -884,8 +884,323 @@ export const catalogue = {
   }),
 
   // --- CMS and images (cms/, images/) -------------------------------------------------------------
+  // cms/wordpress-client.ts: WordPress's REST API (and the checkout's Store API, read the same way).
+  cmsHttpError: entry<{ status: number; wordpressError?: { code: string; message: string } }>({
+    code: 'SF201',
+    message: ({ status, wordpressError: error }) =>
+      `WordPress answered HTTP ${status}${error ? ` (${error.code}: ${error.message})` : ''}.`,
+    hint: ({ status }) =>
+      status === 401 || status === 403
+        ? 'Check the CMS credentials in the environment (CMS_USER, CMS_APP_PASSWORD).'
+        : 'Check that CMS_API_URL is the REST API root, e.g. https://example.com/wp-json.',
+  }),
+  cmsAnswerNotJson: entry<{ start: string }>({
+    code: 'SF201',
+    message: ({ start }) => `The answer is not JSON (it starts with ${JSON.stringify(start)}).`,
+    hint:
+      'CMS_API_URL must be the REST API root (…/wp-json); a login page, a maintenance page or a proxy error ' +
+      'is not.',
+  }),
+  cmsAnswerNotList: entry<None>({
+    code: 'SF201',
+    message: () => 'The answer is JSON but not a list of posts.',
+    hint: 'Check that CMS_API_URL is the REST API root, e.g. https://example.com/wp-json.',
+  }),
+  cmsPageTooLong: entry<{ count: number; asked: number }>({
+    code: 'SF201',
+    message: ({ count, asked }) => `The answer lists ${count} posts where at most ${asked} were asked for.`,
+    hint: 'This is not how WordPress pages its posts; check CMS_API_URL.',
+  }),
+  cmsAnswerTooLarge: entry<{ mostBytes: number; perPage: number }>({
+    code: 'SF201',
+    message: ({ mostBytes, perPage }) =>
+      `The answer is larger than ${mostBytes / 1024 / 1024} MB, more than a page of ${perPage} posts can be.`,
+    hint: 'Check CMS_API_URL: it must be the REST API root of a WordPress site.',
+  }),
+  cmsAnswersTooLarge: entry<{ mostBytes: number }>({
+    code: 'SF201',
+    message: ({ mostBytes }) =>
+      `WordPress's answers add up to more than ${mostBytes / 1024 / 1024} MB, more than a blog of 10,000 long posts.`,
+    hint: 'Check CMS_API_URL: it must be the REST API root of a WordPress site.',
+  }),
+  cmsUnreachable: entry<{ what: string; attempts: number; reason: string }>({
+    code: 'SF201',
+    message: ({ what, attempts, reason }) => `The ${what} could not be fetched after ${attempts} attempts: ${reason}.`,
+    hint:
+      'Check CMS_API_URL and that the WordPress site is reachable. `build --stale-ok` falls back to the last ' +
+      'cached copy; `build --offline` builds from the cache alone.',
+  }),
+  cmsTooManyPosts: entry<{ most: number }>({
+    code: 'SF201',
+    message: ({ most }) => `WordPress has more than ${most} posts, the most a build takes.`,
+    hint: 'If the blog really is that large, raise the limit: cmsMaxPosts in content/config.yaml, or CMS_MAX_POSTS.',
+  }),
+  // cms/load-cms-posts.ts
+  cmsNoCachedPosts: entry<{ why: string | undefined }>({
+    code: 'SF203',
+    message: ({ why }) => `There is no cached copy of this CMS's posts${why ? ` to fall back to (${why})` : ''}.`,
+    hint: 'Run one build with the CMS reachable first; it saves the posts under .cache/.',
+  }),
+  // cms/map-post.ts: a post of WordPress's answer.
+  cmsPostMissingField: entry<{ issue: string }>({
+    code: 'SF204',
+    message: ({ issue }) => `A post from WordPress is missing a field the site needs: ${issue}.`,
+    hint: 'The site reads id, slug, date_gmt, title, excerpt and content of /wp/v2/posts.',
+  }),
+  cmsPostSlugUnsafe: entry<{ id: number; slug: string; reason: string }>({
+    code: 'SF124',
+    message: ({ id, slug, reason }) =>
+      `The post ${id} has the slug ${JSON.stringify(slug)}, which cannot be a page address: ${reason}.`,
+    hint: "Edit the post's slug (permalink) in WordPress.",
+  }),
+  cmsPostSlugTaken: entry<{ first: number; second: number; slug: string }>({
+    code: 'SF205',
+    message: ({ first, second, slug }) =>
+      `The posts ${first} and ${second} both have the slug "${slug}", so they would share one address.`,
+    hint: 'Give one of them another slug in WordPress.',
+  }),
+  cmsPostUntitled: entry<{ id: number; slug: string }>({
+    code: 'SF204',
+    message: ({ id, slug }) =>
+      `The post ${id} (${slug}) has no title once its HTML is removed, so its page would have an empty heading ` +
+      'and title.',
+    hint: 'Give the post a title in WordPress.',
+  }),
+  cmsPostTooLarge: entry<{ id: number; slug: string; characters: number; most: number }>({
+    code: 'SF204',
+    message: ({ id, slug, characters, most }) =>
+      `The post ${id} (${slug}) is ${Math.round(characters / 1024)} KB of HTML, more than the ` +
+      `${most / 1024 / 1024} MB a post may be.`,
+    hint: 'Split the post, or move large embedded data (images as data: URLs) to media files.',
+  }),
+  /** `character` as describeCodePoint names it; `after`, the text before it ('' at the start); `others`, more such. */
+  cmsPostDisguisedText: entry<{
+    id: number;
+    slug: string;
+    field: string;
+    character: string;
+    after: string;
+    why: string;
+    others: number;
+  }>({
+    code: 'SF204',
+    message: ({ id, slug, field, character, after, why, others }) =>
+      `The post ${id} (${slug}) has ${character} in its ${field}${after ? ` after "${after}"` : ' at the start'}, ` +
+      `${why}${others > 0 ? ` (and ${others} more such character${others > 1 ? 's' : ''})` : ''}.`,
+    hint:
+      'Edit the post in WordPress and delete the character: it may be invisible (retype the words around it), or ' +
+      'a reference such as &#x202E; in the code editor. Right-to-left text may use the marks U+200F and U+200E, ' +
+      'or wrap a phrase in U+2067 … U+2069 on one line.',
+  }),
+  // images/process-images.ts
+  imagesTooManyInPost: entry<{ count: number; most: number }>({
+    code: 'SF206',
+    message: ({ count, most }) => `This post shows ${count} different images; a post may show at most ${most}.`,
+    hint: 'Keep the images that tell the story, or split the post.',
+  }),
+  imagesTooManyInBuild: entry<{ count: number; most: number }>({
+    code: 'SF206',
+    message: ({ count, most }) => `The posts show ${count} different images; a build makes at most ${most}.`,
+    hint: 'Remove images from older posts, or leave some posts out of the blog.',
+  }),
+  /**
+   * `from`: a file of content/images/, an image of a WordPress post, or one of a local post from
+   * another host. Why: the download's or the check's reason, or the decoder's error.
+   */
+  imageUnusable: entry<
+    { address: string; from: 'content/images' | 'WordPress' | 'another host' } & (
+      | { unavailable: string }
+      | { unreadable: string }
+    )
+  >({
+    code: 'SF206',
+    message: (values) =>
+      `The image ${values.address} of this post cannot be shown: ` +
+      `${'unavailable' in values ? values.unavailable : `it cannot be read as an image (${values.unreadable})`}.`,
+    hint: ({ from }) =>
+      from === 'content/images'
+        ? 'Check the file in content/images/: a JPEG, PNG, WebP, AVIF, GIF or SVG of at most 40 megapixels.'
+        : from === 'WordPress'
+          ? 'Check the image in WordPress (open its address), or remove it from the post.'
+          : 'Put the image in content/images/ and write /images/name, or add its host to imageHosts in ' +
+            'content/config.yaml (IMAGE_HOSTS).',
+  }),
 
   // --- output (output/) --------------------------------------------------------------------------
+  // output/output-folder.ts
+  /** `files`: the first of them, sorted, with a last `…` when there were more than were counted (foreignFiles). */
+  outputHoldsForeignFiles: entry<{ files: readonly string[] }>({
+    code: 'SF170',
+    message: ({ files }) => {
+      const more = files.at(-1) === '…' ? 'more' : `${files.length - 5} more`;
+      const named = files.slice(0, 5).join(', ') + (files.length > 5 ? ` and ${more}` : '');
+      return (
+        `The output folder holds files that no build wrote: ${named}. A build replaces the folder whole, so it ` +
+        'would delete them.'
+      );
+    },
+    hint:
+      'Move those files elsewhere, or build into an empty or new folder with --out. If the folder is an old ' +
+      'build, delete it.',
+  }),
+  // output/host-limits.ts: what is over the host's limit, the limit (with the setting that chose it
+  // and the host's page), and what to do. Counts in English digits: 20,000.
+  /**
+   * `copies`: the .br and .gz files of the site; `images`: the files of post images (assets/img/).
+   * Over `files`: with `paidPlan` when a paid plan takes more (Cloudflare Pages). Over `fileBytes`:
+   * `file` as published, `published` when it is one of content/images/. Over `siteBytes`: the bytes
+   * of content/images/, of post images and of the copies.
+   */
+  overHostLimit: entry<
+    {
+      host: string;
+      limit: { limit: number; docs: string; setting?: string };
+      copies: number;
+      images: number;
+    } & (
+      | { over: 'files'; files: number; paidPlan?: { files: number; configFile: string; variable: string } }
+      | { over: 'fileBytes'; bytes: number; published: boolean }
+      | { over: 'siteBytes'; bytes: number; parts: { contentImages: number; postImages: number; copies: number } }
+      | { over: 'filesPerFolder'; folder: string; files: number }
+    )
+  >({
+    code: 'SF161',
+    message: (values) => {
+      const count = (n: number) => n.toLocaleString('en-GB');
+      // 26214400 → `25 MiB (26,214,400 bytes)`: the binary unit the hosts' docs and tools use.
+      const binary = (n: number) => {
+        const [unit, size] = n >= 1024 ** 3 ? ['GiB', 1024 ** 3] : ['MiB', 1024 ** 2];
+        return `${Number((n / size).toFixed(2))} ${unit} (${count(n)} bytes)`;
+      };
+      const { host, limit } = values;
+      const [what, most] =
+        values.over === 'files'
+          ? [`The site would be ${count(values.files)} files`, `${count(limit.limit)} files per site`]
+          : values.over === 'fileBytes'
+            ? [`This file would be ${count(values.bytes)} bytes`, `${binary(limit.limit)} a file`]
+            : values.over === 'siteBytes'
+              ? [`The site would be ${count(values.bytes)} bytes`, `${binary(limit.limit)} per site`]
+              : [
+                  `The folder ${values.folder} would hold ${count(values.files)} files`,
+                  `${count(limit.limit)} files in one folder, and fails a deploy with more`,
+                ];
+      const setting = limit.setting ? `, as ${limit.setting} sets` : '';
+      return `${what}; ${host} takes at most ${most}${setting} (${limit.docs}).`;
+    },
+    hint: (values) => {
+      const count = (n: number) => n.toLocaleString('en-GB');
+      const { host, copies, images } = values;
+      const noCopies =
+        copies > 0
+          ? ` Build without --precompress: the ${count(copies)} .br and .gz copies are of no use on ${host}, which ` +
+            'compresses by itself.'
+          : '';
+      const imageFiles =
+        `post images make ${count(images)} of them (up to 13 an image: 4 widths in 3 formats, and a share image): ` +
+        'use fewer images, or fewer widths (IMAGE_WIDTHS in src/images/process-images.ts)';
+      switch (values.over) {
+        case 'files': {
+          const paid = values.paidPlan
+            ? `On a paid plan (${count(values.paidPlan.files)} files), set cfPagesMaxFiles in ` +
+              `${values.paidPlan.configFile}, or ${values.paidPlan.variable}, to ${values.paidPlan.files}, and ` +
+              "PAGES_WRANGLER_MAJOR_VERSION=4 in the Pages project's variables, as Cloudflare asks. Otherwise publish"
+            : 'Publish';
+          return `${paid} fewer files: ${images > 0 ? `${imageFiles}, or ` : ''}leave older posts out.${noCopies}`;
+        }
+        case 'fileBytes':
+          return `Make it smaller, or put it on another host and link to it.${
+            values.published ? ' Files in content/images/ are published as they are.' : ''
+          }`;
+        case 'siteBytes': {
+          const parts = [
+            {
+              bytes: values.parts.contentImages,
+              what: 'in content/images/ (published as they are: put large files on another host and link to them)',
+            },
+            {
+              bytes: values.parts.postImages,
+              what: 'post images (use fewer, or fewer widths: IMAGE_WIDTHS in src/images/process-images.ts)',
+            },
+            {
+              bytes: values.parts.copies,
+              what: `.br and .gz copies (build without --precompress: ${host} compresses by itself)`,
+            },
+          ].filter((part) => part.bytes > 0);
+          const largest = parts
+            .sort((a, b) => b.bytes - a.bytes)
+            .map((part) => `${count(part.bytes)} bytes are ${part.what}`);
+          return `Publish fewer or smaller files${largest.length > 0 ? `: ${largest.join('; ')}` : ''}.`;
+        }
+        case 'filesPerFolder': {
+          const what =
+            values.folder === 'blog/'
+              ? 'Every post is a file of blog/: leave older posts out.'
+              : values.folder === 'assets/img/'
+                ? `Publish fewer files there: ${imageFiles}.`
+                : 'Publish fewer files there.';
+          return `${what}${noCopies}`;
+        }
+      }
+    },
+  }),
+  // output/write-output.ts
+  outputFolderRefused: entry<{ why: 'is the project' | 'in the project' | 'is a link' }>({
+    code: 'SF170',
+    message: ({ why }) =>
+      `The build will not write to this folder: ${
+        why === 'is the project'
+          ? 'it is the project folder or holds it'
+          : why === 'in the project'
+            ? "it is inside a folder of the project's own files"
+            : 'it is a link, and the build replaces a folder, never what a link points to (if an earlier version ' +
+              'of storefront made it, move any file of yours out of the folder it points to, then delete both)'
+      }. The output folder is replaced as a whole.`,
+    hint: 'Choose an empty or new folder, e.g. --out dist.',
+  }),
+  // The system refused a write (SiteWriter.error): `name` is the file as the site has it, when known.
+  outputNameTooLong: entry<{ name: string | undefined }>({
+    code: 'SF160',
+    message: ({ name }) =>
+      'The output could not be written: a file or folder name is longer than the disk allows (255 bytes)' +
+      `${name ? `: ${name}` : ''}.`,
+    hint: 'Shorten the path of the page (content/pages/) or redirect that makes it.',
+  }),
+  outputDiskFull: entry<{ name: string | undefined }>({
+    code: 'SF160',
+    message: ({ name }) => `The output could not be written: the disk is full${name ? ` (writing ${name})` : ''}.`,
+    hint: 'Free space on the disk that holds the output folder, or build onto another with --out.',
+  }),
+  outputQuotaUsed: entry<{ name: string | undefined }>({
+    code: 'SF160',
+    message: ({ name }) =>
+      `The output could not be written: the disk quota is used up${name ? ` (writing ${name})` : ''}.`,
+    hint: 'Free space within your quota, or build onto another disk with --out.',
+  }),
+  outputPermissionDenied: entry<{ name: string | undefined }>({
+    code: 'SF160',
+    message: ({ name }) => `The output could not be written: permission denied${name ? ` (writing ${name})` : ''}.`,
+    hint: 'Make the output folder, and the folder that holds it, writable by you, or build elsewhere with --out.',
+  }),
+  outputDiskReadOnly: entry<None>({
+    code: 'SF160',
+    message: () => 'The output could not be written: the disk is read-only.',
+    hint: 'Build onto a writable disk with --out.',
+  }),
+  // A mount point (a Docker volume) or a folder of an image's lower layer cannot be renamed.
+  outputFolderUnmovable: entry<{ code: 'EBUSY' | 'EXDEV' }>({
+    code: 'SF160',
+    message: ({ code }) => `The output could not be written: the output folder cannot be renamed (${code}).`,
+    hint:
+      'The build swaps in a new folder by renaming, and this one cannot be renamed: it is a mount point (a volume) ' +
+      'or lies in another file system layer. Build into a folder inside it, e.g. --out dist/site, or mount the ' +
+      'folder that holds it.',
+  }),
+  /** `reason`: the system's own message. */
+  outputNotWritten: entry<{ reason: string }>({
+    code: 'SF160',
+    message: ({ reason }) => `The output could not be written: ${reason}`,
+    hint: 'Check that the folder, and the folder that holds it, are writable, and that the disk has space.',
+  }),
 
   // --- render (render/) ---------------------------------------------------------------------------
   // render/render-routes.ts
@@ -896,6 +1211,206 @@ export const catalogue = {
   }),
 
   // --- check and checkout (check/, checkout/) -----------------------------------------------------
+  // check/check-site.ts
+  checkNoSite: entry<None>({
+    code: 'SF141',
+    message: () => 'There is no built site to check (no sitemap.xml).',
+    hint: 'Run `storefront build` first.',
+  }),
+  /** `onPage`: the link is on a page (else the sitemap lists it); `status`: the answer's, if any. */
+  checkBrokenLink: entry<{ link: string; status: number | undefined; onPage: boolean }>({
+    code: 'SF301',
+    message: ({ link, status }) => `The link to ${link} is broken (${status ? `HTTP ${status}` : 'no answer'}).`,
+    hint: ({ onPage }) =>
+      onPage
+        ? 'Fix the link in the content of that page, or add a redirect for the old address.'
+        : 'The sitemap lists a page that does not exist.',
+  }),
+  checkCanonicalNotPage: entry<{ status: number }>({
+    code: 'SF302',
+    message: ({ status }) => `The canonical URL answers HTTP ${status}, not 200.`,
+    hint: "A canonical URL must be the page's own clean address.",
+  }),
+  checkSitemapUrlNotPage: entry<{ status: number }>({
+    code: 'SF303',
+    message: ({ status }) =>
+      status >= 300 && status < 400
+        ? `The sitemap URL redirects (HTTP ${status}).`
+        : `The sitemap URL answers HTTP ${status}.`,
+    hint: 'The sitemap must list final page addresses only.',
+  }),
+  checkOrphanPage: entry<{ inSitemap: boolean }>({
+    code: 'SF304',
+    message: ({ inSitemap }) =>
+      'No chain of links from the home page reaches this page (an orphan): visitors can only find it through ' +
+      `search${inSitemap ? ' and the sitemap' : ''}.`,
+    hint: 'Link to it from a related page, the navigation or the footer.',
+  }),
+  checkRedirectToNothing: entry<{ from: string; to: string; status: number }>({
+    code: 'SF305',
+    message: ({ from, to, status }) =>
+      `The redirect from ${from} goes to ${to}, which answers HTTP ${status}, not a page.`,
+    hint: 'Point the redirect at an existing page in content/redirects.yaml.',
+  }),
+  // checkout/check-checkout.ts: `catalogue pull --to` (`to` as typed), and the prices pulled.
+  proposalNamesFolder: entry<{ to: string }>({
+    code: 'SF170',
+    message: ({ to }) => `The proposed catalogue is a file; this names a folder (--to ${JSON.stringify(to)}).`,
+    hint: 'Name a file, e.g. catalogue.proposed.yaml.',
+  }),
+  proposalFolderMissing: entry<{ to: string; folder: string }>({
+    code: 'SF170',
+    message: ({ to, folder }) =>
+      `The folder of the proposed catalogue, ${folder}, does not exist (--to ${JSON.stringify(to)}).`,
+    hint: 'Name a file in a folder that exists, e.g. catalogue.proposed.yaml.',
+  }),
+  proposalIntoProjectFolder: entry<{ to: string; folder: string }>({
+    code: 'SF170',
+    message: ({ to, folder }) =>
+      `${
+        folder === 'content'
+          ? 'The proposed catalogue is never written into content/: the catalogue changes only when you copy it over'
+          : `The proposed catalogue is never written into ${folder}/`
+      } (--to ${JSON.stringify(to)}).`,
+    hint: 'Leave --to out, or name a new file outside content/, e.g. catalogue.proposed.yaml.',
+  }),
+  proposalIsFolder: entry<{ to: string }>({
+    code: 'SF170',
+    message: ({ to }) => `The proposed catalogue is a file; this is a folder (--to ${JSON.stringify(to)}).`,
+    hint: 'Name a file, e.g. catalogue.proposed.yaml.',
+  }),
+  proposalIsSpecialFile: entry<{ to: string }>({
+    code: 'SF170',
+    message: ({ to }) =>
+      'This is a link or another special file, never replaced by the proposed catalogue ' +
+      `(--to ${JSON.stringify(to)}).`,
+    hint: 'Name a new file, or an earlier proposed catalogue.',
+  }),
+  proposalWouldOverwrite: entry<{ to: string }>({
+    code: 'SF170',
+    message: ({ to }) =>
+      `This file exists and is not a proposed catalogue: it is never overwritten (--to ${JSON.stringify(to)}).`,
+    hint:
+      'Name a new file, or an earlier proposed catalogue (catalogue.proposed.yaml); delete the file first if it ' +
+      'really is to go.',
+  }),
+  /** `refused`: why the price is none the catalogue can hold (chargedPrice); `otherCurrency`: it is in another. */
+  proposalPriceUnusable: entry<{
+    name: string;
+    slug: string;
+    product: number;
+    refused: string;
+    otherCurrency: boolean;
+  }>({
+    code: 'SF403',
+    message: ({ name, slug, product, refused }) =>
+      `${name} (${slug}): the checkout's product ${product} ${refused}; no price is proposed for it.`,
+    hint: ({ otherCurrency }) =>
+      otherCurrency
+        ? "Set the checkout's currency to the catalogue's (GBP), then pull again."
+        : "Correct the product's price in WooCommerce (a positive amount of pounds and pence, below the catalogue's " +
+          'ceiling), then pull again.',
+  }),
+  // checkout/store-api.ts
+  checkoutNoCachedProducts: entry<None>({
+    code: 'SF203',
+    message: () => "There is no cached copy of the checkout's products.",
+    hint: 'Run the command once with the checkout reachable; it saves the products under .cache/cms/.',
+  }),
+  checkoutProductMissingField: entry<{ path: string; issue: string }>({
+    code: 'SF202',
+    message: ({ path, issue }) => `A product of the Store API lacks a field the check needs: ${path} (${issue}).`,
+    hint:
+      'The check reads id, name, slug, permalink, is_purchasable, is_in_stock and prices of ' +
+      '/wc/store/v1/products.',
+  }),
+  /** A problem of the WordPress client (SF201) reading the checkout: its message, with the checkout's hint. */
+  checkoutUnreachable: entry<{ message: string }>({
+    code: 'SF201',
+    message: ({ message }) => message,
+    hint:
+      'Check CHECKOUT_URL and that the checkout site is up and answers its WooCommerce Store API ' +
+      '(/wp-json/wc/store/v1/products) itself: no redirect is followed.',
+  }),
+  // checkout/verify-checkout.ts: a package (`pkg`: its name) against the checkout's product of its
+  // slug (`product`: its id, and its name as the checkout wrote it, quoted).
+  checkoutNoProduct: entry<{ pkg: string; slug: string }>({
+    code: 'SF401',
+    message: ({ pkg, slug }) =>
+      `${pkg}: the checkout has no product with the slug "${slug}"; its Buy Now leads nowhere.`,
+    hint: 'Create the product in WooCommerce with this slug, or correct the slug in the catalogue.',
+  }),
+  checkoutNotForSale: entry<{ pkg: string; product: { id: number; name: string }; purchasable: boolean }>({
+    code: 'SF402',
+    message: ({ pkg, product, purchasable }) =>
+      `${pkg} (checkout product ${product.id}, ${product.name}) ${
+        !purchasable ? 'cannot be bought (not purchasable: no price, or not published)' : 'is out of stock'
+      }.`,
+    hint: 'Make it purchasable and in stock in WooCommerce, or take the package out of the catalogue.',
+  }),
+  /** `charged`: the checkout's currency, as currencyOf writes it; `shown`: the catalogue's. */
+  checkoutOtherCurrency: entry<{ pkg: string; product: { id: number; name: string }; charged: string; shown: string }>({
+    code: 'SF403',
+    message: ({ pkg, product, charged, shown }) =>
+      `${pkg} (checkout product ${product.id}, ${product.name}) is priced in ${charged}; the storefront shows ` +
+      `${shown}.`,
+    hint: "Set the checkout's currency to the catalogue's (GBP).",
+  }),
+  /** `refused`: why its price is none the storefront can show (chargedPrice); `shown`: the catalogue's, formatted. */
+  checkoutPriceUnusable: entry<{ pkg: string; product: { id: number; name: string }; refused: string; shown: string }>({
+    code: 'SF403',
+    message: ({ pkg, product, refused, shown }) =>
+      `${pkg} (checkout product ${product.id}, ${product.name}) ${refused}: no price the storefront can show ` +
+      `(it shows ${shown}).`,
+    hint:
+      "Correct the product's price in WooCommerce: a positive amount of pounds and pence, below the catalogue's " +
+      'ceiling.',
+  }),
+  /** Prices formatted (`£4.99`); `onSale`: the price charged is a sale price. */
+  checkoutPriceDiffers: entry<{
+    pkg: string;
+    product: { id: number; name: string };
+    charged: string;
+    onSale: boolean;
+    shown: string;
+  }>({
+    code: 'SF403',
+    message: ({ pkg, product, charged, onSale, shown }) =>
+      `${pkg} (checkout product ${product.id}, ${product.name}) is charged ${charged}` +
+      `${onSale ? ' (a sale price)' : ''}; the storefront shows ${shown}.`,
+    hint:
+      'Make the two agree: change the price in the catalogue (`storefront catalogue pull --from-checkout` ' +
+      'proposes it) or in WooCommerce.',
+  }),
+  /** `lives`: the product's permalink (quoted when it is no address, or too long); `buyUrl`: its Buy Now. */
+  checkoutElsewhere: entry<{ pkg: string; product: { id: number; name: string }; lives: string; buyUrl: string }>({
+    code: 'SF404',
+    message: ({ pkg, product, lives, buyUrl }) =>
+      `${pkg} (checkout product ${product.id}, ${product.name}) lives at ${lives}, not at ${buyUrl} where Buy Now ` +
+      'sends the visitor.',
+    hint:
+      "The product's permalink must be /product/{slug} on the checkout site (WooCommerce: Settings › Permalinks › " +
+      'Product base).',
+  }),
+  // A checkout without the Store API: each Buy Now address requested.
+  checkoutBuyRedirectsAway: entry<{ pkg: string; origin: string }>({
+    code: 'SF401',
+    message: ({ pkg, origin }) =>
+      `${pkg}: its Buy Now redirects to ${origin}, another site than the checkout; the check follows no ` +
+      'redirect there, so this package is not verified.',
+    hint:
+      'If the shop moved, set CHECKOUT_URL to the site its products are on; if not, remove the redirect on the ' +
+      'checkout site.',
+  }),
+  /** `status`: the answer's; `failed`: why there was none. */
+  checkoutBuyNotProduct: entry<{ pkg: string } & ({ status: number } | { failed: string })>({
+    code: 'SF401',
+    message: (values) =>
+      `${values.pkg}: its Buy Now answers ${
+        'status' in values ? `HTTP ${values.status}` : `nothing (${values.failed})`
+      }, not a product page.`,
+    hint: 'Check the product and its slug on the checkout site, or correct the slug in the catalogue.',
+  }),
 
   // --- dev (dev/) --------------------------------------------------------------------------------
   // dev/generator-bundle.ts
@@ -912,6 +1427,7 @@ export const catalogue = {
   }),
 
   // --- the command line and preview (cli/, preview/) ----------------------------------------------
+  // cli/report-error.ts
   systemRefused: entry<{ message: string; hint: string }>({
     code: 'SF901',
     message: ({ message }) => `The operating system refused: ${message}.`,
@@ -920,7 +1436,75 @@ export const catalogue = {
   unexpected: entry<{ described: string }>({
     code: 'SF900',
     message: ({ described }) => `An unexpected error stopped the command: ${described}`,
-    hint: 'This is a bug in storefront. Run the command again with --debug to see the stack trace, and report it with that output.',
+    hint:
+      'This is a bug in storefront. Run the command again with --debug to see the stack trace, and report it ' +
+      'with that output.',
+  }),
+  // cli/flag-errors.ts: a command line commander rejected. `said`: commander's first line, `more`
+  // its others; `guess`: the nearest command, option or choice, `typed` what it replaces; `usage`:
+  // the command whose help helps, which lists `commands` (else options).
+  flagRejected: entry<{
+    said: string;
+    more: readonly string[];
+    guess: string | undefined;
+    typed: string | undefined;
+    usage: string;
+    commands: boolean;
+  }>({
+    code: 'SF170',
+    message: ({ said, more, guess }) => {
+      const sentence = /[.?)]$/.test(said) ? said : `${said}.`;
+      return guess ? `${sentence} Did you mean ${guess}?` : [sentence, ...more].join(' ');
+    },
+    hint: ({ guess, typed, usage, commands }) => {
+      const help = `\`${usage} --help\` lists the ${commands ? 'commands' : 'options'}.`;
+      return guess && typed ? `Write ${guess} instead of ${typed}; ${help}` : help;
+    },
+  }),
+  // cli/global-options.ts
+  rootMissing: entry<{ root: string }>({
+    code: 'SF170',
+    message: ({ root }) => `The project folder ${root} does not exist.`,
+    hint: '--root names the folder that holds content/ (default: the current folder).',
+  }),
+  // cli/main.ts
+  offlineWithStaleOk: entry<None>({
+    code: 'SF170',
+    message: () => '--offline and --stale-ok cannot be used together.',
+    hint: '--offline never touches the network; --stale-ok tries it first.',
+  }),
+  previewNoSite: entry<None>({
+    code: 'SF141',
+    message: () => 'There is no built site to preview.',
+    hint: 'Run `storefront build` first.',
+  }),
+  // preview/listen-address.ts: a listen refused because of --host's value. `family`: the IP
+  // version the system lacks (4 for a name).
+  listenHostUnusable: entry<
+    { host: string } & (
+      | { why: 'not ours' | 'no such name' | 'needs its interface' | 'refused' }
+      | { why: 'no such family'; family: 4 | 6 }
+    )
+  >({
+    code: 'SF170',
+    message: (values) => {
+      const { host } = values;
+      switch (values.why) {
+        case 'not ours':
+          return `This computer has no address ${host} to listen on.`;
+        case 'no such name':
+          return `The host name ${host} does not resolve to an address.`;
+        case 'no such family':
+          return `This computer cannot listen on ${host}: it has no IPv${values.family}.`;
+        case 'needs its interface':
+          return `A link-local IPv6 address such as ${host} needs its interface to listen on: ${host}%eth0, say.`;
+        case 'refused':
+          return `The system refuses to listen on ${host}.`;
+      }
+    },
+    hint:
+      "--host takes one of this computer's own addresses (`ip addr` or `ifconfig` lists them) or a name for one; " +
+      '`--host` alone listens on all of them.',
   }),
 };
 

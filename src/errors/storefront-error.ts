@@ -32,9 +32,10 @@ export class StorefrontError extends Error {
   /** Said once after the problems, e.g. that dist/ was left untouched. */
   readonly footer?: string;
 
-  constructor(problems: Problem | readonly Problem[], footer?: string) {
+  /** `cause`: the error this one stands for (a refusal of the system), shown with --debug. */
+  constructor(problems: Problem | readonly Problem[], footer?: string, options?: { cause?: unknown }) {
     const list = Array.isArray(problems) ? problems : [problems as Problem];
-    super(list.map((p) => `${p.code} ${p.message}`).join('\n'));
+    super(list.map((p) => `${p.code} ${p.message}`).join('\n'), options);
     this.name = 'StorefrontError';
     this.problems = list;
     this.footer = footer;

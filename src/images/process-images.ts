@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Sharp } from 'sharp';
 import { isAllowedImage } from '../config/load-config.js';
 import type { Post } from '../content/post.js';
-import { codes } from '../errors/catalogue.js';
+import { problem } from '../errors/catalogue.js';
 import type { ProblemList } from '../errors/storefront-error.js';
 import { limitConcurrency, runParallel } from '../util/run-parallel.js';
 import { writeFileAtomic } from '../util/write-atomic.js';
@@ -233,21 +233,13 @@ export async function processSiteImages(
   for (const post of posts) {
     const addresses = new Set([...(post.image ? [post.image.src] : []), ...imageSources(post.contentHtml)]);
     if (addresses.size > MAX_IMAGES_PER_POST) {
-      problems.add({
-        code: codes.badImage,
-        file: post.source,
-        message: `This post shows ${addresses.size} different images; a post may show at most ${MAX_IMAGES_PER_POST}.`,
-        hint: 'Keep the images that tell the story, or split the post.',
-      });
+      const count = addresses.size;
+      problems.add(problem('imagesTooManyInPost', { count, most: MAX_IMAGES_PER_POST }, { file: post.source }));
     }
     for (const address of addresses) if (!wanted.has(address)) wanted.set(address, post);
   }
   if (wanted.size > MAX_IMAGES_PER_BUILD) {
-    problems.add({
-      code: codes.badImage,
-      message: `The posts show ${wanted.size} different images; a build makes at most ${MAX_IMAGES_PER_BUILD}.`,
-      hint: 'Remove images from older posts, or leave some posts out of the blog.',
-    });
+    problems.add(problem('imagesTooManyInBuild', { count: wanted.size, most: MAX_IMAGES_PER_BUILD }));
   }
   const images: SiteImages = { sets: new Map(), shares: new Map(), files: [] };
   if (problems.size > 0) return images;
@@ -286,19 +278,10 @@ export async function processSiteImages(
     } catch (error) {
       const reason =
         error instanceof ImageUnavailable
-          ? error.message
-          : `it cannot be read as an image (${(error as Error).message})`;
-      problems.add({
-        code: codes.badImage,
-        file: post.source,
-        url: address,
-        message: `The image ${address} of this post cannot be shown: ${reason}.`,
-        hint: local(address)
-          ? 'Check the file in content/images/: a JPEG, PNG, WebP, AVIF, GIF or SVG of at most 40 megapixels.'
-          : /^https?:/.test(post.source)
-            ? 'Check the image in WordPress (open its address), or remove it from the post.'
-            : 'Put the image in content/images/ and write /images/name, or add its host to imageHosts in content/config.yaml (IMAGE_HOSTS).',
-      });
+          ? { unavailable: error.message }
+          : { unreadable: String((error as Error).message) };
+      const from = local(address) ? 'content/images' : /^https?:/.test(post.source) ? 'WordPress' : 'another host';
+      problems.add(problem('imageUnusable', { address, from, ...reason }, { file: post.source, url: address }));
     }
   });
   await pruneImageCaches(options.root);

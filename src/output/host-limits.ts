@@ -1,9 +1,7 @@
-import { CF_PAGES_PAID_FILES, type HostLimit, type HostLimits } from '../config/deploy-target.js';
+import { CF_PAGES_PAID_FILES, type HostLimits } from '../config/deploy-target.js';
 import { CONFIG_FILE, envNames } from '../config/load-config.js';
-import { codes } from '../errors/catalogue.js';
+import { problem } from '../errors/catalogue.js';
 import { StorefrontError, type Problem } from '../errors/storefront-error.js';
-
-const count = (n: number) => n.toLocaleString('en-GB');
 
 /**
  * A site the host would refuse is refused here, before it replaces the output folder: a build
@@ -13,76 +11,48 @@ const count = (n: number) => n.toLocaleString('en-GB');
  */
 export function overHostLimits(files: ReadonlyMap<string, number>, limits: HostLimits | undefined): Problem[] {
   if (!limits) return [];
-  const problems: Problem[] = [];
-  const over = (limit: HostLimit, what: string, most: string, hint: string, file?: string): void => {
-    problems.push({
-      code: codes.overHostLimit,
-      ...(file ? { file } : {}),
-      message: `${what}; ${limits.host} takes at most ${most}${limit.setting ? `, as ${limit.setting} sets` : ''} (${limit.docs}).`,
-      hint,
-    });
-  };
   const byName = [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const compressed = byName.filter(([file]) => /\.(br|gz)$/.test(file)).length;
-  const noCopies =
-    compressed > 0
-      ? ` Build without --precompress: the ${count(compressed)} .br and .gz copies are of no use on ${limits.host}, which compresses by itself.`
-      : '';
-  const images = byName.filter(([file]) => file.startsWith('assets/img/')).length;
-  const imageFiles = `post images make ${count(images)} of them (up to 13 an image: 4 widths in 3 formats, and a share image): use fewer images, or fewer widths (IMAGE_WIDTHS in src/images/process-images.ts)`;
+  const bytesOf = (test: (file: string) => boolean) =>
+    byName.reduce((sum, [file, size]) => sum + (test(file) ? size : 0), 0);
+  const copy = (file: string) => /\.(br|gz)$/.test(file);
+  const postImage = (file: string) => file.startsWith('assets/img/');
+  const contentImage = (file: string) => file.startsWith('images/');
+  // What every problem of this site says: the host, the .br and .gz copies, the post images' files.
+  const site = {
+    host: limits.host,
+    copies: byName.filter(([file]) => copy(file)).length,
+    images: byName.filter(([file]) => postImage(file)).length,
+  };
+  const problems: Problem[] = [];
 
   if (limits.files && files.size > limits.files.limit) {
-    const paid =
+    const paidPlan =
       limits.files.limit < CF_PAGES_PAID_FILES
-        ? `On a paid plan (${count(CF_PAGES_PAID_FILES)} files), set cfPagesMaxFiles in ${CONFIG_FILE}, or ${envNames.cfPagesMaxFiles}, to ${CF_PAGES_PAID_FILES}, and PAGES_WRANGLER_MAJOR_VERSION=4 in the Pages project's variables, as Cloudflare asks. Otherwise publish`
-        : 'Publish';
-    over(
-      limits.files,
-      `The site would be ${count(files.size)} files`,
-      `${count(limits.files.limit)} files per site`,
-      `${paid} fewer files: ${images > 0 ? `${imageFiles}, or ` : ''}leave older posts out.${noCopies}`,
+        ? { files: CF_PAGES_PAID_FILES, configFile: CONFIG_FILE, variable: envNames.cfPagesMaxFiles }
+        : undefined;
+    problems.push(
+      problem('overHostLimit', { ...site, limit: limits.files, over: 'files', files: files.size, paidPlan }),
     );
   }
   if (limits.fileBytes) {
     for (const [file, size] of byName) {
       if (size <= limits.fileBytes.limit) continue;
-      const content = file.startsWith('images/');
-      over(
-        limits.fileBytes,
-        `This file would be ${count(size)} bytes`,
-        `${binary(limits.fileBytes.limit)} a file`,
-        `Make it smaller, or put it on another host and link to it.${content ? ' Files in content/images/ are published as they are.' : ''}`,
-        content ? `content/${file}` : file,
+      const published = contentImage(file);
+      problems.push(
+        problem(
+          'overHostLimit',
+          { ...site, limit: limits.fileBytes, over: 'fileBytes', bytes: size, published },
+          { file: published ? `content/${file}` : file },
+        ),
       );
     }
   }
   if (limits.siteBytes) {
     const total = byName.reduce((sum, [, size]) => sum + size, 0);
     if (total > limits.siteBytes.limit) {
-      const bytesOf = (test: (file: string) => boolean) =>
-        byName.reduce((sum, [file, size]) => sum + (test(file) ? size : 0), 0);
-      const parts = [
-        {
-          bytes: bytesOf((file) => file.startsWith('images/')),
-          what: 'in content/images/ (published as they are: put large files on another host and link to them)',
-        },
-        {
-          bytes: bytesOf((file) => file.startsWith('assets/img/')),
-          what: 'post images (use fewer, or fewer widths: IMAGE_WIDTHS in src/images/process-images.ts)',
-        },
-        {
-          bytes: bytesOf((file) => /\.(br|gz)$/.test(file)),
-          what: `.br and .gz copies (build without --precompress: ${limits.host} compresses by itself)`,
-        },
-      ].filter((part) => part.bytes > 0);
-      const largest = parts
-        .sort((a, b) => b.bytes - a.bytes)
-        .map((part) => `${count(part.bytes)} bytes are ${part.what}`);
-      over(
-        limits.siteBytes,
-        `The site would be ${count(total)} bytes`,
-        `${binary(limits.siteBytes.limit)} per site`,
-        `Publish fewer or smaller files${largest.length > 0 ? `: ${largest.join('; ')}` : ''}.`,
+      const parts = { contentImages: bytesOf(contentImage), postImages: bytesOf(postImage), copies: bytesOf(copy) };
+      problems.push(
+        problem('overHostLimit', { ...site, limit: limits.siteBytes, over: 'siteBytes', bytes: total, parts }),
       );
     }
   }
@@ -94,17 +64,8 @@ export function overHostLimits(files: ReadonlyMap<string, number>, limits: HostL
     }
     for (const [folder, n] of perFolder) {
       if (n <= limits.filesPerFolder.limit) continue;
-      const what =
-        folder === 'blog/'
-          ? 'Every post is a file of blog/: leave older posts out.'
-          : folder === 'assets/img/'
-            ? `Publish fewer files there: ${imageFiles}.`
-            : 'Publish fewer files there.';
-      over(
-        limits.filesPerFolder,
-        `The folder ${folder} would hold ${count(n)} files`,
-        `${count(limits.filesPerFolder.limit)} files in one folder, and fails a deploy with more`,
-        `${what}${noCopies}`,
+      problems.push(
+        problem('overHostLimit', { ...site, limit: limits.filesPerFolder, over: 'filesPerFolder', folder, files: n }),
       );
     }
   }
@@ -119,10 +80,4 @@ export function refuseOverHostLimits(files: ReadonlyMap<string, number>, limits:
       problems,
       'The output folder was not changed: it holds the previous build, if there was one.',
     );
-}
-
-/** 26214400 → `25 MiB (26,214,400 bytes)`: the binary unit the hosts' docs and tools use. */
-function binary(n: number): string {
-  const [unit, size] = n >= 1024 ** 3 ? ['GiB', 1024 ** 3] : ['MiB', 1024 ** 2];
-  return `${Number((n / size).toFixed(2))} ${unit} (${count(n)} bytes)`;
 }

@@ -1,6 +1,6 @@
 import { lstatSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { codes } from '../errors/catalogue.js';
+import { problem } from '../errors/catalogue.js';
 import { StorefrontError } from '../errors/storefront-error.js';
 import { isRunning } from '../util/is-running.js';
 import {
@@ -179,15 +179,8 @@ export function foreignFiles(outDir: string): string[] {
 export function refuseForeignFiles(outDir: string): void {
   const foreign = foreignFiles(outDir);
   if (foreign.length === 0) return;
-  const more = foreign.at(-1) === '…' ? 'more' : `${foreign.length - 5} more`;
-  const named = foreign.slice(0, 5).join(', ') + (foreign.length > 5 ? ` and ${more}` : '');
   throw new StorefrontError(
-    {
-      code: codes.badFlag,
-      file: outDir,
-      message: `The output folder holds files that no build wrote: ${named}. A build replaces the folder whole, so it would delete them.`,
-      hint: 'Move those files elsewhere, or build into an empty or new folder with --out. If the folder is an old build, delete it.',
-    },
+    problem('outputHoldsForeignFiles', { files: foreign }, { file: outDir }),
     'Nothing was written; the folder is as it was.',
   );
 }

@@ -14,8 +14,8 @@ import {
 import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { codes } from '../errors/catalogue.js';
-import { StorefrontError } from '../errors/storefront-error.js';
+import { problem, type Place } from '../errors/catalogue.js';
+import { StorefrontError, type Problem } from '../errors/storefront-error.js';
 import type { HostLimits } from '../config/deploy-target.js';
 import { isCompressible, precompressed } from './compress.js';
 import { refuseOverHostLimits } from './host-limits.js';
@@ -57,22 +57,12 @@ export function checkOutputFolder(outDir: string, root: string): void {
     '.cache',
     '.storefront',
   ].map((d) => realFolder(path.join(root, d)));
-  let reason: string | undefined;
-  if (isWithin(real, realRoot)) reason = 'it is the project folder or holds it';
-  else if (protectedDirs.some((d) => isWithin(d, real))) reason = "it is inside a folder of the project's own files";
-  else if (lstatSync(outDir, { throwIfNoEntry: false })?.isSymbolicLink()) {
-    // Earlier versions made dist a link to a .dist.build-… folder, which a user may have put files into.
-    reason =
-      'it is a link, and the build replaces a folder, never what a link points to (if an earlier version of storefront made it, move any file of yours out of the folder it points to, then delete both)';
-  }
-  if (reason) {
-    throw new StorefrontError({
-      code: codes.badFlag,
-      file: outDir,
-      message: `The build will not write to this folder: ${reason}. The output folder is replaced as a whole.`,
-      hint: 'Choose an empty or new folder, e.g. --out dist.',
-    });
-  }
+  let why: 'is the project' | 'in the project' | 'is a link' | undefined;
+  if (isWithin(real, realRoot)) why = 'is the project';
+  else if (protectedDirs.some((d) => isWithin(d, real))) why = 'in the project';
+  // Earlier versions made dist a link to a .dist.build-… folder, which a user may have put files into.
+  else if (lstatSync(outDir, { throwIfNoEntry: false })?.isSymbolicLink()) why = 'is a link';
+  if (why) throw new StorefrontError(problem('outputFolderRefused', { why }, { file: outDir }));
   restoreOutputFolder(outDir);
   refuseForeignFiles(outDir);
 }
@@ -259,27 +249,20 @@ export class SiteWriter {
     if (!this.committed) rmSync(this.dir, { recursive: true, force: true });
   }
 
+  /** The system's refusal as the build's problem (SF160), the refusal kept as its cause for --debug. */
   private error(err: unknown): StorefrontError {
-    const { code, path: failed } = err as NodeJS.ErrnoException;
+    const { path: failed } = err as NodeJS.ErrnoException;
     // The system's own message names the temporary folder; the file is named as the site has it.
-    const file =
+    const name =
       failed && isBelow(this.dir, failed)
         ? shortName(path.relative(this.dir, failed).split(path.sep).join('/'))
         : undefined;
-    const cause = (code ? CAUSES[code]?.(file) : undefined) ?? {
-      message: (err as Error).message,
-      hint: 'Check that the folder, and the folder that holds it, are writable, and that the disk has space.',
-    };
     return new StorefrontError(
-      {
-        code: codes.outputFailed,
-        file: this.outDir,
-        message: `The output could not be written: ${cause.message}`,
-        hint: cause.hint,
-      },
+      refusal(err, name, { file: this.outDir }),
       this.committed
         ? 'The new build is in place; only removing the previous one failed.'
         : 'The output folder was not changed: it holds the previous build, if there was one.',
+      { cause: err },
     );
   }
 }
@@ -291,29 +274,24 @@ function shortName(file: string): string {
 }
 
 /** What the system's refusal means for the user, by its code, and what to do: each names the file when it is known. */
-const CAUSES: Record<string, (file: string | undefined) => { message: string; hint: string }> = {
-  ENAMETOOLONG: (file) => ({
-    message: `a file or folder name is longer than the disk allows (255 bytes)${file ? `: ${file}` : ''}.`,
-    hint: 'Shorten the path of the page (content/pages/) or redirect that makes it.',
-  }),
-  ENOSPC: (file) => ({
-    message: `the disk is full${file ? ` (writing ${file})` : ''}.`,
-    hint: 'Free space on the disk that holds the output folder, or build onto another with --out.',
-  }),
-  EDQUOT: (file) => ({
-    message: `the disk quota is used up${file ? ` (writing ${file})` : ''}.`,
-    hint: 'Free space within your quota, or build onto another disk with --out.',
-  }),
-  EACCES: (file) => ({
-    message: `permission denied${file ? ` (writing ${file})` : ''}.`,
-    hint: 'Make the output folder, and the folder that holds it, writable by you, or build elsewhere with --out.',
-  }),
-  EROFS: () => ({ message: 'the disk is read-only.', hint: 'Build onto a writable disk with --out.' }),
-  // A mount point (a Docker volume) or a folder of an image's lower layer cannot be renamed.
-  EBUSY: () => unmovable('EBUSY'),
-  EXDEV: () => unmovable('EXDEV'),
-};
-const unmovable = (code: string) => ({
-  message: `the output folder cannot be renamed (${code}).`,
-  hint: 'The build swaps in a new folder by renaming, and this one cannot be renamed: it is a mount point (a volume) or lies in another file system layer. Build into a folder inside it, e.g. --out dist/site, or mount the folder that holds it.',
-});
+function refusal(err: unknown, name: string | undefined, place: Place): Problem {
+  const { code } = err as NodeJS.ErrnoException;
+  switch (code) {
+    case 'ENAMETOOLONG':
+      return problem('outputNameTooLong', { name }, place);
+    case 'ENOSPC':
+      return problem('outputDiskFull', { name }, place);
+    case 'EDQUOT':
+      return problem('outputQuotaUsed', { name }, place);
+    case 'EACCES':
+      return problem('outputPermissionDenied', { name }, place);
+    case 'EROFS':
+      return problem('outputDiskReadOnly', {}, place);
+    // A mount point (a Docker volume) or a folder of an image's lower layer cannot be renamed.
+    case 'EBUSY':
+    case 'EXDEV':
+      return problem('outputFolderUnmovable', { code }, place);
+    default:
+      return problem('outputNotWritten', { reason: String((err as Error).message) }, place);
+  }
+}

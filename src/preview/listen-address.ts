@@ -5,8 +5,8 @@
  */
 import { isIP } from 'node:net';
 import { hostname, networkInterfaces, type NetworkInterfaceInfo } from 'node:os';
-import { codes } from '../errors/catalogue.js';
-import { StorefrontError } from '../errors/storefront-error.js';
+import { problem } from '../errors/catalogue.js';
+import { StorefrontError, type Problem } from '../errors/storefront-error.js';
 
 /** Where the servers listen without `--host`: this computer only. */
 export const LOOPBACK = '127.0.0.1';
@@ -124,21 +124,23 @@ interface SystemError extends Error {
  */
 export function hostProblem(err: unknown, host: string): StorefrontError | undefined {
   const code = (err as SystemError | null)?.code;
-  const hint =
-    "--host takes one of this computer's own addresses (`ip addr` or `ifconfig` lists them) or a name for one; `--host` alone listens on all of them.";
-  const message =
+  const refused = (found: Problem) => new StorefrontError(found, undefined, { cause: err });
+  const at = { field: '--host' };
+  if (code === 'EAFNOSUPPORT')
+    return refused(
+      problem('listenHostUnusable', { host, why: 'no such family', family: isIP(host) === 6 ? 6 : 4 }, at),
+    );
+  const why =
     code === 'EADDRNOTAVAIL'
-      ? `This computer has no address ${host} to listen on.`
+      ? 'not ours'
       : code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME' || code === 'EAI_FAIL'
-        ? `The host name ${host} does not resolve to an address.`
-        : code === 'EAFNOSUPPORT'
-          ? `This computer cannot listen on ${host}: it has no IPv${isIP(host) === 6 ? '6' : '4'}.`
-          : code === 'EINVAL' && /^fe[89ab][^%]*$/i.test(host)
-            ? `A link-local IPv6 address such as ${host} needs its interface to listen on: ${host}%eth0, say.`
-            : code === 'EINVAL'
-              ? `The system refuses to listen on ${host}.`
-              : undefined;
-  return message ? new StorefrontError({ code: codes.badFlag, field: '--host', message, hint }) : undefined;
+        ? 'no such name'
+        : code === 'EINVAL' && /^fe[89ab][^%]*$/i.test(host)
+          ? 'needs its interface'
+          : code === 'EINVAL'
+            ? 'refused'
+            : undefined;
+  return why ? refused(problem('listenHostUnusable', { host, why }, at)) : undefined;
 }
 
 /**
