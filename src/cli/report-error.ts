@@ -86,8 +86,25 @@ export function formatError(err: unknown, debug: boolean, colours: Palette = pla
     if (problem.hint) lines.push(`  ${colours.cyan(`hint: ${safe(problem.hint)}`)}`);
   }
   if (error.footer) lines.push('', safe(error.footer));
-  // The stack of what was thrown, not of the wrapper made here (its lines are kept, not its controls).
-  const stack = err instanceof Error ? err.stack : undefined;
-  if (debug && stack) lines.push('', escapeForTerminal(stack, true));
+  if (debug) lines.push(...debugLines(err));
   return lines.join('\n');
+}
+
+/**
+ * With --debug: the stack of what was thrown, not of the wrapper made here, then the stack of
+ * each error it stands for (its `cause`, as a system refusal wrapped into a problem keeps it),
+ * each after `Caused by:`. Their lines are kept, not their controls.
+ */
+function debugLines(err: unknown): string[] {
+  const stack = err instanceof Error ? err.stack : undefined;
+  if (!stack) return [];
+  const lines = ['', escapeForTerminal(stack, true)];
+  const seen = new Set<unknown>([err]);
+  for (let cause = (err as Error).cause; cause !== undefined && !seen.has(cause); cause = (cause as Error).cause) {
+    seen.add(cause);
+    const described = cause instanceof Error ? (cause.stack ?? `${cause.name}: ${cause.message}`) : String(cause);
+    lines.push(`Caused by: ${escapeForTerminal(described, true)}`);
+    if (!(cause instanceof Error)) break;
+  }
+  return lines;
 }
