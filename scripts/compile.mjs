@@ -23,6 +23,7 @@ await build({
     assets: src('output/assets.ts'),
     'json-schemas': src('content/json-schemas.ts'),
     'share-card-font': src('images/share-card-font.ts'),
+    'problem-codes': src('errors/problem-codes-page.ts'),
   },
   outdir: path.join(lib, 'tools'),
   bundle: true,
@@ -57,3 +58,8 @@ writeFileSync(path.join(lib, 'assets', 'share-card-font.json'), await traceCardF
 // A build writes them too, into the project it builds.
 const { writeJsonSchemas } = await import(path.join(lib, 'tools', 'json-schemas.js'));
 writeJsonSchemas(root, true);
+
+// docs/problem-codes.md, the table of problem codes, from the catalogue (src/errors/catalogue.ts),
+// rewritten only when its text changed; test/unit/problem-codes.test.ts fails when it is not current.
+const { writeProblemCodesPage } = await import(path.join(lib, 'tools', 'problem-codes.js'));
+writeProblemCodesPage(root);
