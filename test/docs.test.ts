@@ -1,7 +1,7 @@
 /**
  * The docs fit on a screen and stand alone (issue 28): a short README, no table cell too long to
  * read, no path outside the repository, every relative link and anchor pointing somewhere, and a
- * word budget for README.md and docs/. Reads files only: no build.
+ * word budget for README.md and docs/ (generated pages aside). Reads files only: no build.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -12,6 +12,11 @@ const root = path.resolve(import.meta.dirname, '..');
 const MAX_README_LINES = 150;
 const MAX_CELL_CHARS = 300;
 const MAX_WORDS = 14_700;
+/**
+ * Generated reference pages: looked up, not read, so outside the word budget; their cells are
+ * held short by their own test (test/unit/problem-codes.test.ts).
+ */
+const GENERATED = new Set(['docs/problem-codes.md']);
 
 function markdownFiles(dir: string): string[] {
   return readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
@@ -141,8 +146,8 @@ describe('docs', () => {
     expect(broken).toEqual([]);
   });
 
-  it(`README.md and docs/ hold at most ${MAX_WORDS} words`, () => {
-    const counts = docs.map((rel) => [rel, read(rel).split(/\s+/).filter(Boolean).length] as const);
+  it(`README.md and docs/ hold at most ${MAX_WORDS} words, generated pages aside`, () => {
+    const counts = docs.filter((rel) => !GENERATED.has(rel)).map((rel) => [rel, read(rel).split(/\s+/).filter(Boolean).length] as const);
     const total = counts.reduce((sum, [, n]) => sum + n, 0);
     expect(total, counts.map(([rel, n]) => `${rel} ${n}`).join(', ')).toBeLessThanOrEqual(MAX_WORDS);
   });

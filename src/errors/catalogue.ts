@@ -81,7 +81,7 @@ export const codeTitles: Record<Code, string> = {
   SF115: 'Two sub-categories share an id',
   SF116: 'A support tile names another size than the largest package of its grid',
   SF117: 'More than one package of a grid marked "Most popular"',
-  SF118: 'A "Most popular" badge without its source, or counted over a period not yet ended',
+  SF118: 'A "Most popular" badge without its source, or over a period not yet ended',
   SF120: 'Two pages at one address',
   SF121: 'A link to a page the site does not have',
   SF122: 'A redirect that loops, shadows a page or leads nowhere',
@@ -901,7 +901,7 @@ export const catalogue = {
       'CMS_API_URL must be the REST API root (…/wp-json); a login page, a maintenance page or a proxy error ' +
       'is not.',
   }),
-  cmsAnswerNotList: entry<None>({
+  cmsAnswerNotList: entry({
     code: 'SF201',
     message: () => 'The answer is JSON but not a list of posts.',
     hint: 'Check that CMS_API_URL is the REST API root, e.g. https://example.com/wp-json.',
@@ -1181,7 +1181,7 @@ export const catalogue = {
     message: ({ name }) => `The output could not be written: permission denied${name ? ` (writing ${name})` : ''}.`,
     hint: 'Make the output folder, and the folder that holds it, writable by you, or build elsewhere with --out.',
   }),
-  outputDiskReadOnly: entry<None>({
+  outputDiskReadOnly: entry({
     code: 'SF160',
     message: () => 'The output could not be written: the disk is read-only.',
     hint: 'Build onto a writable disk with --out.',
@@ -1212,7 +1212,7 @@ export const catalogue = {
 
   // --- check and checkout (check/, checkout/) -----------------------------------------------------
   // check/check-site.ts
-  checkNoSite: entry<None>({
+  checkNoSite: entry({
     code: 'SF141',
     message: () => 'There is no built site to check (no sitemap.xml).',
     hint: 'Run `storefront build` first.',
@@ -1312,7 +1312,7 @@ export const catalogue = {
           'ceiling), then pull again.',
   }),
   // checkout/store-api.ts
-  checkoutNoCachedProducts: entry<None>({
+  checkoutNoCachedProducts: entry({
     code: 'SF203',
     message: () => "There is no cached copy of the checkout's products.",
     hint: 'Run the command once with the checkout reachable; it saves the products under .cache/cms/.',
@@ -1468,12 +1468,12 @@ export const catalogue = {
     hint: '--root names the folder that holds content/ (default: the current folder).',
   }),
   // cli/main.ts
-  offlineWithStaleOk: entry<None>({
+  offlineWithStaleOk: entry({
     code: 'SF170',
     message: () => '--offline and --stale-ok cannot be used together.',
     hint: '--offline never touches the network; --stale-ok tries it first.',
   }),
-  previewNoSite: entry<None>({
+  previewNoSite: entry({
     code: 'SF141',
     message: () => 'There is no built site to preview.',
     hint: 'Run `storefront build` first.',

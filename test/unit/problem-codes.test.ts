@@ -23,4 +23,9 @@ describe('docs/problem-codes.md', () => {
       expect(page).toContain(`| <a id="${anchor}"></a>${code} | ${codeTitles[code]} |\n`);
     }
   });
+
+  it('keeps every title to one short line (a table cell is read at a glance)', () => {
+    const long = Object.entries(codeTitles).filter(([, title]) => title.length > 80);
+    expect(long).toEqual([]);
+  });
 });
