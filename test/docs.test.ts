@@ -147,7 +147,9 @@ describe('docs', () => {
   });
 
   it(`README.md and docs/ hold at most ${MAX_WORDS} words, generated pages aside`, () => {
-    const counts = docs.filter((rel) => !GENERATED.has(rel)).map((rel) => [rel, read(rel).split(/\s+/).filter(Boolean).length] as const);
+    const counts = docs
+      .filter((rel) => !GENERATED.has(rel))
+      .map((rel) => [rel, read(rel).split(/\s+/).filter(Boolean).length] as const);
     const total = counts.reduce((sum, [, n]) => sum + n, 0);
     expect(total, counts.map(([rel, n]) => `${rel} ${n}`).join(', ')).toBeLessThanOrEqual(MAX_WORDS);
   });
