@@ -269,28 +269,44 @@ function sentence(r) {
   let s;
   switch (r.int(0, 7)) {
     case 0:
-      s = `${cap(pick(W.subjects))} ${pick(W.verbs)} ${pick(W.adjectives)} ${pick(W.nouns)} ${pick(W.preps)} ${pick(W.nouns)} ${pick(W.times)}`;
+      s =
+        `${cap(pick(W.subjects))} ${pick(W.verbs)} ${pick(W.adjectives)} ` +
+        `${pick(W.nouns)} ${pick(W.preps)} ${pick(W.nouns)} ${pick(W.times)}`;
       break;
     case 1:
-      s = `${cap(pick(W.subjects))} ${pick(W.adverbs)} ${pick(W.verbs)} ${pick(W.nouns)}, ${pick(W.conns)} ${pick(W.subjects)} ${pick(W.verbs)} ${pick(W.adjectives)} ${pick(W.nouns)}`;
+      s =
+        `${cap(pick(W.subjects))} ${pick(W.adverbs)} ${pick(W.verbs)} ${pick(W.nouns)}, ` +
+        `${pick(W.conns)} ${pick(W.subjects)} ${pick(W.verbs)} ${pick(W.adjectives)} ${pick(W.nouns)}`;
       break;
     case 2:
-      s = `If you ${pick(W.verbs)} your ${pick(W.nouns)} ${pick(W.times)}, your ${pick(W.nouns)} will ${pick(W.verbs)} ${pick(W.adjectives)} ${pick(W.nouns)} too`;
+      s =
+        `If you ${pick(W.verbs)} your ${pick(W.nouns)} ${pick(W.times)}, your ` +
+        `${pick(W.nouns)} will ${pick(W.verbs)} ${pick(W.adjectives)} ${pick(W.nouns)} too`;
       break;
     case 3:
-      s = `${cap(pick(W.adjectives))} ${pick(W.nouns)} matter more than ${pick(W.nouns)} when ${pick(W.subjects)} ${pick(W.verbs)} on ${pick(W.platforms)}`;
+      s =
+        `${cap(pick(W.adjectives))} ${pick(W.nouns)} matter more than ` +
+        `${pick(W.nouns)} when ${pick(W.subjects)} ${pick(W.verbs)} on ${pick(W.platforms)}`;
       break;
     case 4:
-      s = `On ${pick(W.platforms)}, ${pick(W.subjects)} who ${pick(W.verbs)} ${pick(W.nouns)} ${pick(W.times)} ${pick(W.adverbs)} see more ${pick(W.nouns)}`;
+      s =
+        `On ${pick(W.platforms)}, ${pick(W.subjects)} who ${pick(W.verbs)} ` +
+        `${pick(W.nouns)} ${pick(W.times)} ${pick(W.adverbs)} see more ${pick(W.nouns)}`;
       break;
     case 5:
-      s = `The ${pick(W.adjectives)} way to ${pick(W.verbs)} ${pick(W.nouns)} is to ${pick(W.verbs)} ${pick(W.nouns)} ${pick(W.preps)} ${pick(W.adjectives)} ${pick(W.nouns)}`;
+      s =
+        `The ${pick(W.adjectives)} way to ${pick(W.verbs)} ${pick(W.nouns)} is to ` +
+        `${pick(W.verbs)} ${pick(W.nouns)} ${pick(W.preps)} ${pick(W.adjectives)} ${pick(W.nouns)}`;
       break;
     case 6:
-      s = `${cap(pick(W.times))}, ${pick(W.subjects)} ${pick(W.verbs)} ${pick(W.nouns)} and ${pick(W.verbs)} the ${pick(W.nouns)} that ${pick(W.verbs)} ${pick(W.nouns)}`;
+      s =
+        `${cap(pick(W.times))}, ${pick(W.subjects)} ${pick(W.verbs)} ${pick(W.nouns)} and ` +
+        `${pick(W.verbs)} the ${pick(W.nouns)} that ${pick(W.verbs)} ${pick(W.nouns)}`;
       break;
     default:
-      s = `Nobody can ${pick(W.verbs)} ${pick(W.adjectives)} ${pick(W.nouns)} overnight, ${pick(W.conns)} ${pick(W.subjects)} ${pick(W.adverbs)} ${pick(W.verbs)} ${pick(W.nouns)} ${pick(W.times)}`;
+      s =
+        `Nobody can ${pick(W.verbs)} ${pick(W.adjectives)} ${pick(W.nouns)} overnight, ${pick(W.conns)} ` +
+        `${pick(W.subjects)} ${pick(W.adverbs)} ${pick(W.verbs)} ${pick(W.nouns)} ${pick(W.times)}`;
   }
   return s + (r.chance(0.08) ? '?' : '.');
 }

@@ -95,7 +95,8 @@ function failingAudits(lhr, categoryId, counted = true) {
     )
     .map(
       (a) =>
-        `${a.id} (${a.score === null ? 'error' : Math.round(a.score * 100)}): ${a.title}${a.displayValue ? ` [${a.displayValue}]` : ''}` +
+        `${a.id} (${a.score === null ? 'error' : Math.round(a.score * 100)}): ` +
+        `${a.title}${a.displayValue ? ` [${a.displayValue}]` : ''}` +
         examples(a)
           .map((example) => `\n        at ${example}`)
           .join(''),

@@ -86,7 +86,8 @@ const print = (label, run) => {
     `  ${label}: wall ${run.wallS.toFixed(2)} s (build's own total ${run.totalS} s), images stage ${run.imagesS} s`,
   );
   console.log(
-    `    fake WordPress served: ${run.downloads} image downloads (200), ${run.unchanged} images unchanged (304), ${run.postRequests} post requests`,
+    `    fake WordPress served: ${run.downloads} image downloads (200), ${run.unchanged} images unchanged (304), ` +
+      `${run.postRequests} post requests`,
   );
   console.log(`    ${run.headline}`);
 };
@@ -99,13 +100,16 @@ wp.sameMedia = false;
 try {
   const images = makePosts(postCount).filter((post) => post.featuredMedia).length;
   console.log(
-    `CI rebuild of a WordPress blog: ${postCount} posts, ${images} featured images of 1200 x 800, ${wp.faults.slowMs} ms a request; node ${process.version}`,
+    `CI rebuild of a WordPress blog: ${postCount} posts, ${images} featured images of 1200 x 800, ` +
+      `${wp.faults.slowMs} ms a request; node ${process.version}`,
   );
   const cold = freshClone('run-1');
   print('run 1, fresh clone, empty .cache/ (no actions/cache)', await ciBuild(cold, wp));
   const cache = path.join(cold, '.cache');
+  const megabytesIn = (folder) => (bytesIn(folder) / 1024 / 1024).toFixed(1);
   console.log(
-    `  .cache/ after run 1: ${(bytesIn(cache) / 1024 / 1024).toFixed(1)} MB (.cache/cms ${(bytesIn(path.join(cache, 'cms')) / 1024 / 1024).toFixed(1)} MB, .cache/images ${(bytesIn(path.join(cache, 'images')) / 1024 / 1024).toFixed(1)} MB): what actions/cache saves`,
+    `  .cache/ after run 1: ${megabytesIn(cache)} MB (.cache/cms ${megabytesIn(path.join(cache, 'cms'))} MB, ` +
+      `.cache/images ${megabytesIn(path.join(cache, 'images'))} MB): what actions/cache saves`,
   );
   const restored = freshClone('run-2');
   cpSync(cache, path.join(restored, '.cache'), { recursive: true, preserveTimestamps: true });

@@ -74,7 +74,8 @@ try {
   cpSync(path.join(generator, 'content'), path.join(blog, 'content'), { recursive: true });
   console.log(`generator: ${generator}`);
   console.log(
-    `WordPress blog, ${postCount} posts, ${postCount / 2} featured images of 1200 x 800, ${wp.faults.slowMs} ms a request:`,
+    `WordPress blog, ${postCount} posts, ${postCount / 2} featured images of 1200 x 800, ` +
+      `${wp.faults.slowMs} ms a request:`,
   );
   console.log(`  cold build: ${await cli(blog, '--cms', wp.apiUrl)}`);
   console.log(`  warm build: ${await cli(blog, '--cms', wp.apiUrl)}`);
@@ -129,7 +130,8 @@ try {
     }
     await tab.waitForLoadState('networkidle');
     console.log(
-      `  ${address.padEnd(24)} at load ${(atLoad.total / 1024).toFixed(1)} KB in ${atLoad.count} images; scrolled to the end ${(bytes.total / 1024).toFixed(1)} KB in ${bytes.count}`,
+      `  ${address.padEnd(24)} at load ${(atLoad.total / 1024).toFixed(1)} KB in ${atLoad.count} images; ` +
+        `scrolled to the end ${(bytes.total / 1024).toFixed(1)} KB in ${bytes.count}`,
     );
     await context.close();
   }

@@ -49,7 +49,10 @@ const TIMEOUT_MS = 30 * 60 * 1000; // one build; over it the result is invalid
 function usage(message) {
   if (message) console.error(`bench-peers: ${message}`);
   console.error(
-    'usage: npm run bench:peers [-- --count N --runs R --warm]\n  --count N  posts in the corpus (default 4000)\n  --runs R   builds per tool (default 3); the median is reported\n  --warm     time builds with their caches filled (cold by default)',
+    'usage: npm run bench:peers [-- --count N --runs R --warm]\n' +
+      '  --count N  posts in the corpus (default 4000)\n' +
+      '  --runs R   builds per tool (default 3); the median is reported\n' +
+      '  --warm     time builds with their caches filled (cold by default)',
   );
   process.exit(message ? 2 : 0);
 }
@@ -208,7 +211,8 @@ if (hugoVersion) {
   cpSync(path.join(kit, 'site.json'), path.join(hugoSite, 'data', 'site.json'));
   appendFileSync(
     path.join(hugoSite, 'hugo.toml'),
-    `\n[[module.mounts]]\nsource = "content"\ntarget = "content"\n[[module.mounts]]\nsource = '${corpus}'\ntarget = "content/blog"\n`,
+    '\n[[module.mounts]]\nsource = "content"\ntarget = "content"\n' +
+      `[[module.mounts]]\nsource = '${corpus}'\ntarget = "content/blog"\n`,
   );
 }
 
@@ -299,10 +303,12 @@ const load = () =>
     .join(' ');
 console.log(`bench:peers: ${count} posts, ${runs} ${warm ? 'warm' : 'cold'} run(s) per tool`);
 console.log(
-  `date ${new Date().toISOString().slice(0, 19)}Z | cpus ${cpus().length} | mem ${gib(totalmem())} GiB | node ${process.version} | load ${load()}`,
+  `date ${new Date().toISOString().slice(0, 19)}Z | cpus ${cpus().length} | mem ${gib(totalmem())} GiB | ` +
+    `node ${process.version} | load ${load()}`,
 );
 console.log(
-  `versions: eleventy@${eleventyVersion} hugo@${hugoVersion ?? 'missing'} storefront@${storefrontVersion}${commit ? ` (${commit}${changed ? ', with uncommitted changes' : ''})` : ''}`,
+  `versions: eleventy@${eleventyVersion} hugo@${hugoVersion ?? 'missing'} storefront@${storefrontVersion}` +
+    `${commit ? ` (${commit}${changed ? ', with uncommitted changes' : ''})` : ''}`,
 );
 console.log(`corpus ${path.relative(root, corpus)} | outputs under ${scratchParent}\n`);
 
@@ -368,7 +374,8 @@ for (let r = 0; r < runs; r++) {
     else if (pages !== count || !build.listExists)
       verdict = `invalid: ${pages} post pages${build.listExists ? '' : ', no list page'}, expected ${count}`;
     console.log(
-      `run ${r + 1}/${runs}  ${tool.name.padEnd(11)} ${seconds.toFixed(3).padStart(8)} s  ${String(pages).padStart(6)} post pages  ${verdict}`,
+      `run ${r + 1}/${runs}  ${tool.name.padEnd(11)} ${seconds.toFixed(3).padStart(8)} s  ` +
+        `${String(pages).padStart(6)} post pages  ${verdict}`,
     );
     if (verdict !== 'ok') console.log(tail(`${result.stdout ?? ''}${result.stderr ?? ''}`));
     tool.results.push({ ...build, ok: verdict === 'ok' });
@@ -382,9 +389,8 @@ const eleventy = tools[0];
 const base = eleventy.results.every((x) => x.ok) ? median(eleventy.results.map((x) => x.seconds)) : undefined;
 const row = (...cells) =>
   cells.map((c, i) => (i < 2 ? String(c).padEnd(i ? 8 : 11) : String(c).padStart(11))).join(' ');
-console.log(
-  `\n${row('tool', 'status', 'median_s', 'min_s', 'max_s', 'cpu_s', 'peak_rss_mb', 'files', 'output_mb', 'pages/s', 'vs_eleventy')}`,
-);
+const columns = 'tool status median_s min_s max_s cpu_s peak_rss_mb files output_mb pages/s vs_eleventy'.split(' ');
+console.log(`\n${row(...columns)}`);
 const ratios = [];
 let anyInvalid = false;
 for (const tool of tools) {
@@ -417,7 +423,9 @@ for (const tool of tools) {
   ratios.push(`${tool.name}=${ratio}`);
 }
 console.log(
-  `\n${warm ? 'warm' : 'cold'} builds; wall seconds of the whole process, spawn to exit; cpu_s and peak_rss_mb medians; files and output_mb of the last build; pages/s = ${count} / median; load now ${load()}`,
+  `\n${warm ? 'warm' : 'cold'} builds; wall seconds of the whole process, spawn to exit; ` +
+    'cpu_s and peak_rss_mb medians; files and output_mb of the last build; ' +
+    `pages/s = ${count} / median; load now ${load()}`,
 );
 if (!base) note("Eleventy's result is invalid, so there are no ratios.");
 console.log(`ratio-vs-eleventy: ${ratios.join(' ')}`);

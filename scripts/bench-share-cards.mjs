@@ -81,7 +81,8 @@ for (const { generator, times } of sites) {
       .join(' ')})`,
   );
   console.log(
-    `  drawing the cards   +${ms(times.drawn, 'wall') - ms(times.kept, 'wall')} / +${ms(times.drawn, 'cpu') - ms(times.kept, 'cpu')}`,
+    `  drawing the cards   +${ms(times.drawn, 'wall') - ms(times.kept, 'wall')} / ` +
+      `+${ms(times.drawn, 'cpu') - ms(times.kept, 'cpu')}`,
   );
   console.log(`  warm                ${ms(times.warm, 'wall')} / ${ms(times.warm, 'cpu')}`);
 }

@@ -54,7 +54,10 @@ const spread = (values, digits = 3) => ({
   max_s: Math.max(...values).toFixed(digits),
 });
 
-/** Runs the CLI once into a fresh folder, timed from spawn to exit; `inspect(out)` looks at the output before it is removed. */
+/**
+ * Runs the CLI once into a fresh folder, timed from spawn to exit; `inspect(out)` looks at the output before it
+ * is removed.
+ */
 function build(cliArgs, { rss = false, inspect } = {}) {
   const parent = mkdtempSync(path.join(scratch, 'build-'));
   const out = path.join(parent, 'out');
@@ -99,7 +102,8 @@ if (!devOnly) {
     `ratio precompress/plain (medians): ${(median(precompressed) / median(plain)).toFixed(2)} (target ≤ 1.5)`,
   );
   console.log(
-    `one precompressed build: .br files ${compressed.br.toLocaleString('en')} bytes, .gz files ${compressed.gz.toLocaleString('en')} bytes`,
+    `one precompressed build: .br files ${compressed.br.toLocaleString('en')} bytes, ` +
+      `.gz files ${compressed.gz.toLocaleString('en')} bytes`,
   );
 }
 

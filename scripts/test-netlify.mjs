@@ -234,7 +234,8 @@ async function main() {
     const missing = await get(base, '/no-such-page');
     check(
       missing.status === 404 && missing.body.equals(notFound),
-      `/no-such-page → ${missing.status}, ${missing.body.equals(notFound) ? 'the content of 404.html' : `not 404.html (${missing.body.length} bytes)`}`,
+      `/no-such-page → ${missing.status}, ` +
+        `${missing.body.equals(notFound) ? 'the content of 404.html' : `not 404.html (${missing.body.length} bytes)`}`,
     );
 
     const security = {
