@@ -455,13 +455,17 @@ describe('the layout in Chromium', { timeout: TEST_TIMEOUT }, () => {
 
   for (const { name } of LAYOUT_PAGES) {
     for (const width of WIDTHS) {
-      it(`${name} at ${width}px: no horizontal scroll, no lone card on a grid row, no flat image, no overflowing text`, async () => {
-        const route = routes.get(name)!;
-        const page = await (await context(width)).newPage();
-        onTestFinished(() => page.close().catch(() => undefined));
-        await page.goto(preview!.url + route, { waitUntil: 'load' });
-        expect(await layoutProblems(page), `${name} (${route}) at ${width}px`).toEqual([]);
-      });
+      it(
+        `${name} at ${width}px: no horizontal scroll, no lone card on a grid row, no flat image, ` +
+          'no overflowing text',
+        async () => {
+          const route = routes.get(name)!;
+          const page = await (await context(width)).newPage();
+          onTestFinished(() => page.close().catch(() => undefined));
+          await page.goto(preview!.url + route, { waitUntil: 'load' });
+          expect(await layoutProblems(page), `${name} (${route}) at ${width}px`).toEqual([]);
+        },
+      );
     }
   }
 });

@@ -193,27 +193,30 @@ describe('the browser script', { timeout: TEST_TIMEOUT }, () => {
       await page.close();
     });
 
-    it(`Services mega menu opens by click and keyboard, not by hover, closes on Escape and outside click ${at}`, async () => {
-      const { page } = await open('/about', viewport);
-      if (viewport === PHONE) await page.click('[data-menu-toggle]');
-      const mega = page.locator('[data-mega]');
-      const summary = mega.locator('summary');
-      await summary.hover();
-      expect(await mega.getAttribute('open')).toBeNull();
-      await summary.click();
-      expect(await mega.getAttribute('open')).not.toBeNull();
-      await expect
-        .poll(() => page.locator('.mega-panel a[href="/buy-youtube-watch-hours"]').isVisible(), POLL)
-        .toBe(true);
-      await page.keyboard.press('Escape');
-      expect(await mega.getAttribute('open')).toBeNull();
-      expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('SUMMARY');
-      await page.keyboard.press('Enter');
-      expect(await mega.getAttribute('open')).not.toBeNull();
-      await page.mouse.click(5, 700);
-      expect(await mega.getAttribute('open')).toBeNull();
-      await page.close();
-    });
+    it(
+      'Services mega menu opens by click and keyboard, not by hover, ' + `closes on Escape and outside click ${at}`,
+      async () => {
+        const { page } = await open('/about', viewport);
+        if (viewport === PHONE) await page.click('[data-menu-toggle]');
+        const mega = page.locator('[data-mega]');
+        const summary = mega.locator('summary');
+        await summary.hover();
+        expect(await mega.getAttribute('open')).toBeNull();
+        await summary.click();
+        expect(await mega.getAttribute('open')).not.toBeNull();
+        await expect
+          .poll(() => page.locator('.mega-panel a[href="/buy-youtube-watch-hours"]').isVisible(), POLL)
+          .toBe(true);
+        await page.keyboard.press('Escape');
+        expect(await mega.getAttribute('open')).toBeNull();
+        expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('SUMMARY');
+        await page.keyboard.press('Enter');
+        expect(await mega.getAttribute('open')).not.toBeNull();
+        await page.mouse.click(5, 700);
+        expect(await mega.getAttribute('open')).toBeNull();
+        await page.close();
+      },
+    );
 
     it(`FAQ: none open, one at a time, the open one closes ${at}`, async () => {
       const { page } = await open('/buy-youtube-subscribers', viewport);
@@ -261,25 +264,29 @@ describe('the browser script', { timeout: TEST_TIMEOUT }, () => {
       await page.close();
     });
 
-    it(`newsletter: a plain form posting to the provider, with its consent line; bad addresses refused by the browser ${at}`, async () => {
-      const { page } = await open('/contact', viewport);
-      const input = page.locator('#newsletter-email');
-      expect(await input.getAttribute('aria-describedby')).toBe('newsletter-consent');
-      expect(await page.locator('#newsletter-consent').textContent()).toContain('You can unsubscribe at any time');
-      expect(await page.locator('#newsletter-consent a[href="/privacy-policy"]').count()).toBe(1);
-      const before = newsletter.received.length;
-      await input.fill('not-an-address');
-      await page.click('.newsletter button');
-      expect(await input.evaluate((el: HTMLInputElement) => el.validity.valid)).toBe(false);
-      expect(newsletter.received.length).toBe(before);
+    it(
+      'newsletter: a plain form posting to the provider, with its consent line; ' +
+        `bad addresses refused by the browser ${at}`,
+      async () => {
+        const { page } = await open('/contact', viewport);
+        const input = page.locator('#newsletter-email');
+        expect(await input.getAttribute('aria-describedby')).toBe('newsletter-consent');
+        expect(await page.locator('#newsletter-consent').textContent()).toContain('You can unsubscribe at any time');
+        expect(await page.locator('#newsletter-consent a[href="/privacy-policy"]').count()).toBe(1);
+        const before = newsletter.received.length;
+        await input.fill('not-an-address');
+        await page.click('.newsletter button');
+        expect(await input.evaluate((el: HTMLInputElement) => el.validity.valid)).toBe(false);
+        expect(newsletter.received.length).toBe(before);
 
-      await input.fill('reader@example.com');
-      await Promise.all([page.waitForURL((url) => url.href === newsletter.url), page.click('.newsletter button')]);
-      // The field carries the provider's name for it (NEWSLETTER_EMAIL_FIELD), and the provider's page answers.
-      expect(newsletter.received.at(-1)).toBe('EMAIL=reader%40example.com');
-      expect(await page.locator('p').textContent()).toContain('please confirm your address');
-      await page.close();
-    });
+        await input.fill('reader@example.com');
+        await Promise.all([page.waitForURL((url) => url.href === newsletter.url), page.click('.newsletter button')]);
+        // The field carries the provider's name for it (NEWSLETTER_EMAIL_FIELD), and the provider's page answers.
+        expect(newsletter.received.at(-1)).toBe('EMAIL=reader%40example.com');
+        expect(await page.locator('p').textContent()).toContain('please confirm your address');
+        await page.close();
+      },
+    );
 
     it(`footer year is the current year ${at}`, async () => {
       const { page } = await open('/', viewport);

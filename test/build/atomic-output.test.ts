@@ -144,7 +144,8 @@ describe('atomic output', () => {
     expect(outcomes.some((o) => o.holds === 'new')).toBe(true);
   }, 110_000);
 
-  it('a previous site moved aside by a build killed between its two renames is put back by the next build (even one that fails), never by preview or check', async () => {
+  it('a previous site moved aside by a build killed between its two renames is put back by the next build ' +
+    '(even one that fails), never by preview or check', async () => {
     // As a build leaves it when killed after moving the previous site aside, before moving its own in.
     const leaveAside = async (name: string) => {
       const dead = 2 ** 22 + 1;

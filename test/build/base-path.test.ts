@@ -122,44 +122,48 @@ describe('build --base /shop/', () => {
     );
   });
 
-  it("GitHub Pages' artifact, made as actions/upload-pages-artifact makes it, holds every file of the build, and preview serves the site from it", async () => {
-    const artifact = path.join(project.root, 'artifact.tar');
-    // The command of actions/upload-pages-artifact (action.yml, Linux).
-    execFileSync('tar', [
-      '--dereference',
-      '--hard-dereference',
-      '--directory',
-      dist(),
-      '-cf',
-      artifact,
-      '--exclude=.git',
-      '--exclude=.github',
-      '.',
-    ]);
-    const unpacked = path.join(project.root, 'pages');
-    await mkdir(unpacked);
-    execFileSync('tar', ['-xf', artifact, '-C', unpacked]);
-    const built = (await readdir(dist(), { recursive: true, encoding: 'utf8' })).sort();
-    expect(built.filter((f) => f.endsWith('.html')).length).toBeGreaterThan(20);
-    expect((await readdir(unpacked, { recursive: true, encoding: 'utf8' })).sort()).toEqual(built);
-    const served = await startPreviewProcess([
-      '--root',
-      project.root,
-      '--out',
-      'pages',
-      '--port',
-      String(await freePort()),
-    ]);
-    try {
-      const sitemap = await readFile(path.join(unpacked, 'sitemap.xml'), 'utf8');
-      for (const [, loc] of sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)) {
-        const response = await fetch(served.url + new URL(loc!).pathname, { redirect: 'manual' });
-        expect(response.status, loc).toBe(200);
+  it(
+    "GitHub Pages' artifact, made as actions/upload-pages-artifact makes it, holds every file of the build, " +
+      'and preview serves the site from it',
+    async () => {
+      const artifact = path.join(project.root, 'artifact.tar');
+      // The command of actions/upload-pages-artifact (action.yml, Linux).
+      execFileSync('tar', [
+        '--dereference',
+        '--hard-dereference',
+        '--directory',
+        dist(),
+        '-cf',
+        artifact,
+        '--exclude=.git',
+        '--exclude=.github',
+        '.',
+      ]);
+      const unpacked = path.join(project.root, 'pages');
+      await mkdir(unpacked);
+      execFileSync('tar', ['-xf', artifact, '-C', unpacked]);
+      const built = (await readdir(dist(), { recursive: true, encoding: 'utf8' })).sort();
+      expect(built.filter((f) => f.endsWith('.html')).length).toBeGreaterThan(20);
+      expect((await readdir(unpacked, { recursive: true, encoding: 'utf8' })).sort()).toEqual(built);
+      const served = await startPreviewProcess([
+        '--root',
+        project.root,
+        '--out',
+        'pages',
+        '--port',
+        String(await freePort()),
+      ]);
+      try {
+        const sitemap = await readFile(path.join(unpacked, 'sitemap.xml'), 'utf8');
+        for (const [, loc] of sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)) {
+          const response = await fetch(served.url + new URL(loc!).pathname, { redirect: 'manual' });
+          expect(response.status, loc).toBe(200);
+        }
+      } finally {
+        await served.stop();
       }
-    } finally {
-      await served.stop();
-    }
-  });
+    },
+  );
 
   it('preview serves it under /shop/ only, with the redirect pages and the 404 page', async () => {
     preview = await startPreviewProcess(['--root', project.root, '--port', String(await freePort())]);

@@ -104,15 +104,18 @@ describe.each(Object.keys(builds))('text pages %s', (name) => {
       }
     });
 
-    it('takes its entries from the Markdown source: one per "## " line shown in this build, the first first', async () => {
-      const written = markdownH2s(await readFile(path.join(repoRoot, source), 'utf8'), name === 'with a newsletter');
-      const listed = nav()
-        .querySelectorAll('ol > li > a')
-        .map((a) => a.text.trim());
-      expect(written.length).toBeGreaterThan(3);
-      expect(listed[0]).toBe(written[0]);
-      expect(listed).toHaveLength(written.length);
-    });
+    it(
+      'takes its entries from the Markdown source: one per "## " line shown in this build, ' + 'the first first',
+      async () => {
+        const written = markdownH2s(await readFile(path.join(repoRoot, source), 'utf8'), name === 'with a newsletter');
+        const listed = nav()
+          .querySelectorAll('ol > li > a')
+          .map((a) => a.text.trim());
+        expect(written.length).toBeGreaterThan(3);
+        expect(listed[0]).toBe(written[0]);
+        expect(listed).toHaveLength(written.length);
+      },
+    );
 
     it('has no id twice on the page', () => {
       const ids = page()
@@ -125,16 +128,19 @@ describe.each(Object.keys(builds))('text pages %s', (name) => {
 });
 
 describe('a known heading', () => {
-  it('"7. Your right to cancel", written in the terms\' Markdown, is listed, its id without the section number', async () => {
-    const markdown = await readFile(path.join(repoRoot, 'content/pages/terms-of-service.md'), 'utf8');
-    expect(markdown).toMatch(/^## 7\. Your right to cancel$/m);
-    const terms = pages.get('without a newsletter /term-of-service')!;
-    const link = terms.querySelectorAll('nav.contents a').find((a) => a.text.trim() === '7. Your right to cancel');
-    expect(link?.getAttribute('href')).toBe('#your-right-to-cancel');
-    expect(terms.querySelectorAll('.prose h2[id="your-right-to-cancel"]').map((h) => h.text)).toEqual([
-      '7. Your right to cancel',
-    ]);
-  });
+  it(
+    '"7. Your right to cancel", written in the terms\' Markdown, is listed, ' + 'its id without the section number',
+    async () => {
+      const markdown = await readFile(path.join(repoRoot, 'content/pages/terms-of-service.md'), 'utf8');
+      expect(markdown).toMatch(/^## 7\. Your right to cancel$/m);
+      const terms = pages.get('without a newsletter /term-of-service')!;
+      const link = terms.querySelectorAll('nav.contents a').find((a) => a.text.trim() === '7. Your right to cancel');
+      expect(link?.getAttribute('href')).toBe('#your-right-to-cancel');
+      expect(terms.querySelectorAll('.prose h2[id="your-right-to-cancel"]').map((h) => h.text)).toEqual([
+        '7. Your right to cancel',
+      ]);
+    },
+  );
 });
 
 describe('withHeadingIds', () => {

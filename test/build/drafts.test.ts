@@ -69,29 +69,32 @@ describe('local drafts and scheduled posts', () => {
     expect(plainRun.stdout).toMatch(/Built 20 pages/);
   });
 
-  it('--drafts shows them, marked on their page and card, noindex, and still out of the sitemap and the feed', async () => {
-    const draft = parseHtml(await read(withDrafts.root, 'blog/work-in-progress.html'));
-    expect(draft.querySelector('.post .notice')?.textContent).toBe('Draft: not published');
-    expect(draft.querySelector('meta[name="robots"]')?.getAttribute('content')).toContain('noindex');
-    const scheduled = parseHtml(await read(withDrafts.root, 'blog/next-year.html'));
-    expect(scheduled.querySelector('.post .notice')?.textContent).toBe(
-      'Scheduled for 1 January 2099: not published yet',
-    );
-    const list = parseHtml(await read(withDrafts.root, 'blog.html'));
-    const card = list
-      .querySelectorAll('.post-card')
-      .find((c) => c.querySelector('a')?.getAttribute('href') === '/blog/next-year');
-    expect(card?.querySelector('.notice')?.textContent).toBe('Scheduled for 1 January 2099: not published yet');
-    for (const slug of ['work-in-progress', 'next-year']) {
-      expect(await read(withDrafts.root, 'sitemap.xml'), slug).not.toContain(slug);
-      expect(await read(withDrafts.root, 'blog/feed.xml'), slug).not.toContain(slug);
-    }
-    // A published post shows no mark.
-    expect(
-      parseHtml(await read(withDrafts.root, 'blog/tiktok-growth-routine.html')).querySelector('.post .notice'),
-    ).toBeNull();
-    expect(draftsRun.stderr).toContain('2 draft or scheduled post(s) shown, marked and noindex.');
-  });
+  it(
+    '--drafts shows them, marked on their page and card, noindex, ' + 'and still out of the sitemap and the feed',
+    async () => {
+      const draft = parseHtml(await read(withDrafts.root, 'blog/work-in-progress.html'));
+      expect(draft.querySelector('.post .notice')?.textContent).toBe('Draft: not published');
+      expect(draft.querySelector('meta[name="robots"]')?.getAttribute('content')).toContain('noindex');
+      const scheduled = parseHtml(await read(withDrafts.root, 'blog/next-year.html'));
+      expect(scheduled.querySelector('.post .notice')?.textContent).toBe(
+        'Scheduled for 1 January 2099: not published yet',
+      );
+      const list = parseHtml(await read(withDrafts.root, 'blog.html'));
+      const card = list
+        .querySelectorAll('.post-card')
+        .find((c) => c.querySelector('a')?.getAttribute('href') === '/blog/next-year');
+      expect(card?.querySelector('.notice')?.textContent).toBe('Scheduled for 1 January 2099: not published yet');
+      for (const slug of ['work-in-progress', 'next-year']) {
+        expect(await read(withDrafts.root, 'sitemap.xml'), slug).not.toContain(slug);
+        expect(await read(withDrafts.root, 'blog/feed.xml'), slug).not.toContain(slug);
+      }
+      // A published post shows no mark.
+      expect(
+        parseHtml(await read(withDrafts.root, 'blog/tiktok-growth-routine.html')).querySelector('.post .notice'),
+      ).toBeNull();
+      expect(draftsRun.stderr).toContain('2 draft or scheduled post(s) shown, marked and noindex.');
+    },
+  );
 
   it('a published post that links to a draft fails the link check, as a link to a missing page does', async () => {
     const project = await projectWithUnpublished();

@@ -38,68 +38,76 @@ const filesIn = (dir: string): number =>
 const leftovers = (root: string) => readdirSync(root).filter((name) => name.startsWith('.dist.'));
 
 describe("Cloudflare Pages: files per site (the paid plan's setting, low here) and 25 MiB a file", () => {
-  it('a site over cfPagesMaxFiles is refused with the count, the limit, its page and the setting, and dist/ stays byte for byte', async () => {
-    const { root } = await project();
-    await appendFile(path.join(root, 'content', 'config.yaml'), 'cfPagesMaxFiles: 60\n');
-    const first = await build(root);
-    expect(first.code, first.stderr).toBe(0);
-    const files = filesIn(path.join(root, 'dist'));
-    expect(files).toBeLessThanOrEqual(60);
-    const before = await folderState(path.join(root, 'dist'));
+  it(
+    'a site over cfPagesMaxFiles is refused with the count, the limit, its page and the setting, ' +
+      'and dist/ stays byte for byte',
+    async () => {
+      const { root } = await project();
+      await appendFile(path.join(root, 'content', 'config.yaml'), 'cfPagesMaxFiles: 60\n');
+      const first = await build(root);
+      expect(first.code, first.stderr).toBe(0);
+      const files = filesIn(path.join(root, 'dist'));
+      expect(files).toBeLessThanOrEqual(60);
+      const before = await folderState(path.join(root, 'dist'));
 
-    await addPosts(root, 30);
-    const over = await build(root);
-    expect(over.code).toBe(1);
-    expect(over.stderr).toContain('SF161');
-    const counted =
-      /The site would be (\d+) files; Cloudflare Pages takes at most 60 files per site, as cfPagesMaxFiles \(CF_PAGES_MAX_FILES\) sets \(([^)]+)\)\./.exec(
-        over.stderr,
-      );
-    expect(counted, over.stderr).not.toBeNull();
-    expect(counted![2]).toBe(CF_FILES_DOCS);
-    expect(over.stderr).toContain(
-      'hint: On a paid plan (100,000 files), set cfPagesMaxFiles in content/config.yaml, or CF_PAGES_MAX_FILES, to 100000',
-    );
-    expect(over.stderr).toContain('The output folder was not changed');
-    expect(await folderState(path.join(root, 'dist'))).toBe(before);
-    expect(leftovers(root).filter((name) => !name.startsWith('.dist.files-'))).toEqual([]);
-
-    // The environment wins over the file, as for every setting; the paid plan's limit lets it
-    // through, and the count was of the files written (30 posts and the blog list's new pages).
-    const paid = await build(root, { CF_PAGES_MAX_FILES: '100000' });
-    expect(paid.code, paid.stderr).toBe(0);
-    expect(filesIn(path.join(root, 'dist'))).toBe(Number(counted![1]));
-    expect(Number(counted![1])).toBeGreaterThanOrEqual(files + 30);
-    // More than any plan takes is a bad setting.
-    const tooMany = await build(root, { CF_PAGES_MAX_FILES: '100001' });
-    expect(tooMany.stderr).toMatch(/SF140 {2}environment variable CF_PAGES_MAX_FILES › cfPagesMaxFiles/);
-  });
-
-  it('a file of 25 MiB passes; one byte more is refused before anything is written, for every host (issue 35, item 6)', async () => {
-    const { root } = await project();
-    // Not a post's image (those are made smaller): content/images/ is published as it is, so its
-    // files are held to Cloudflare's limit whatever the host, before they are read. Only images are
-    // published there (by their first bytes): a PNG's signature, then zeros.
-    const big = path.join(root, 'content', 'images', 'poster.png');
-    const bytes = Buffer.alloc(25 * MiB);
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(bytes);
-    await writeFile(big, bytes);
-    const at = await build(root);
-    expect(at.code, at.stderr).toBe(0);
-    expect(existsSync(path.join(root, 'dist', 'images', 'poster.png'))).toBe(true);
-    const before = await folderState(path.join(root, 'dist'));
-
-    await appendFile(big, Buffer.alloc(1));
-    for (const target of ['cloudflare', 'nginx']) {
-      const over = await build(root, {}, target);
+      await addPosts(root, 30);
+      const over = await build(root);
       expect(over.code).toBe(1);
-      expect(over.stderr).toContain('SF206  content/images/poster.png');
+      expect(over.stderr).toContain('SF161');
+      const counted =
+        /The site would be (\d+) files; Cloudflare Pages takes at most 60 files per site, as cfPagesMaxFiles \(CF_PAGES_MAX_FILES\) sets \(([^)]+)\)\./.exec(
+          over.stderr,
+        );
+      expect(counted, over.stderr).not.toBeNull();
+      expect(counted![2]).toBe(CF_FILES_DOCS);
       expect(over.stderr).toContain(
-        'The file is 26,214,401 bytes, more than the 25 MB a file in content/images/ may be: it was not read.',
+        'hint: On a paid plan (100,000 files), set cfPagesMaxFiles in content/config.yaml, or CF_PAGES_MAX_FILES, to 100000',
       );
+      expect(over.stderr).toContain('The output folder was not changed');
       expect(await folderState(path.join(root, 'dist'))).toBe(before);
-    }
-  });
+      expect(leftovers(root).filter((name) => !name.startsWith('.dist.files-'))).toEqual([]);
+
+      // The environment wins over the file, as for every setting; the paid plan's limit lets it
+      // through, and the count was of the files written (30 posts and the blog list's new pages).
+      const paid = await build(root, { CF_PAGES_MAX_FILES: '100000' });
+      expect(paid.code, paid.stderr).toBe(0);
+      expect(filesIn(path.join(root, 'dist'))).toBe(Number(counted![1]));
+      expect(Number(counted![1])).toBeGreaterThanOrEqual(files + 30);
+      // More than any plan takes is a bad setting.
+      const tooMany = await build(root, { CF_PAGES_MAX_FILES: '100001' });
+      expect(tooMany.stderr).toMatch(/SF140 {2}environment variable CF_PAGES_MAX_FILES › cfPagesMaxFiles/);
+    },
+  );
+
+  it(
+    'a file of 25 MiB passes; one byte more is refused before anything is written, ' +
+      'for every host (issue 35, item 6)',
+    async () => {
+      const { root } = await project();
+      // Not a post's image (those are made smaller): content/images/ is published as it is, so its
+      // files are held to Cloudflare's limit whatever the host, before they are read. Only images are
+      // published there (by their first bytes): a PNG's signature, then zeros.
+      const big = path.join(root, 'content', 'images', 'poster.png');
+      const bytes = Buffer.alloc(25 * MiB);
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(bytes);
+      await writeFile(big, bytes);
+      const at = await build(root);
+      expect(at.code, at.stderr).toBe(0);
+      expect(existsSync(path.join(root, 'dist', 'images', 'poster.png'))).toBe(true);
+      const before = await folderState(path.join(root, 'dist'));
+
+      await appendFile(big, Buffer.alloc(1));
+      for (const target of ['cloudflare', 'nginx']) {
+        const over = await build(root, {}, target);
+        expect(over.code).toBe(1);
+        expect(over.stderr).toContain('SF206  content/images/poster.png');
+        expect(over.stderr).toContain(
+          'The file is 26,214,401 bytes, more than the 25 MB a file in content/images/ may be: it was not read.',
+        );
+        expect(await folderState(path.join(root, 'dist'))).toBe(before);
+      }
+    },
+  );
 
   it('the per-file limit still holds for what the build writes itself', () => {
     const problems = overHostLimits(new Map([['images/poster.png', 25 * MiB + 1]]), hostLimits('cloudflare'));

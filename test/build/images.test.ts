@@ -52,56 +52,63 @@ describe('a local photo', () => {
     await preview?.stop();
   });
 
-  it('is made into AVIF, WebP and JPEG at 360 to 1440 px, hashed under /assets/img, shown with its intrinsic size', async () => {
-    const post = await page(root, 'blog/tiktok-growth-routine.html');
-    const img = post.querySelector('img.post-image')!;
-    const featured = img.parentNode!;
-    expect(featured.tagName).toBe('PICTURE');
-    const sources = featured.querySelectorAll('source');
-    expect(sources.map((s) => s.getAttribute('type'))).toEqual(['image/avif', 'image/webp']);
-    for (const srcset of [...sources.map((s) => s.getAttribute('srcset')!), img.getAttribute('srcset')!]) {
-      expect(srcset.split(', ').map((candidate) => candidate.split(' ')[1])).toEqual([
-        '360w',
-        '720w',
-        '1080w',
-        '1440w',
-      ]);
-    }
-    expect(img.getAttribute('src')).toMatch(/^\/assets\/img\/[0-9a-f]{16}-1440\.jpg$/);
-    expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['1440', '900']);
-    expect(img.getAttribute('sizes')).toBe('(min-width: 48rem) 45rem, calc(100vw - 2.5rem)');
-    // The first image a visitor sees is fetched first; the one in the body when scrolled to.
-    expect(img.getAttribute('fetchpriority') ?? img.getAttribute('fetchPriority')).toBe('high');
-    expect(img.getAttribute('loading')).toBe('eager');
-    const inBody = post.querySelector('.prose img')!;
-    expect(inBody.getAttribute('alt')).toBe('A planner on the desk');
-    expect(inBody.getAttribute('loading')).toBe('lazy');
-    expect(inBody.getAttribute('decoding')).toBe('async');
-    expect(inBody.parentNode!.tagName).toBe('PICTURE');
-    // Every file named exists, and is what its name says.
-    const avif = sources[0]!.getAttribute('srcset')!.split(', ')[0]!.split(' ')[0]!;
-    const made = await sharp(await readFile(path.join(root, 'dist', avif))).metadata();
-    expect([made.format, made.width, made.height]).toEqual(['heif', 360, 225]);
-    expect(await readFile(path.join(root, 'dist', '_headers'), 'utf8')).toMatch(
-      /\/assets\/\*\n\s+Cache-Control: public, max-age=31536000, immutable/,
-    );
-  });
+  it(
+    'is made into AVIF, WebP and JPEG at 360 to 1440 px, hashed under /assets/img, ' + 'shown with its intrinsic size',
+    async () => {
+      const post = await page(root, 'blog/tiktok-growth-routine.html');
+      const img = post.querySelector('img.post-image')!;
+      const featured = img.parentNode!;
+      expect(featured.tagName).toBe('PICTURE');
+      const sources = featured.querySelectorAll('source');
+      expect(sources.map((s) => s.getAttribute('type'))).toEqual(['image/avif', 'image/webp']);
+      for (const srcset of [...sources.map((s) => s.getAttribute('srcset')!), img.getAttribute('srcset')!]) {
+        expect(srcset.split(', ').map((candidate) => candidate.split(' ')[1])).toEqual([
+          '360w',
+          '720w',
+          '1080w',
+          '1440w',
+        ]);
+      }
+      expect(img.getAttribute('src')).toMatch(/^\/assets\/img\/[0-9a-f]{16}-1440\.jpg$/);
+      expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['1440', '900']);
+      expect(img.getAttribute('sizes')).toBe('(min-width: 48rem) 45rem, calc(100vw - 2.5rem)');
+      // The first image a visitor sees is fetched first; the one in the body when scrolled to.
+      expect(img.getAttribute('fetchpriority') ?? img.getAttribute('fetchPriority')).toBe('high');
+      expect(img.getAttribute('loading')).toBe('eager');
+      const inBody = post.querySelector('.prose img')!;
+      expect(inBody.getAttribute('alt')).toBe('A planner on the desk');
+      expect(inBody.getAttribute('loading')).toBe('lazy');
+      expect(inBody.getAttribute('decoding')).toBe('async');
+      expect(inBody.parentNode!.tagName).toBe('PICTURE');
+      // Every file named exists, and is what its name says.
+      const avif = sources[0]!.getAttribute('srcset')!.split(', ')[0]!.split(' ')[0]!;
+      const made = await sharp(await readFile(path.join(root, 'dist', avif))).metadata();
+      expect([made.format, made.width, made.height]).toEqual(['heif', 360, 225]);
+      expect(await readFile(path.join(root, 'dist', '_headers'), 'utf8')).toMatch(
+        /\/assets\/\*\n\s+Cache-Control: public, max-age=31536000, immutable/,
+      );
+    },
+  );
 
-  it('has a 1200 x 630 JPEG share image, the SVG posts too: the picture of the structured data and of link previews', async () => {
-    for (const file of ['blog/tiktok-growth-routine.html', 'blog/get-your-instagram-profile-ready.html']) {
-      const post = await page(root, file);
-      const posting = post
-        .querySelectorAll('script[type="application/ld+json"]')
-        .map((s) => JSON.parse(s.textContent))
-        .find((d) => d['@type'] === 'BlogPosting');
-      const url: string = posting.image;
-      expect(url, file).toMatch(/^https:\/\/www\.example\.com\/assets\/img\/[0-9a-f]{16}-share\.jpg$/);
-      const meta = await sharp(await readFile(path.join(root, 'dist', new URL(url).pathname))).metadata();
-      expect([meta.format, meta.width, meta.height], file).toEqual(['jpeg', 1200, 630]);
-      // Link previews show it too (test/build/share-cards.test.ts).
-      expect(post.querySelector('meta[property="og:image"]')?.getAttribute('content'), file).toBe(url);
-    }
-  });
+  it(
+    'has a 1200 x 630 JPEG share image, the SVG posts too: ' +
+      'the picture of the structured data and of link previews',
+    async () => {
+      for (const file of ['blog/tiktok-growth-routine.html', 'blog/get-your-instagram-profile-ready.html']) {
+        const post = await page(root, file);
+        const posting = post
+          .querySelectorAll('script[type="application/ld+json"]')
+          .map((s) => JSON.parse(s.textContent))
+          .find((d) => d['@type'] === 'BlogPosting');
+        const url: string = posting.image;
+        expect(url, file).toMatch(/^https:\/\/www\.example\.com\/assets\/img\/[0-9a-f]{16}-share\.jpg$/);
+        const meta = await sharp(await readFile(path.join(root, 'dist', new URL(url).pathname))).metadata();
+        expect([meta.format, meta.width, meta.height], file).toEqual(['jpeg', 1200, 630]);
+        // Link previews show it too (test/build/share-cards.test.ts).
+        expect(post.querySelector('meta[property="og:image"]')?.getAttribute('content'), file).toBe(url);
+      }
+    },
+  );
 
   it('allows images from the site only in the Content-Security-Policy', async () => {
     expect(await readFile(path.join(root, 'dist', '_headers'), 'utf8')).toContain("img-src 'self' data:;");
@@ -134,64 +141,70 @@ describe('a local photo', () => {
 });
 
 describe('images that cannot be shown', () => {
-  it('a file that is not an image, and one of more than 40 megapixels, are refused naming the post and the image', async () => {
-    const { root } = await project();
-    await withPhoto(root);
-    // A JPEG's first bytes (content/images/ publishes only files whose bytes are their type), then none of a picture.
-    await writeFile(
-      path.join(root, 'content/images/photo.jpg'),
-      Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.from('not a picture at all')]),
-    );
-    await writeFile(
-      path.join(root, 'content/images/huge.png'),
-      await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#336699' } })
-        .png()
-        .toBuffer(),
-    );
-    await editFile(
-      root,
-      'content/blog/youtube-monetisation-thresholds-explained.md',
-      /\n---\n/,
-      '\n---\n![A huge scan](/images/huge.png)\n\n',
-    );
-    const result = await runCli(['--root', root, 'build']);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(
-      /SF206 {2}content\/blog\/tiktok-growth-routine\.md › \/images\/photo\.jpg\n\s+The image \/images\/photo\.jpg of this post cannot be shown: it cannot be read as an image/,
-    );
-    expect(result.stderr).toMatch(
-      /SF206 {2}content\/blog\/youtube-monetisation-thresholds-explained\.md › \/images\/huge\.png\n.*exceeds pixel limit/,
-    );
-    expect(result.stderr).toContain('at most 40 megapixels');
-    expect(existsSync(path.join(root, 'dist'))).toBe(false);
-  });
-
-  it('a post of more than 40 images, and a blog of more than 2,000, are refused by name before any image is read', async () => {
-    const { root } = await project();
-    const images = (from: number, n: number) =>
-      Array.from({ length: n }, (_, i) => `![Image ${from + i}](/images/many-${from + i}.png)`).join('\n\n');
-    // With its own featured image, 41.
-    await editFile(root, 'content/blog/tiktok-growth-routine.md', /\n---\n/, `\n---\n${images(0, 40)}\n\n`);
-    const post = await runCli(['--root', root, 'build']);
-    expect(post.code).toBe(1);
-    expect(post.stderr).toMatch(
-      /SF206 {2}content\/blog\/tiktok-growth-routine\.md\n\s+This post shows 41 different images; a post may show at most 40\./,
-    );
-    // Read none: the missing files would each be a problem of their own.
-    expect(post.stderr).not.toContain('many-0.png');
-    await editFile(root, 'content/blog/tiktok-growth-routine.md', /!\[Image 39\]\(\/images\/many-39\.png\)/, '');
-    for (let i = 0; i < 50; i++) {
+  it(
+    'a file that is not an image, and one of more than 40 megapixels, ' + 'are refused naming the post and the image',
+    async () => {
+      const { root } = await project();
+      await withPhoto(root);
+      // A JPEG's first bytes (content/images/ publishes only files whose bytes are their type), then none of a picture.
       await writeFile(
-        path.join(root, 'content/blog', `gallery-${i}.md`),
-        `---\ntitle: Gallery ${i}\ndate: 2024-01-01\nexcerpt: Pictures.\n---\n${images(100 + i * 40, 40)}\n`,
+        path.join(root, 'content/images/photo.jpg'),
+        Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.from('not a picture at all')]),
       );
-    }
-    const build = await runCli(['--root', root, 'build']);
-    expect(build.code).toBe(1);
-    expect(build.stderr).toMatch(/The posts show 20[4-9]\d different images; a build makes at most 2000\./);
-    expect(build.stderr).not.toContain('a post may show at most');
-    expect(existsSync(path.join(root, 'dist'))).toBe(false);
-  });
+      await writeFile(
+        path.join(root, 'content/images/huge.png'),
+        await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#336699' } })
+          .png()
+          .toBuffer(),
+      );
+      await editFile(
+        root,
+        'content/blog/youtube-monetisation-thresholds-explained.md',
+        /\n---\n/,
+        '\n---\n![A huge scan](/images/huge.png)\n\n',
+      );
+      const result = await runCli(['--root', root, 'build']);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(
+        /SF206 {2}content\/blog\/tiktok-growth-routine\.md › \/images\/photo\.jpg\n\s+The image \/images\/photo\.jpg of this post cannot be shown: it cannot be read as an image/,
+      );
+      expect(result.stderr).toMatch(
+        /SF206 {2}content\/blog\/youtube-monetisation-thresholds-explained\.md › \/images\/huge\.png\n.*exceeds pixel limit/,
+      );
+      expect(result.stderr).toContain('at most 40 megapixels');
+      expect(existsSync(path.join(root, 'dist'))).toBe(false);
+    },
+  );
+
+  it(
+    'a post of more than 40 images, and a blog of more than 2,000, ' + 'are refused by name before any image is read',
+    async () => {
+      const { root } = await project();
+      const images = (from: number, n: number) =>
+        Array.from({ length: n }, (_, i) => `![Image ${from + i}](/images/many-${from + i}.png)`).join('\n\n');
+      // With its own featured image, 41.
+      await editFile(root, 'content/blog/tiktok-growth-routine.md', /\n---\n/, `\n---\n${images(0, 40)}\n\n`);
+      const post = await runCli(['--root', root, 'build']);
+      expect(post.code).toBe(1);
+      expect(post.stderr).toMatch(
+        /SF206 {2}content\/blog\/tiktok-growth-routine\.md\n\s+This post shows 41 different images; a post may show at most 40\./,
+      );
+      // Read none: the missing files would each be a problem of their own.
+      expect(post.stderr).not.toContain('many-0.png');
+      await editFile(root, 'content/blog/tiktok-growth-routine.md', /!\[Image 39\]\(\/images\/many-39\.png\)/, '');
+      for (let i = 0; i < 50; i++) {
+        await writeFile(
+          path.join(root, 'content/blog', `gallery-${i}.md`),
+          `---\ntitle: Gallery ${i}\ndate: 2024-01-01\nexcerpt: Pictures.\n---\n${images(100 + i * 40, 40)}\n`,
+        );
+      }
+      const build = await runCli(['--root', root, 'build']);
+      expect(build.code).toBe(1);
+      expect(build.stderr).toMatch(/The posts show 20[4-9]\d different images; a build makes at most 2000\./);
+      expect(build.stderr).not.toContain('a post may show at most');
+      expect(existsSync(path.join(root, 'dist'))).toBe(false);
+    },
+  );
 
   it('an image address may not leave content/images/, and a name with spaces or accents is found', async () => {
     const { root } = await project();
@@ -230,22 +243,26 @@ describe('images that cannot be shown', () => {
     expect(second.stderr).toContain('Found a problem');
   });
 
-  it("a local post's image from a host the build takes no images from is refused, not left for the browser to block", async () => {
-    const { root } = await project();
-    await editFile(
-      root,
-      'content/blog/tiktok-growth-routine.md',
-      /\n---\n/,
-      '\n---\n![A chart](https://images.example.net/chart.png)\n\n',
-    );
-    const result = await runCli(['--root', root, 'build']);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain(
-      'SF206  content/blog/tiktok-growth-routine.md › https://images.example.net/chart.png',
-    );
-    expect(result.stderr).toContain('not a host the build takes images from');
-    expect(result.stderr).toContain('imageHosts');
-  });
+  it(
+    "a local post's image from a host the build takes no images from is refused, " +
+      'not left for the browser to block',
+    async () => {
+      const { root } = await project();
+      await editFile(
+        root,
+        'content/blog/tiktok-growth-routine.md',
+        /\n---\n/,
+        '\n---\n![A chart](https://images.example.net/chart.png)\n\n',
+      );
+      const result = await runCli(['--root', root, 'build']);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(
+        'SF206  content/blog/tiktok-growth-routine.md › https://images.example.net/chart.png',
+      );
+      expect(result.stderr).toContain('not a host the build takes images from');
+      expect(result.stderr).toContain('imageHosts');
+    },
+  );
 });
 
 describe('WordPress images', () => {
@@ -345,64 +362,67 @@ describe('WordPress images between builds', () => {
     await wp?.stop();
   });
 
-  it('replaced at the same address, is downloaded again; what no build used for 30 days leaves the caches', async () => {
-    const { root } = await project();
-    const build = async () => {
-      const built = await runCli(['--root', root, 'build', '--cms', wp.apiUrl]);
-      expect(built.code, built.stderr).toBe(0);
-    };
-    const cardImages = async () =>
-      (await page(root, 'blog.html')).querySelectorAll('.post-card img').map((img) => img.getAttribute('src')!);
-    const made = path.join(root, '.cache', 'images');
-    const downloads = path.join(root, '.cache', 'cms', 'images');
-    /** Every entry of both caches as last used 31 days ago. */
-    const monthOld = async () => {
-      const then = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000);
-      for (const dir of [made, downloads])
-        for (const name of await readdir(dir)) await utimes(path.join(dir, name), then, then);
-    };
-    await build();
-    const before = await cardImages();
-    expect(before).toHaveLength(2);
-    const entriesBefore = await readdir(made);
-    expect(entriesBefore).toHaveLength(4); // two pictures: a folder and a description each
-    expect(await readdir(downloads)).toHaveLength(4); // two downloads, each with what the server said of it
+  it(
+    'replaced at the same address, is downloaded again; ' + 'what no build used for 30 days leaves the caches',
+    async () => {
+      const { root } = await project();
+      const build = async () => {
+        const built = await runCli(['--root', root, 'build', '--cms', wp.apiUrl]);
+        expect(built.code, built.stderr).toBe(0);
+      };
+      const cardImages = async () =>
+        (await page(root, 'blog.html')).querySelectorAll('.post-card img').map((img) => img.getAttribute('src')!);
+      const made = path.join(root, '.cache', 'images');
+      const downloads = path.join(root, '.cache', 'cms', 'images');
+      /** Every entry of both caches as last used 31 days ago. */
+      const monthOld = async () => {
+        const then = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000);
+        for (const dir of [made, downloads])
+          for (const name of await readdir(dir)) await utimes(path.join(dir, name), then, then);
+      };
+      await build();
+      const before = await cardImages();
+      expect(before).toHaveLength(2);
+      const entriesBefore = await readdir(made);
+      expect(entriesBefore).toHaveLength(4); // two pictures: a folder and a description each
+      expect(await readdir(downloads)).toHaveLength(4); // two downloads, each with what the server said of it
 
-    // Unchanged: asked with If-Modified-Since, answered 304.
-    const asked = wp.requests.length;
-    await build();
-    expect(
-      wp.requests
-        .slice(asked)
-        .filter((r) => r.url.startsWith('/media/'))
-        .map((r) => r.status),
-    ).toEqual([304, 304]);
+      // Unchanged: asked with If-Modified-Since, answered 304.
+      const asked = wp.requests.length;
+      await build();
+      expect(
+        wp.requests
+          .slice(asked)
+          .filter((r) => r.url.startsWith('/media/'))
+          .map((r) => r.status),
+      ).toEqual([304, 304]);
 
-    // A plugin replaces the media files in place: new bytes at the same addresses.
-    wp.mediaVersion += 1;
-    await build();
-    const after = await cardImages();
-    expect(after.filter((src) => before.includes(src))).toEqual([]);
-    for (const src of after) expect(existsSync(path.join(root, 'dist', src.slice(1))), src).toBe(true);
-    // The old pictures' files stay a while (dev, drafts and other builds may still want them)...
-    expect(await readdir(made)).toHaveLength(8);
-    // ...and leave once no build has used them for 30 days; what this build uses stays.
-    await monthOld();
-    await build();
-    const entriesAfter = await readdir(made);
-    expect(entriesAfter).toHaveLength(4);
-    expect(entriesAfter.filter((name) => entriesBefore.includes(name))).toEqual([]);
-    expect(await readdir(downloads)).toHaveLength(4);
+      // A plugin replaces the media files in place: new bytes at the same addresses.
+      wp.mediaVersion += 1;
+      await build();
+      const after = await cardImages();
+      expect(after.filter((src) => before.includes(src))).toEqual([]);
+      for (const src of after) expect(existsSync(path.join(root, 'dist', src.slice(1))), src).toBe(true);
+      // The old pictures' files stay a while (dev, drafts and other builds may still want them)...
+      expect(await readdir(made)).toHaveLength(8);
+      // ...and leave once no build has used them for 30 days; what this build uses stays.
+      await monthOld();
+      await build();
+      const entriesAfter = await readdir(made);
+      expect(entriesAfter).toHaveLength(4);
+      expect(entriesAfter.filter((name) => entriesBefore.includes(name))).toEqual([]);
+      expect(await readdir(downloads)).toHaveLength(4);
 
-    // A post taken down: a month on, its picture has left both caches, the other's stays.
-    const newest = wp.posts.reduce((a, b) => (a.id > b.id ? a : b));
-    wp.posts = wp.posts.filter((post) => post !== newest);
-    await build();
-    expect(await cardImages()).toHaveLength(1);
-    expect(await readdir(downloads)).toHaveLength(4);
-    await monthOld();
-    await build();
-    expect(await readdir(downloads)).toHaveLength(2);
-    expect(await readdir(made)).toHaveLength(2);
-  });
+      // A post taken down: a month on, its picture has left both caches, the other's stays.
+      const newest = wp.posts.reduce((a, b) => (a.id > b.id ? a : b));
+      wp.posts = wp.posts.filter((post) => post !== newest);
+      await build();
+      expect(await cardImages()).toHaveLength(1);
+      expect(await readdir(downloads)).toHaveLength(4);
+      await monthOld();
+      await build();
+      expect(await readdir(downloads)).toHaveLength(2);
+      expect(await readdir(made)).toHaveLength(2);
+    },
+  );
 });

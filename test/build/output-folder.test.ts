@@ -106,23 +106,29 @@ describe('a build never deletes or overwrites a file it did not write', () => {
     await writeFile(path.join(dir, '.well-known', 'acme-challenge', 'abc'), 'abc.token');
   };
 
-  it("a folder of the user's files (index.html, uploads/price-list.pdf, .well-known/acme-challenge/abc) is refused before any work, byte for byte as it was", async () => {
-    const { root } = await project();
-    const out = path.join(root, 'public');
-    await usersFiles(out);
-    const before = await hashTree(out);
-    const result = await runCli(['--root', root, 'build', '--out', 'public']);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain('SF170');
-    expect(result.stderr).toContain(
-      'The output folder holds files that no build wrote: .well-known/acme-challenge/abc, index.html, uploads/price-list.pdf.',
-    );
-    expect(result.stderr).toMatch(/hint: Move those files elsewhere, or build into an empty or new folder with --out/);
-    expect(result.stderr).not.toMatch(/\n\s+at /);
-    expect(await hashTree(out)).toBe(before);
-    // Refused before any work: nothing was made beside the folder either.
-    expect((await readdir(root)).filter((name) => name.startsWith('.public.'))).toEqual([]);
-  });
+  it(
+    "a folder of the user's files (index.html, uploads/price-list.pdf, .well-known/acme-challenge/abc) " +
+      'is refused before any work, byte for byte as it was',
+    async () => {
+      const { root } = await project();
+      const out = path.join(root, 'public');
+      await usersFiles(out);
+      const before = await hashTree(out);
+      const result = await runCli(['--root', root, 'build', '--out', 'public']);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('SF170');
+      expect(result.stderr).toContain(
+        'The output folder holds files that no build wrote: .well-known/acme-challenge/abc, index.html, uploads/price-list.pdf.',
+      );
+      expect(result.stderr).toMatch(
+        /hint: Move those files elsewhere, or build into an empty or new folder with --out/,
+      );
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+      expect(await hashTree(out)).toBe(before);
+      // Refused before any work: nothing was made beside the folder either.
+      expect((await readdir(root)).filter((name) => name.startsWith('.public.'))).toEqual([]);
+    },
+  );
 
   it('files added to a built folder are named (five at most) and kept; once moved out, the build goes on', async () => {
     const { root } = await project();
@@ -184,21 +190,25 @@ describe('a build never deletes or overwrites a file it did not write', () => {
     expect((await readdir(root)).filter((name) => name.startsWith('.dist.'))).toHaveLength(1);
   }, 90_000);
 
-  it('a previous site moved aside by a killed build whose process id this process has now is put back, without its marker', async () => {
-    const { root } = await project();
-    const aside = path.join(root, `.dist.old-${process.pid}-1700000000000000`);
-    const made = `.dist.build-${process.pid}-1700000000000001`;
-    await mkdir(aside);
-    await mkdir(path.join(root, made));
-    await writeFile(path.join(aside, 'index.html'), 'the only copy');
-    await writeFile(
-      path.join(aside, '.storefront-build.json'),
-      JSON.stringify({ writtenBy: 'storefront build', kind: 'old', pid: process.pid, for: made }),
-    );
-    restoreOutputFolder(path.join(root, 'dist'));
-    expect(await readdir(path.join(root, 'dist'))).toEqual(['index.html']);
-    expect(await readFile(path.join(root, 'dist', 'index.html'), 'utf8')).toBe('the only copy');
-  });
+  it(
+    'a previous site moved aside by a killed build whose process id this process has now is put back, ' +
+      'without its marker',
+    async () => {
+      const { root } = await project();
+      const aside = path.join(root, `.dist.old-${process.pid}-1700000000000000`);
+      const made = `.dist.build-${process.pid}-1700000000000001`;
+      await mkdir(aside);
+      await mkdir(path.join(root, made));
+      await writeFile(path.join(aside, 'index.html'), 'the only copy');
+      await writeFile(
+        path.join(aside, '.storefront-build.json'),
+        JSON.stringify({ writtenBy: 'storefront build', kind: 'old', pid: process.pid, for: made }),
+      );
+      restoreOutputFolder(path.join(root, 'dist'));
+      expect(await readdir(path.join(root, 'dist'))).toEqual(['index.html']);
+      expect(await readFile(path.join(root, 'dist', 'index.html'), 'utf8')).toBe('the only copy');
+    },
+  );
 
   it("a folder made again in place of the built one, with a page of someone's own, is refused", async () => {
     const { root } = await project();
@@ -211,21 +221,24 @@ describe('a build never deletes or overwrites a file it did not write', () => {
     expect(result.stderr).toContain('no build wrote: index.html (changed since a build wrote it).');
   });
 
-  it('--out through a link into content/ or .git/ is refused where it really is, and nothing there changes', async () => {
-    const { root } = await project();
-    await mkdir(path.join(root, '.git'));
-    await writeFile(path.join(root, '.git', 'config'), '[core]\n');
-    await symlink('content', path.join(root, 'c2'));
-    await symlink('.git', path.join(root, 'g2'));
-    const content = await hashTree(path.join(root, 'content'));
-    for (const out of ['c2/site', 'c2/images', 'g2/site', 'g2']) {
-      const result = await runCli(['--root', root, 'build', '--out', out]);
-      expect(result.code, out).toBe(1);
-      expect(result.stderr, out).toContain('SF170');
-    }
-    expect(await hashTree(path.join(root, 'content'))).toBe(content);
-    expect(await readdir(path.join(root, '.git'))).toEqual(['config']);
-  });
+  it(
+    '--out through a link into content/ or .git/ is refused where it really is, ' + 'and nothing there changes',
+    async () => {
+      const { root } = await project();
+      await mkdir(path.join(root, '.git'));
+      await writeFile(path.join(root, '.git', 'config'), '[core]\n');
+      await symlink('content', path.join(root, 'c2'));
+      await symlink('.git', path.join(root, 'g2'));
+      const content = await hashTree(path.join(root, 'content'));
+      for (const out of ['c2/site', 'c2/images', 'g2/site', 'g2']) {
+        const result = await runCli(['--root', root, 'build', '--out', out]);
+        expect(result.code, out).toBe(1);
+        expect(result.stderr, out).toContain('SF170');
+      }
+      expect(await hashTree(path.join(root, 'content'))).toBe(content);
+      expect(await readdir(path.join(root, '.git'))).toEqual(['config']);
+    },
+  );
 
   it('a link, the one earlier versions made included, is refused: what it points to is left as it is', async () => {
     const { root } = await project();

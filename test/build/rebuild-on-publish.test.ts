@@ -140,7 +140,8 @@ function winnerOf(folder: string, alone: { a: string; b: string }, results: { a:
 }
 
 describe('a post published in WordPress', () => {
-  it('is on the site after the next build, with the list, the sitemap and the feed naming it; updates and removals too', async () => {
+  it('is on the site after the next build, with the list, the sitemap and the feed naming it; ' +
+    'updates and removals too', async () => {
     const wp = await startWordPress(posts(6));
     const root = await project();
     const read = (file: string) => readFile(path.join(root, 'dist', file), 'utf8');
@@ -184,7 +185,8 @@ describe('a post published in WordPress', () => {
 });
 
 describe('two builds at once into one output folder', () => {
-  it('a publish during a build: each build succeeds or fails cleanly, and the folder is exactly the complete build switched in last', async () => {
+  it('a publish during a build: each build succeeds or fails cleanly, ' +
+    'and the folder is exactly the complete build switched in last', async () => {
     const wp = await startWordPress(posts(8));
     const root = await project();
     const out = path.join(root, 'dist');
@@ -222,7 +224,8 @@ describe('two builds at once into one output folder', () => {
     expect(await hashTree(out)).toBe(aloneB);
   }, 45_000);
 
-  it('started in the same instant against two WordPress sites: the folder is one of the two complete builds', async () => {
+  it('started in the same instant against two WordPress sites: ' +
+    'the folder is one of the two complete builds', async () => {
     const wpA = await startWordPress(posts(5));
     const wpB = await startWordPress([...posts(5), newPost(3001, 'only-in-b', 'Only in B')]);
     const root = await project();
@@ -240,50 +243,56 @@ describe('the example workflow and the WordPress snippet', () => {
   const workflowFile = path.join(repoRoot, 'docs', 'examples', 'github-rebuild.yml');
   const snippetFile = path.join(repoRoot, 'docs', 'examples', 'wordpress-rebuild-hook.php');
 
-  it('the workflow parses, queues builds instead of cancelling them, and listens for the event the snippet sends', async () => {
-    const workflow = parseYaml(await readFile(workflowFile, 'utf8')) as {
-      on: { repository_dispatch: { types: string[] }; workflow_dispatch: unknown; schedule: { cron: string }[] };
-      concurrency: { group: string; 'cancel-in-progress': boolean; queue?: unknown };
-      jobs: Record<string, { steps: { run?: string; uses?: string; env?: Record<string, string> }[] }>;
-    };
-    const php = await readFile(snippetFile, 'utf8');
+  it(
+    'the workflow parses, queues builds instead of cancelling them, ' + 'and listens for the event the snippet sends',
+    async () => {
+      const workflow = parseYaml(await readFile(workflowFile, 'utf8')) as {
+        on: { repository_dispatch: { types: string[] }; workflow_dispatch: unknown; schedule: { cron: string }[] };
+        concurrency: { group: string; 'cancel-in-progress': boolean; queue?: unknown };
+        jobs: Record<string, { steps: { run?: string; uses?: string; env?: Record<string, string> }[] }>;
+      };
+      const php = await readFile(snippetFile, 'utf8');
 
-    expect(workflow.concurrency['cancel-in-progress']).toBe(false);
-    expect(typeof workflow.concurrency.group).toBe('string');
-    expect(workflow.concurrency.queue).toBeUndefined();
+      expect(workflow.concurrency['cancel-in-progress']).toBe(false);
+      expect(typeof workflow.concurrency.group).toBe('string');
+      expect(workflow.concurrency.queue).toBeUndefined();
 
-    const sent = [...php.matchAll(/'event_type'\s*=>\s*'([^']+)'/g)].map((m) => m[1]);
-    expect(sent).toEqual(['wordpress-publish']);
-    expect(workflow.on.repository_dispatch.types).toEqual(sent);
-    expect('workflow_dispatch' in workflow.on).toBe(true);
-    expect(workflow.on.schedule).toHaveLength(1);
-    expect(workflow.on.schedule[0]!.cron).toMatch(/^\d+ \d+ \* \* \*$/);
+      const sent = [...php.matchAll(/'event_type'\s*=>\s*'([^']+)'/g)].map((m) => m[1]);
+      expect(sent).toEqual(['wordpress-publish']);
+      expect(workflow.on.repository_dispatch.types).toEqual(sent);
+      expect('workflow_dispatch' in workflow.on).toBe(true);
+      expect(workflow.on.schedule).toHaveLength(1);
+      expect(workflow.on.schedule[0]!.cron).toMatch(/^\d+ \d+ \* \* \*$/);
 
-    const steps = Object.values(workflow.jobs).flatMap((job) => job.steps);
-    expect(steps.map((s) => s.run)).toEqual(expect.arrayContaining(['npm ci --omit=dev', 'npm run build']));
-    const build = steps.find((s) => s.run === 'npm run build')!;
-    expect(Object.keys(build.env ?? {})).toEqual(expect.arrayContaining(['CMS_API_URL', 'SITE_URL']));
-    expect(steps.map((s) => s.uses)).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^actions\/upload-pages-artifact@v\d+$/)]),
-    );
-  });
+      const steps = Object.values(workflow.jobs).flatMap((job) => job.steps);
+      expect(steps.map((s) => s.run)).toEqual(expect.arrayContaining(['npm ci --omit=dev', 'npm run build']));
+      const build = steps.find((s) => s.run === 'npm run build')!;
+      expect(Object.keys(build.env ?? {})).toEqual(expect.arrayContaining(['CMS_API_URL', 'SITE_URL']));
+      expect(steps.map((s) => s.uses)).toEqual(
+        expect.arrayContaining([expect.stringMatching(/^actions\/upload-pages-artifact@v\d+$/)]),
+      );
+    },
+  );
 
-  it('the snippet posts, without blocking, to the URL from wp-config.php, for posts only, and holds no secret', async () => {
-    const php = await readFile(snippetFile, 'utf8');
-    const code = php.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
-    expect(code).toMatch(/add_action\(\s*'transition_post_status'/);
-    expect(code).toMatch(/'publish' === \$new_status \|\| 'publish' === \$old_status/);
-    expect(code).toMatch(/'post' !== \$post->post_type/);
-    expect(code).toContain('wp_is_post_revision(');
-    expect(code).toContain('wp_is_post_autosave(');
-    expect(code).toMatch(/\$url\s*=\s*STOREFRONT_BUILD_HOOK_URL;/);
-    expect(code).toMatch(/wp_remote_post\(\s*\$url,/);
-    expect(code).toMatch(/'blocking'\s*=>\s*false/);
-    expect(code).toMatch(/'timeout'\s*=>\s*[1-9]\b/);
-    expect(code).toMatch(/'Accept'\]\s*=\s*'application\/vnd\.github\+json'/);
-    expect(code).toMatch(/'Authorization'\]\s*=\s*'Bearer ' \. \( defined\( 'STOREFRONT_BUILD_HOOK_TOKEN' \)/);
-    // The hook URL and the token come from constants only: no URL of a hook, no token, in the code.
-    expect(code.match(/https?:\/\/[^\s'"]+/g) ?? []).toEqual([]);
-    expect(php).not.toMatch(/gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|build_hooks\/[0-9a-f]{24}/);
-  });
+  it(
+    'the snippet posts, without blocking, to the URL from wp-config.php, for posts only, ' + 'and holds no secret',
+    async () => {
+      const php = await readFile(snippetFile, 'utf8');
+      const code = php.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+      expect(code).toMatch(/add_action\(\s*'transition_post_status'/);
+      expect(code).toMatch(/'publish' === \$new_status \|\| 'publish' === \$old_status/);
+      expect(code).toMatch(/'post' !== \$post->post_type/);
+      expect(code).toContain('wp_is_post_revision(');
+      expect(code).toContain('wp_is_post_autosave(');
+      expect(code).toMatch(/\$url\s*=\s*STOREFRONT_BUILD_HOOK_URL;/);
+      expect(code).toMatch(/wp_remote_post\(\s*\$url,/);
+      expect(code).toMatch(/'blocking'\s*=>\s*false/);
+      expect(code).toMatch(/'timeout'\s*=>\s*[1-9]\b/);
+      expect(code).toMatch(/'Accept'\]\s*=\s*'application\/vnd\.github\+json'/);
+      expect(code).toMatch(/'Authorization'\]\s*=\s*'Bearer ' \. \( defined\( 'STOREFRONT_BUILD_HOOK_TOKEN' \)/);
+      // The hook URL and the token come from constants only: no URL of a hook, no token, in the code.
+      expect(code.match(/https?:\/\/[^\s'"]+/g) ?? []).toEqual([]);
+      expect(php).not.toMatch(/gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|build_hooks\/[0-9a-f]{24}/);
+    },
+  );
 });

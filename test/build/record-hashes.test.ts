@@ -59,7 +59,8 @@ describe('the record keeps the hash of each file a build wrote', () => {
 });
 
 describe('a crafted record deletes nothing', () => {
-  it('five records written by hand naming uploads/a.pdf: each build is refused, and the folder is byte for byte as it was', async () => {
+  it('five records written by hand naming uploads/a.pdf: each build is refused, ' +
+    'and the folder is byte for byte as it was', async () => {
     const { root, dist } = await built();
     await mkdir(path.join(dist, 'uploads'));
     await writeFile(path.join(dist, 'uploads', 'a.pdf'), PDF);
@@ -124,25 +125,30 @@ describe('a crafted record deletes nothing', () => {
 });
 
 describe('a same-size edit by hand is named and kept', () => {
-  it("StoreFRONT for Storefront in about.html: refused (SF170), kept; the build's bytes again, and the build goes on", async () => {
-    const { root, dist } = await built();
-    const about = path.join(dist, 'about.html');
-    const original = await readFile(about, 'utf8');
-    expect(original).toContain('| Storefront</title>');
-    const edited = original.replace('| Storefront</title>', '| StoreFRONT</title>');
-    await writeFile(about, edited);
-    expect((await stat(about)).size).toBe(Buffer.byteLength(original));
-    await refusedKeeping(root, 'about.html (changed since a build wrote it)');
-    expect(await readFile(about, 'utf8')).toBe(edited);
+  it(
+    "StoreFRONT for Storefront in about.html: refused (SF170), kept; the build's bytes again, " +
+      'and the build goes on',
+    async () => {
+      const { root, dist } = await built();
+      const about = path.join(dist, 'about.html');
+      const original = await readFile(about, 'utf8');
+      expect(original).toContain('| Storefront</title>');
+      const edited = original.replace('| Storefront</title>', '| StoreFRONT</title>');
+      await writeFile(about, edited);
+      expect((await stat(about)).size).toBe(Buffer.byteLength(original));
+      await refusedKeeping(root, 'about.html (changed since a build wrote it)');
+      expect(await readFile(about, 'utf8')).toBe(edited);
 
-    await writeFile(about, original);
-    const again = await runCli(['--root', root, 'build']);
-    expect(again.code, again.stderr).toBe(0);
-  });
+      await writeFile(about, original);
+      const again = await runCli(['--root', root, 'build']);
+      expect(again.code, again.stderr).toBe(0);
+    },
+  );
 });
 
 describe('leftovers are known by the marker a build writes inside them, not by their name', () => {
-  it('ten folders and files named as a build names its own are kept byte for byte; two a build marked are removed', async () => {
+  it('ten folders and files named as a build names its own are kept byte for byte; ' +
+    'two a build marked are removed', async () => {
     const { root, dist } = await built();
     const outside = path.join(root, 'outside');
     await mkdir(outside);
@@ -198,7 +204,8 @@ describe('leftovers are known by the marker a build writes inside them, not by t
 });
 
 describe('check and preview never rename a folder into place', () => {
-  it('after rm -rf dist, check and preview say there is no site and put back nothing; the build makes a new one', async () => {
+  it('after rm -rf dist, check and preview say there is no site and put back nothing; ' +
+    'the build makes a new one', async () => {
     const { root, dist } = await built();
     // As a build killed after both renames leaves the previous site: its new folder is the output folder now.
     const aside = path.join(root, `.dist.old-${DEAD}-1`);

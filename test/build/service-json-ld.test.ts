@@ -65,56 +65,67 @@ describe('service pages: Service and AggregateOffer from the catalogue', () => {
     expect(services).toHaveLength(10);
   });
 
-  it("each has exactly one Service whose AggregateOffer has the catalogue's lowest and highest price and package count, in GBP", () => {
-    for (const service of services) {
-      const sub = subs.get(service.subCategory);
-      expect(sub, service.path).toBeDefined();
-      const blocks = data.get(service.path)!;
-      const found = blocks.filter((d) => d['@type'] === 'Service');
-      expect(found, service.path).toHaveLength(1);
-      const item = found[0]!;
-      const url = SITE + service.path;
-      expect(item['@context'], service.path).toBe('https://schema.org');
-      expect(item, service.path).toMatchObject({ url, areaServed: 'GB', serviceType: `${sub!.platform} ${sub!.name}` });
-      expect(typeof item.name === 'string' && item.name.length > 0, service.path).toBe(true);
-      expect(typeof item.description === 'string' && item.description.length > 20, service.path).toBe(true);
-      // The provider is the trader's Organization (the home page's block) by @id, and named.
-      expect(item.provider, service.path).toMatchObject({ '@id': `${SITE}/#organization`, name: 'Test Brand' });
+  it(
+    "each has exactly one Service whose AggregateOffer has the catalogue's lowest and highest price " +
+      'and package count, in GBP',
+    () => {
+      for (const service of services) {
+        const sub = subs.get(service.subCategory);
+        expect(sub, service.path).toBeDefined();
+        const blocks = data.get(service.path)!;
+        const found = blocks.filter((d) => d['@type'] === 'Service');
+        expect(found, service.path).toHaveLength(1);
+        const item = found[0]!;
+        const url = SITE + service.path;
+        expect(item['@context'], service.path).toBe('https://schema.org');
+        expect(item, service.path).toMatchObject({
+          url,
+          areaServed: 'GB',
+          serviceType: `${sub!.platform} ${sub!.name}`,
+        });
+        expect(typeof item.name === 'string' && item.name.length > 0, service.path).toBe(true);
+        expect(typeof item.description === 'string' && item.description.length > 20, service.path).toBe(true);
+        // The provider is the trader's Organization (the home page's block) by @id, and named.
+        expect(item.provider, service.path).toMatchObject({ '@id': `${SITE}/#organization`, name: 'Test Brand' });
 
-      const low = Math.min(...sub!.prices);
-      const high = Math.max(...sub!.prices);
-      const offers = item.offers as Record<string, unknown>;
-      expect(offers, service.path).toEqual({
-        '@type': 'AggregateOffer',
-        priceCurrency: 'GBP',
-        lowPrice: low.toFixed(2),
-        highPrice: high.toFixed(2),
-        offerCount: sub!.prices.length,
-        url,
-      });
-      // Prices as schema.org writes them: a dot and two decimals, no currency sign.
-      expect(offers.lowPrice, service.path).toMatch(/^\d+\.\d{2}$/);
-      expect(Number(offers.lowPrice)).toBe(low);
-      expect(Number(offers.highPrice)).toBe(high);
-    }
-  });
+        const low = Math.min(...sub!.prices);
+        const high = Math.max(...sub!.prices);
+        const offers = item.offers as Record<string, unknown>;
+        expect(offers, service.path).toEqual({
+          '@type': 'AggregateOffer',
+          priceCurrency: 'GBP',
+          lowPrice: low.toFixed(2),
+          highPrice: high.toFixed(2),
+          offerCount: sub!.prices.length,
+          url,
+        });
+        // Prices as schema.org writes them: a dot and two decimals, no currency sign.
+        expect(offers.lowPrice, service.path).toMatch(/^\d+\.\d{2}$/);
+        expect(Number(offers.lowPrice)).toBe(low);
+        expect(Number(offers.highPrice)).toBe(high);
+      }
+    },
+  );
 
   it("the provider's @id is the Organization of the home page", () => {
     const organization = data.get('/')!.find((d) => d['@type'] === 'Organization');
     expect(organization?.['@id']).toBe(`${SITE}/#organization`);
   });
 
-  it('Organization and WebSite only where structuredData: true (Instagram followers); no rating or review anywhere', () => {
-    expect(services.filter((s) => s.structuredData).map((s) => s.path)).toEqual(['/buy-instagram-followers']);
-    for (const service of services) {
-      const types = data.get(service.path)!.map((d) => d['@type']);
-      const expected = service.structuredData
-        ? ['BreadcrumbList', 'Organization', 'WebSite', 'Service']
-        : ['BreadcrumbList', 'Service'];
-      expect(types.sort(), service.path).toEqual(expected.sort());
-      expect(JSON.stringify(data.get(service.path)), service.path).not.toMatch(
-        /aggregateRating|"review"|Rating|Review/,
-      );
-    }
-  });
+  it(
+    'Organization and WebSite only where structuredData: true (Instagram followers); ' + 'no rating or review anywhere',
+    () => {
+      expect(services.filter((s) => s.structuredData).map((s) => s.path)).toEqual(['/buy-instagram-followers']);
+      for (const service of services) {
+        const types = data.get(service.path)!.map((d) => d['@type']);
+        const expected = service.structuredData
+          ? ['BreadcrumbList', 'Organization', 'WebSite', 'Service']
+          : ['BreadcrumbList', 'Service'];
+        expect(types.sort(), service.path).toEqual(expected.sort());
+        expect(JSON.stringify(data.get(service.path)), service.path).not.toMatch(
+          /aggregateRating|"review"|Rating|Review/,
+        );
+      }
+    },
+  );
 });

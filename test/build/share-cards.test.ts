@@ -91,65 +91,72 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('share cards', () => {
-  it("every page but the posts has its own 1200 x 630 PNG og:image (the list pages the blog's), and none is blank", async () => {
-    expect([...pages.keys()].filter(isPost)).toHaveLength(3 + ADDED_POSTS);
-    const seen = new Map<string, string>();
-    for (const [pathname, page] of nonPostPages()) {
-      const url = meta(page, 'og:image')!;
-      expect(url, pathname).toMatch(new RegExp(`^${SITE}/assets/share/[0-9a-f]{16}\\.png$`));
-      if (pathname.startsWith('/blog/page/')) expect(url, pathname).toBe(meta(pages.get('/blog')!, 'og:image'));
-      else {
-        expect(seen.get(url), `${pathname} shares its card with ${seen.get(url)}`).toBeUndefined();
-        seen.set(url, pathname);
+  it(
+    "every page but the posts has its own 1200 x 630 PNG og:image (the list pages the blog's), " + 'and none is blank',
+    async () => {
+      expect([...pages.keys()].filter(isPost)).toHaveLength(3 + ADDED_POSTS);
+      const seen = new Map<string, string>();
+      for (const [pathname, page] of nonPostPages()) {
+        const url = meta(page, 'og:image')!;
+        expect(url, pathname).toMatch(new RegExp(`^${SITE}/assets/share/[0-9a-f]{16}\\.png$`));
+        if (pathname.startsWith('/blog/page/')) expect(url, pathname).toBe(meta(pages.get('/blog')!, 'og:image'));
+        else {
+          expect(seen.get(url), `${pathname} shares its card with ${seen.get(url)}`).toBeUndefined();
+          seen.set(url, pathname);
+        }
+        expect(meta(page, 'twitter:image'), pathname).toBe(url);
+        expect(meta(page, 'twitter:card'), pathname).toBe('summary_large_image');
+        expect([meta(page, 'og:image:width'), meta(page, 'og:image:height')], pathname).toEqual(['1200', '630']);
+        const image = sharp(await readFile(dist(new URL(url).pathname)));
+        const { format, width, height } = await image.metadata();
+        expect([format, width, height], pathname).toEqual(['png', 1200, 630]);
+        // Drawn, not a flat colour: every channel varies across the picture.
+        for (const [i, channel] of (await image.stats()).channels.entries())
+          expect(channel.stdev, `${pathname}, channel ${i}`).toBeGreaterThan(10);
+        // No word runs into the margin.
+        expect(await rightMargin(dist(new URL(url).pathname)), pathname).toBe(0);
       }
-      expect(meta(page, 'twitter:image'), pathname).toBe(url);
-      expect(meta(page, 'twitter:card'), pathname).toBe('summary_large_image');
-      expect([meta(page, 'og:image:width'), meta(page, 'og:image:height')], pathname).toEqual(['1200', '630']);
-      const image = sharp(await readFile(dist(new URL(url).pathname)));
-      const { format, width, height } = await image.metadata();
-      expect([format, width, height], pathname).toEqual(['png', 1200, 630]);
-      // Drawn, not a flat colour: every channel varies across the picture.
-      for (const [i, channel] of (await image.stats()).channels.entries())
-        expect(channel.stdev, `${pathname}, channel ${i}`).toBeGreaterThan(10);
-      // No word runs into the margin.
-      expect(await rightMargin(dist(new URL(url).pathname)), pathname).toBe(0);
-    }
-    expect(seen.size).toBe(CARDS);
-    expect(pages.has('/blog/page/3')).toBe(true);
-    // The flat picture every page shared before is gone.
-    await expect(readFile(dist('assets', 'og-image.png'))).rejects.toThrow();
-  });
+      expect(seen.size).toBe(CARDS);
+      expect(pages.has('/blog/page/3')).toBe(true);
+      // The flat picture every page shared before is gone.
+      await expect(readFile(dist('assets', 'og-image.png'))).rejects.toThrow();
+    },
+  );
 
-  it("says in og:image:alt what it shows: the page's heading, and a service page's starting price from the catalogue", async () => {
-    // The starting price, worked out here from the catalogue itself: its cheapest package, in pounds and pence.
-    const catalogue = parseYaml(await readFile(path.join(root, 'content', 'catalogue.yaml'), 'utf8')) as {
-      platforms: { sub: { id: number; packages: { price: number }[] }[] }[];
-    };
-    const cheapest = new Map(
-      catalogue.platforms.flatMap((p) =>
-        p.sub.map((sub) => [sub.id, Math.min(...sub.packages.map((pkg) => pkg.price))] as const),
-      ),
-    );
-    const services = new Map<string, number>();
-    for (const file of await readdir(path.join(root, 'content', 'services'))) {
-      const service = parseYaml(await readFile(path.join(root, 'content', 'services', file), 'utf8')) as {
-        path: string;
-        subCategory: number;
+  it(
+    "says in og:image:alt what it shows: the page's heading, " +
+      "and a service page's starting price from the catalogue",
+    async () => {
+      // The starting price, worked out here from the catalogue itself: its cheapest package, in pounds and pence.
+      const catalogue = parseYaml(await readFile(path.join(root, 'content', 'catalogue.yaml'), 'utf8')) as {
+        platforms: { sub: { id: number; packages: { price: number }[] }[] }[];
       };
-      services.set(service.path, service.subCategory);
-    }
-    expect(services.size).toBeGreaterThan(5);
-    for (const [pathname, page] of nonPostPages()) {
-      const heading = page.querySelector('h1')!.text.trim();
-      const alt = meta(page, 'og:image:alt');
-      const sub = services.get(pathname);
-      if (sub === undefined) expect(alt, pathname).toBe(heading);
-      else expect(alt, pathname).toBe(`${heading} – from £${cheapest.get(sub)!.toFixed(2)}`);
-      expect(meta(page, 'twitter:image:alt'), pathname).toBe(alt);
-    }
-    expect(meta(pages.get('/buy-instagram-followers')!, 'og:image:alt')).toBe('Buy Instagram Followers – from £1.89');
-    expect(meta(pages.get('/blog/page/2')!, 'og:image:alt')).toBe('The growth blog');
-  });
+      const cheapest = new Map(
+        catalogue.platforms.flatMap((p) =>
+          p.sub.map((sub) => [sub.id, Math.min(...sub.packages.map((pkg) => pkg.price))] as const),
+        ),
+      );
+      const services = new Map<string, number>();
+      for (const file of await readdir(path.join(root, 'content', 'services'))) {
+        const service = parseYaml(await readFile(path.join(root, 'content', 'services', file), 'utf8')) as {
+          path: string;
+          subCategory: number;
+        };
+        services.set(service.path, service.subCategory);
+      }
+      expect(services.size).toBeGreaterThan(5);
+      for (const [pathname, page] of nonPostPages()) {
+        const heading = page.querySelector('h1')!.text.trim();
+        const alt = meta(page, 'og:image:alt');
+        const sub = services.get(pathname);
+        if (sub === undefined) expect(alt, pathname).toBe(heading);
+        else expect(alt, pathname).toBe(`${heading} – from £${cheapest.get(sub)!.toFixed(2)}`);
+        expect(meta(page, 'twitter:image:alt'), pathname).toBe(alt);
+      }
+      expect(meta(pages.get('/buy-instagram-followers')!, 'og:image:alt')).toBe('Buy Instagram Followers – from £1.89');
+      expect(meta(pages.get('/blog/page/2')!, 'og:image:alt')).toBe('The growth blog');
+    },
+  );
 
   it('shows as the og:image of a post with a featured image that image cut to 1200 x 630, with its alt', async () => {
     const alts = new Map([
@@ -193,11 +200,14 @@ describe('share cards', () => {
     }
   });
 
-  it("keeps in .cache/share/ only the cards it shows: a post's card of an earlier version goes at the next build", async () => {
-    const kept = await readdir(path.join(root, '.cache', 'share'));
-    expect(kept).not.toContain(STALE_CARD);
-    expect(kept).toHaveLength(CARDS);
-  });
+  it(
+    'keeps in .cache/share/ only the cards it shows: ' + "a post's card of an earlier version goes at the next build",
+    async () => {
+      const kept = await readdir(path.join(root, '.cache', 'share'));
+      expect(kept).not.toContain(STALE_CARD);
+      expect(kept).toHaveLength(CARDS);
+    },
+  );
 
   it("gives the 404 page, which is not indexable, the home page's card", async () => {
     const notFound = parseHtml(await readFile(dist('404.html'), 'utf8'));
@@ -220,7 +230,8 @@ describe('share cards', () => {
     expect(await hashTree(dist('assets', 'share'))).toBe(cards);
   }, 60_000);
 
-  it('draws its words from the font traced by `npm run compile`, which has every letter of the headings and prices', async () => {
+  it('draws its words from the font traced by `npm run compile`, ' +
+    'which has every letter of the headings and prices', async () => {
     const compiled = await readFile(path.join(repoRoot, 'lib', 'assets', 'share-card-font.json'), 'utf8');
     // What a build traces for itself when lib/assets/ has no font, or an older one.
     expect(compiled).toBe(await traceCardFont());
@@ -268,7 +279,8 @@ describe('share cards', () => {
     expect(await variation(card, 1200 - 72 - 160, 160)).toBeGreaterThan(10);
   }, 60_000);
 
-  it('draws headings in Cyrillic and Greek, accents typed apart as the accented letter and "ﬁ" as "fi"; names the page and each character it cannot draw', async () => {
+  it('draws headings in Cyrillic and Greek, accents typed apart as the accented letter and "ﬁ" as "fi"; ' +
+    'names the page and each character it cannot draw', async () => {
     const scripts = await project();
     const at = (...parts: string[]) => path.join(scripts.root, ...parts);
     const ogImage = async (file: string) => meta(parseHtml(await readFile(at('dist', file), 'utf8')), 'og:image')!;

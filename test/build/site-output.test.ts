@@ -335,85 +335,101 @@ describe('service pages', () => {
       expect(markOf(page(routePath).querySelector('.hero-visual')!), routePath).toBe(expected(routePath));
   });
 
-  it('Instagram followers: 8 packages, no unsourced rating line, Organization, WebSite and Service with an AggregateOffer and no aggregateRating', () => {
-    const html = page('/buy-instagram-followers');
-    expect(html.querySelectorAll('#packages .package')).toHaveLength(8);
-    expect(html.querySelector('.rating-line')).toBeNull();
-    expect(html.text).not.toContain('2K+');
-    const data = html.querySelectorAll('script[type="application/ld+json"]').map((s) => JSON.parse(s.text));
-    const types = data.map((d) => d['@type']);
-    expect(types).toEqual(expect.arrayContaining(['BreadcrumbList', 'Organization', 'WebSite', 'Service']));
-    const offer = data.find((d) => d['@type'] === 'Service').offers;
-    expect(offer).toMatchObject({
-      '@type': 'AggregateOffer',
-      priceCurrency: 'GBP',
-      lowPrice: '1.89',
-      highPrice: '160.00',
-    });
-    expect(JSON.stringify(data)).not.toContain('aggregateRating');
-  });
+  it(
+    'Instagram followers: 8 packages, no unsourced rating line, Organization, ' +
+      'WebSite and Service with an AggregateOffer and no aggregateRating',
+    () => {
+      const html = page('/buy-instagram-followers');
+      expect(html.querySelectorAll('#packages .package')).toHaveLength(8);
+      expect(html.querySelector('.rating-line')).toBeNull();
+      expect(html.text).not.toContain('2K+');
+      const data = html.querySelectorAll('script[type="application/ld+json"]').map((s) => JSON.parse(s.text));
+      const types = data.map((d) => d['@type']);
+      expect(types).toEqual(expect.arrayContaining(['BreadcrumbList', 'Organization', 'WebSite', 'Service']));
+      const offer = data.find((d) => d['@type'] === 'Service').offers;
+      expect(offer).toMatchObject({
+        '@type': 'AggregateOffer',
+        priceCurrency: 'GBP',
+        lowPrice: '1.89',
+        highPrice: '160.00',
+      });
+      expect(JSON.stringify(data)).not.toContain('aggregateRating');
+    },
+  );
 
-  it('TikTok followers sends orders above its largest package, 5,000, to support; TikTok likes has no question mark', () => {
-    const followers = page('/buy-tiktok-followers');
-    const tile = followers.querySelector('.package-support');
-    const largest = followers
-      .querySelectorAll('#packages .package:not(.package-support) .package-number')
-      .map((n) => Number(n.text.replace(/,/g, '')));
-    expect(Math.max(...largest)).toBe(5000);
-    expect(tile?.text).toContain('More than 5,000?');
-    expect(followers.text).not.toContain('10,000');
-    expect(tile?.querySelector('a')?.getAttribute('href')).toBe('/contact');
-    expect(page('/buy-tiktok-likes').querySelector('h1')?.text).toBe('Buy TikTok Likes');
-  });
+  it(
+    'TikTok followers sends orders above its largest package, 5,000, to support; ' +
+      'TikTok likes has no question mark',
+    () => {
+      const followers = page('/buy-tiktok-followers');
+      const tile = followers.querySelector('.package-support');
+      const largest = followers
+        .querySelectorAll('#packages .package:not(.package-support) .package-number')
+        .map((n) => Number(n.text.replace(/,/g, '')));
+      expect(Math.max(...largest)).toBe(5000);
+      expect(tile?.text).toContain('More than 5,000?');
+      expect(followers.text).not.toContain('10,000');
+      expect(tile?.querySelector('a')?.getAttribute('href')).toBe('/contact');
+      expect(page('/buy-tiktok-likes').querySelector('h1')?.text).toBe('Buy TikTok Likes');
+    },
+  );
 
-  it('YouTube subscribers and likes offer no unpriced Premium upgrade; subscribers has a Buy now to the checkout home', () => {
-    for (const path of ['/buy-youtube-subscribers', '/buy-youtube-likes']) {
-      expect(page(path).text, path).not.toMatch(/upgrade fee|Premium[^.]*at checkout/i);
-      expect(page(path).querySelector('.packages-note')?.text, path).toContain('shown above with its full price');
-    }
-    const cta = page('/buy-youtube-subscribers').querySelector('#how-it-works .section-cta a');
-    expect(cta?.getAttribute('href')).toBe(CHECKOUT);
-  });
+  it(
+    'YouTube subscribers and likes offer no unpriced Premium upgrade; ' +
+      'subscribers has a Buy now to the checkout home',
+    () => {
+      for (const path of ['/buy-youtube-subscribers', '/buy-youtube-likes']) {
+        expect(page(path).text, path).not.toMatch(/upgrade fee|Premium[^.]*at checkout/i);
+        expect(page(path).querySelector('.packages-note')?.text, path).toContain('shown above with its full price');
+      }
+      const cta = page('/buy-youtube-subscribers').querySelector('#how-it-works .section-cta a');
+      expect(cta?.getAttribute('href')).toBe(CHECKOUT);
+    },
+  );
 });
 
 describe('other pages', () => {
-  it("home: the specification's two buttons, six feature blocks, how to order in three steps, /about, picker defaulting to 10", () => {
-    const home = page('/');
-    // The specification's two hero buttons, YouTube subscribers and YouTube views, each with its platform's mark (issue 33).
-    expect(home.querySelectorAll('.hero-buttons a').map((a) => a.getAttribute('href'))).toEqual([
-      '/buy-youtube-subscribers',
-      '/buy-youtube-views',
-    ]);
-    expect(
-      home
-        .querySelectorAll('.hero-buttons a .mark')
-        .map((m) => m.classList.value.find((c) => c.startsWith('mark-') && c !== 'mark-sm')),
-    ).toEqual(['mark-youtube', 'mark-youtube']);
-    expect(home.querySelectorAll('#services .card h3 a').map((a) => a.getAttribute('href'))).toEqual([
-      '/buy-youtube-subscribers',
-      '/buy-youtube-views',
-      '/buy-tiktok-followers',
-      '/buy-tiktok-likes',
-      '/buy-instagram-followers',
-      '/buy-instagram-likes',
-    ]);
-    expect(home.querySelectorAll('#how-to-order .steps > li')).toHaveLength(3);
-    expect(home.querySelector('main a[href="/about"]')).toBeTruthy();
-    const picker = home.querySelector('[data-picker]')!;
-    expect(picker.getAttribute('data-default')).toBe('10');
-    expect(picker.querySelector('.picker-default')?.getAttribute('id')).toBe('pick-10');
-    // Without script every listed sub-category is reachable: one panel per tab, all in the page.
-    const tabs = picker.querySelectorAll('[data-tab]').map((a) => a.getAttribute('href'));
-    const panels = picker.querySelectorAll('[data-panel]').map((p) => `#${p.getAttribute('id')}`);
-    expect(tabs).toEqual(panels);
-    const listed = catalogue.platforms.flatMap((p) => p.sub.filter((s) => s.packages.length > 0));
-    expect(panels).toEqual(listed.map((s) => `#pick-${s.id}`));
-    for (const sub of listed) {
-      const prices = picker.querySelectorAll(`#pick-${sub.id} .package-price`).map((p) => p.text);
-      expect(prices).toEqual(sub.packages.map((p) => pounds(p.price)));
-    }
-    expect(picker.text).not.toContain('Facebook');
-  });
+  it(
+    "home: the specification's two buttons, six feature blocks, how to order in three steps, /about, " +
+      'picker defaulting to 10',
+    () => {
+      const home = page('/');
+      // The specification's two hero buttons, YouTube subscribers and YouTube views, each with its platform's mark (issue 33).
+      expect(home.querySelectorAll('.hero-buttons a').map((a) => a.getAttribute('href'))).toEqual([
+        '/buy-youtube-subscribers',
+        '/buy-youtube-views',
+      ]);
+      expect(
+        home
+          .querySelectorAll('.hero-buttons a .mark')
+          .map((m) => m.classList.value.find((c) => c.startsWith('mark-') && c !== 'mark-sm')),
+      ).toEqual(['mark-youtube', 'mark-youtube']);
+      expect(home.querySelectorAll('#services .card h3 a').map((a) => a.getAttribute('href'))).toEqual([
+        '/buy-youtube-subscribers',
+        '/buy-youtube-views',
+        '/buy-tiktok-followers',
+        '/buy-tiktok-likes',
+        '/buy-instagram-followers',
+        '/buy-instagram-likes',
+      ]);
+      expect(home.querySelectorAll('#how-to-order .steps > li')).toHaveLength(3);
+      expect(home.querySelector('main a[href="/about"]')).toBeTruthy();
+      const picker = home.querySelector('[data-picker]')!;
+      expect(picker.getAttribute('data-default')).toBe('10');
+      expect(picker.querySelector('.picker-default')?.getAttribute('id')).toBe('pick-10');
+      // Without script every listed sub-category is reachable: one panel per tab, all in the page.
+      const tabs = picker.querySelectorAll('[data-tab]').map((a) => a.getAttribute('href'));
+      const panels = picker.querySelectorAll('[data-panel]').map((p) => `#${p.getAttribute('id')}`);
+      expect(tabs).toEqual(panels);
+      const listed = catalogue.platforms.flatMap((p) => p.sub.filter((s) => s.packages.length > 0));
+      expect(panels).toEqual(listed.map((s) => `#pick-${s.id}`));
+      for (const sub of listed) {
+        const prices = picker.querySelectorAll(`#pick-${sub.id} .package-price`).map((p) => p.text);
+        expect(prices).toEqual(sub.packages.map((p) => pounds(p.price)));
+      }
+      expect(picker.text).not.toContain('Facebook');
+    },
+  );
 
   it('contact: channels from the site data, no form; about: the ten services in one list and the contact block', () => {
     const contact = page('/contact');

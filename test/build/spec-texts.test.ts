@@ -40,20 +40,24 @@ beforeAll(async () => {
 afterAll(() => project?.cleanup());
 
 describe("the specification's quoted texts", () => {
-  it("every service page: the notice 'Your account should be public!', Buy Now on every package, a why-choose section", () => {
-    for (const route of SERVICES) {
-      expect(text(page(route).querySelector('.notice strong')), route).toBe('Your account should be public!');
-      const buttons = page(route).querySelectorAll('#packages .package:not(.package-support) a.button');
-      expect(buttons.length, route).toBeGreaterThan(0);
-      for (const button of buttons) expect(text(button.childNodes[0] as HTMLElement), route).toBe('Buy Now');
-      expect(
-        page(route)
-          .querySelectorAll('main h2')
-          .some((h) => /^Why choose us for /.test(text(h))),
-        route,
-      ).toBe(true);
-    }
-  });
+  it(
+    "every service page: the notice 'Your account should be public!', Buy Now on every package, " +
+      'a why-choose section',
+    () => {
+      for (const route of SERVICES) {
+        expect(text(page(route).querySelector('.notice strong')), route).toBe('Your account should be public!');
+        const buttons = page(route).querySelectorAll('#packages .package:not(.package-support) a.button');
+        expect(buttons.length, route).toBeGreaterThan(0);
+        for (const button of buttons) expect(text(button.childNodes[0] as HTMLElement), route).toBe('Buy Now');
+        expect(
+          page(route)
+            .querySelectorAll('main h2')
+            .some((h) => /^Why choose us for /.test(text(h))),
+          route,
+        ).toBe(true);
+      }
+    },
+  );
 
   it('the home hero: buttons to the YouTube subscribers and YouTube views pages', () => {
     expect(
@@ -63,16 +67,20 @@ describe("the specification's quoted texts", () => {
     ).toEqual(['/buy-youtube-subscribers', '/buy-youtube-views']);
   });
 
-  it("the contact block: 'Contact Us', \"Let's Get Started Today!\" (the decisions' spelling) and 'Contact us' to /contact", () => {
-    const blocks = [...pages.values()].flatMap((html) => html.querySelectorAll('.contact-block'));
-    expect(blocks.length).toBeGreaterThan(0);
-    for (const block of blocks) {
-      expect(text(block.querySelector('.eyebrow'))).toBe('Contact Us');
-      expect(text(block.querySelector('h2'))).toBe("Let's Get Started Today!");
-      const button = block.querySelector('a.button')!;
-      expect([text(button), button.getAttribute('href')]).toEqual(['Contact us', '/contact']);
-    }
-  });
+  it(
+    "the contact block: 'Contact Us', " +
+      "\"Let's Get Started Today!\" (the decisions' spelling) and 'Contact us' to /contact",
+    () => {
+      const blocks = [...pages.values()].flatMap((html) => html.querySelectorAll('.contact-block'));
+      expect(blocks.length).toBeGreaterThan(0);
+      for (const block of blocks) {
+        expect(text(block.querySelector('.eyebrow'))).toBe('Contact Us');
+        expect(text(block.querySelector('h2'))).toBe("Let's Get Started Today!");
+        const button = block.querySelector('a.button')!;
+        expect([text(button), button.getAttribute('href')]).toEqual(['Contact us', '/contact']);
+      }
+    },
+  );
 
   it("the navigation labels watch hours 'Watch Time'; the footer's useful links are the spec's", () => {
     const menu = page('/').querySelector('header a[href="/buy-youtube-watch-hours"]');
@@ -83,15 +91,19 @@ describe("the specification's quoted texts", () => {
     for (const href of ['/about', '/term-of-service', '/privacy-policy', '/contact']) expect(useful).toContain(href);
   });
 
-  it("the service pages' words: 'More Instagram Services', 'Buy TikTok Likes' (no question mark), Home > Buy YouTube views", () => {
-    for (const route of ['/buy-instagram-likes', '/buy-instagram-views'])
-      expect(text(page(route).querySelector('#more-services-heading')), route).toBe('More Instagram Services');
-    expect(text(page('/buy-tiktok-likes').querySelector('h1'))).toBe('Buy TikTok Likes');
-    expect(page('/buy-youtube-views').querySelectorAll('.breadcrumb li').map(text)).toEqual([
-      'Home',
-      'Buy YouTube views',
-    ]);
-  });
+  it(
+    "the service pages' words: 'More Instagram Services', 'Buy TikTok Likes' (no question mark), " +
+      'Home > Buy YouTube views',
+    () => {
+      for (const route of ['/buy-instagram-likes', '/buy-instagram-views'])
+        expect(text(page(route).querySelector('#more-services-heading')), route).toBe('More Instagram Services');
+      expect(text(page('/buy-tiktok-likes').querySelector('h1'))).toBe('Buy TikTok Likes');
+      expect(page('/buy-youtube-views').querySelectorAll('.breadcrumb li').map(text)).toEqual([
+        'Home',
+        'Buy YouTube views',
+      ]);
+    },
+  );
 
   it('the 404 page says PAGE NOT FOUND and that the page may have been removed, renamed or be unavailable', () => {
     expect(text(page('404').querySelector('main'))).toContain('PAGE NOT FOUND');

@@ -57,28 +57,32 @@ describe('each target writes its host files and no others', () => {
 });
 
 describe('the target is chosen', () => {
-  it("from NETLIFY or CF_PAGES, which the hosts' build services set; DEPLOY_TARGET, config and --target win, in that order", async () => {
-    const { root } = await project();
-    const staging = ['--allow-placeholders'];
-    expect((await build(root, staging, { NETLIFY: 'true' })).stdout).toContain(
-      '  target: netlify (detected: NETLIFY is set)',
-    );
-    expect((await build(root, staging, { CF_PAGES: '1' })).stdout).toContain(
-      '  target: cloudflare (detected: CF_PAGES is set)',
-    );
-    expect((await build(root, [])).stdout).toContain('  target: static (the default; --target names a host)');
-    expect((await build(root, staging, { NETLIFY: 'true', DEPLOY_TARGET: 'nginx' })).stdout).toContain(
-      '  target: nginx (from DEPLOY_TARGET)',
-    );
-    await writeFile(
-      path.join(root, 'content', 'config.yaml'),
-      `${await readFile(path.join(root, 'content', 'config.yaml'), 'utf8')}\ntarget: github-pages\n`,
-    );
-    expect((await build(root, [])).stdout).toContain('  target: github-pages (from content/config.yaml)');
-    expect((await build(root, ['--target', 'cloudflare'], { DEPLOY_TARGET: 'nginx' })).stdout).toContain(
-      '  target: cloudflare (from --target)',
-    );
-  });
+  it(
+    "from NETLIFY or CF_PAGES, which the hosts' build services set; DEPLOY_TARGET, config and --target win, " +
+      'in that order',
+    async () => {
+      const { root } = await project();
+      const staging = ['--allow-placeholders'];
+      expect((await build(root, staging, { NETLIFY: 'true' })).stdout).toContain(
+        '  target: netlify (detected: NETLIFY is set)',
+      );
+      expect((await build(root, staging, { CF_PAGES: '1' })).stdout).toContain(
+        '  target: cloudflare (detected: CF_PAGES is set)',
+      );
+      expect((await build(root, [])).stdout).toContain('  target: static (the default; --target names a host)');
+      expect((await build(root, staging, { NETLIFY: 'true', DEPLOY_TARGET: 'nginx' })).stdout).toContain(
+        '  target: nginx (from DEPLOY_TARGET)',
+      );
+      await writeFile(
+        path.join(root, 'content', 'config.yaml'),
+        `${await readFile(path.join(root, 'content', 'config.yaml'), 'utf8')}\ntarget: github-pages\n`,
+      );
+      expect((await build(root, [])).stdout).toContain('  target: github-pages (from content/config.yaml)');
+      expect((await build(root, ['--target', 'cloudflare'], { DEPLOY_TARGET: 'nginx' })).stdout).toContain(
+        '  target: cloudflare (from --target)',
+      );
+    },
+  );
 
   it('an unknown one is refused, naming the known ones', async () => {
     const { root } = await project();
@@ -103,40 +107,46 @@ describe('the target is chosen', () => {
 });
 
 describe('the site address is never silently wrong', () => {
-  it("on a host's build service, the example origin is refused with where that host keeps SITE_URL, and the folder is untouched", async () => {
-    const { root } = await project();
-    expect((await build(root, [])).code).toBe(0);
-    const before = await hashTree(path.join(root, 'dist'));
-    const cases: [Record<string, string>, string[], string, string][] = [
-      [{ NETLIFY: 'true' }, [], 'Netlify (NETLIFY is set)', 'Site configuration › Environment variables'],
-      [
-        { CF_PAGES: '1' },
-        [],
-        'Cloudflare Pages (CF_PAGES is set)',
-        'Workers & Pages › your project › Settings › Variables and Secrets',
-      ],
-      [
-        { GITHUB_ACTIONS: 'true', CI: 'true' },
-        ['--target', 'github-pages'],
-        'GitHub Actions (GITHUB_ACTIONS is set)',
-        'Settings › Secrets and variables › Actions › Variables',
-      ],
-    ];
-    for (const [env, args, service, settings] of cases) {
-      const result = await build(root, args, env);
-      expect(result.code, service).toBe(1);
-      expect(result.stderr).toContain(`SF142  environment variable SITE_URL`);
-      expect(result.stderr).toContain(`This build runs on ${service} for https://www.example.com, an example address`);
-      expect(result.stderr).toContain(settings);
-      expect(result.stderr).toContain('--allow-placeholders');
-      expect(await hashTree(path.join(root, 'dist'))).toBe(before);
-    }
-    // A staging build says so.
-    expect((await build(root, ['--allow-placeholders'], { NETLIFY: 'true' })).code).toBe(0);
-    // A real address passes this check (and meets the example values' own, SF142 per value).
-    const real = await build(root, [], { NETLIFY: 'true', SITE_URL: 'https://www.growth-shop.co.uk' });
-    expect(real.stderr).not.toContain('environment variable SITE_URL');
-  });
+  it(
+    "on a host's build service, the example origin is refused with where that host keeps SITE_URL, " +
+      'and the folder is untouched',
+    async () => {
+      const { root } = await project();
+      expect((await build(root, [])).code).toBe(0);
+      const before = await hashTree(path.join(root, 'dist'));
+      const cases: [Record<string, string>, string[], string, string][] = [
+        [{ NETLIFY: 'true' }, [], 'Netlify (NETLIFY is set)', 'Site configuration › Environment variables'],
+        [
+          { CF_PAGES: '1' },
+          [],
+          'Cloudflare Pages (CF_PAGES is set)',
+          'Workers & Pages › your project › Settings › Variables and Secrets',
+        ],
+        [
+          { GITHUB_ACTIONS: 'true', CI: 'true' },
+          ['--target', 'github-pages'],
+          'GitHub Actions (GITHUB_ACTIONS is set)',
+          'Settings › Secrets and variables › Actions › Variables',
+        ],
+      ];
+      for (const [env, args, service, settings] of cases) {
+        const result = await build(root, args, env);
+        expect(result.code, service).toBe(1);
+        expect(result.stderr).toContain(`SF142  environment variable SITE_URL`);
+        expect(result.stderr).toContain(
+          `This build runs on ${service} for https://www.example.com, an example address`,
+        );
+        expect(result.stderr).toContain(settings);
+        expect(result.stderr).toContain('--allow-placeholders');
+        expect(await hashTree(path.join(root, 'dist'))).toBe(before);
+      }
+      // A staging build says so.
+      expect((await build(root, ['--allow-placeholders'], { NETLIFY: 'true' })).code).toBe(0);
+      // A real address passes this check (and meets the example values' own, SF142 per value).
+      const real = await build(root, [], { NETLIFY: 'true', SITE_URL: 'https://www.growth-shop.co.uk' });
+      expect(real.stderr).not.toContain('environment variable SITE_URL');
+    },
+  );
 
   it('in any other CI, the example origin is a warning naming it', async () => {
     const { root } = await project();

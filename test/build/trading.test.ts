@@ -223,59 +223,68 @@ describe('ratings', () => {
   - { subCategory: 21, author: Ana R., date: 2026-08-30, rating: 5, text: Likes came in steadily. }
 `;
 
-  it('from reviews kept in content/: shown on the page of the service reviewed, averaged the same on its cards, never in structured data', async () => {
-    const { root } = await project();
-    const { writeFile } = await import('node:fs/promises');
-    await writeFile(path.join(root, 'content/reviews.yaml'), REVIEWS);
-    const built = await runCli(['--root', root, 'build']);
-    expect(built.code, built.stderr).toBe(0);
-    const followers = await page(root, 'buy-tiktok-followers.html');
-    const line = followers.querySelector('.rating-line a');
-    expect(line?.textContent).toBe('Rated 4.5 out of 5 in 2 customer reviews');
-    expect(line?.getAttribute('href')).toBe('#reviews');
-    const reviews = followers.querySelectorAll('#reviews .review');
-    expect(reviews.map((r) => r.querySelector('.review-by')!.textContent)).toEqual([
-      'Priya S., 2 October 2026',
-      'Tom W., 14 September 2026',
-    ]);
-    expect(reviews[1]!.querySelector('.review-rating')!.textContent).toBe('4 out of 5');
-    expect(reviews[1]!.querySelectorAll('.review-rating svg')).toHaveLength(4);
-    // The same figure on the cross-sell card of another page; a service without reviews shows none.
-    const views = await page(root, 'buy-tiktok-views.html');
-    const card = (href: string) =>
-      views.querySelectorAll('.service-card').find((c) => c.querySelector('a')!.getAttribute('href') === href)!;
-    expect(card('/buy-tiktok-followers').querySelector('.service-card-rating')?.textContent.trim()).toBe(
-      '4.5/5 (2 reviews)',
-    );
-    expect(card('/buy-tiktok-likes').querySelector('.service-card-rating')?.textContent.trim()).toBe('5/5 (1 review)');
-    expect(views.querySelector('.rating-line')).toBeNull();
-    expect(views.querySelector('#reviews')).toBeNull();
-    expect((await page(root, 'index.html')).querySelector('.rating-line')).toBeNull();
-    // Google's review snippets allow no rating of a trader's own services or of itself.
-    for (const file of ['buy-tiktok-followers.html', 'index.html'])
-      expect(JSON.stringify(jsonLd(await page(root, file)))).not.toContain('Rating');
-  });
-
-  it("from a review platform: named, linked and dated wherever it is shown, and never on a service's card", async () => {
-    const { root } = await project();
-    const { writeFile } = await import('node:fs/promises');
-    await writeFile(
-      path.join(root, 'content/reviews.yaml'),
-      'platform: { name: Trustpilot, url: "https://uk.trustpilot.com/review/brightgrow.co.uk", rating: 4.7, count: 1312, readOn: 2026-11-20 }\n',
-    );
-    const built = await runCli(['--root', root, 'build']);
-    expect(built.code, built.stderr).toBe(0);
-    for (const file of ['index.html', 'buy-instagram-likes.html']) {
-      const line = (await page(root, file)).querySelector('.rating-line a');
-      expect(line?.textContent, file).toBe(
-        'Rated 4.7 out of 5 on Trustpilot from 1,312 reviews (as read on 20 November 2026)',
+  it(
+    'from reviews kept in content/: shown on the page of the service reviewed, averaged the same on its cards, ' +
+      'never in structured data',
+    async () => {
+      const { root } = await project();
+      const { writeFile } = await import('node:fs/promises');
+      await writeFile(path.join(root, 'content/reviews.yaml'), REVIEWS);
+      const built = await runCli(['--root', root, 'build']);
+      expect(built.code, built.stderr).toBe(0);
+      const followers = await page(root, 'buy-tiktok-followers.html');
+      const line = followers.querySelector('.rating-line a');
+      expect(line?.textContent).toBe('Rated 4.5 out of 5 in 2 customer reviews');
+      expect(line?.getAttribute('href')).toBe('#reviews');
+      const reviews = followers.querySelectorAll('#reviews .review');
+      expect(reviews.map((r) => r.querySelector('.review-by')!.textContent)).toEqual([
+        'Priya S., 2 October 2026',
+        'Tom W., 14 September 2026',
+      ]);
+      expect(reviews[1]!.querySelector('.review-rating')!.textContent).toBe('4 out of 5');
+      expect(reviews[1]!.querySelectorAll('.review-rating svg')).toHaveLength(4);
+      // The same figure on the cross-sell card of another page; a service without reviews shows none.
+      const views = await page(root, 'buy-tiktok-views.html');
+      const card = (href: string) =>
+        views.querySelectorAll('.service-card').find((c) => c.querySelector('a')!.getAttribute('href') === href)!;
+      expect(card('/buy-tiktok-followers').querySelector('.service-card-rating')?.textContent.trim()).toBe(
+        '4.5/5 (2 reviews)',
       );
-      expect(line?.getAttribute('href'), file).toBe('https://uk.trustpilot.com/review/brightgrow.co.uk');
-    }
-    const likes = await page(root, 'buy-instagram-likes.html');
-    expect(likes.querySelectorAll('.service-card-rating')).toHaveLength(0);
-    expect(JSON.stringify(jsonLd(likes))).not.toContain('Rating');
-  });
+      expect(card('/buy-tiktok-likes').querySelector('.service-card-rating')?.textContent.trim()).toBe(
+        '5/5 (1 review)',
+      );
+      expect(views.querySelector('.rating-line')).toBeNull();
+      expect(views.querySelector('#reviews')).toBeNull();
+      expect((await page(root, 'index.html')).querySelector('.rating-line')).toBeNull();
+      // Google's review snippets allow no rating of a trader's own services or of itself.
+      for (const file of ['buy-tiktok-followers.html', 'index.html'])
+        expect(JSON.stringify(jsonLd(await page(root, file)))).not.toContain('Rating');
+    },
+  );
+
+  it(
+    'from a review platform: named, linked and dated wherever it is shown, ' + "and never on a service's card",
+    async () => {
+      const { root } = await project();
+      const { writeFile } = await import('node:fs/promises');
+      await writeFile(
+        path.join(root, 'content/reviews.yaml'),
+        'platform: { name: Trustpilot, url: "https://uk.trustpilot.com/review/brightgrow.co.uk", rating: 4.7, count: 1312, readOn: 2026-11-20 }\n',
+      );
+      const built = await runCli(['--root', root, 'build']);
+      expect(built.code, built.stderr).toBe(0);
+      for (const file of ['index.html', 'buy-instagram-likes.html']) {
+        const line = (await page(root, file)).querySelector('.rating-line a');
+        expect(line?.textContent, file).toBe(
+          'Rated 4.7 out of 5 on Trustpilot from 1,312 reviews (as read on 20 November 2026)',
+        );
+        expect(line?.getAttribute('href'), file).toBe('https://uk.trustpilot.com/review/brightgrow.co.uk');
+      }
+      const likes = await page(root, 'buy-instagram-likes.html');
+      expect(likes.querySelectorAll('.service-card-rating')).toHaveLength(0);
+      expect(JSON.stringify(jsonLd(likes))).not.toContain('Rating');
+    },
+  );
 
   it('without a source: no rating, no stars, no review count anywhere', async () => {
     const { root } = await project();
@@ -311,69 +320,76 @@ describe('honest copy about what is sold (issue 27)', () => {
     return entries.filter((file) => file.endsWith('.html'));
   }
 
-  it("every service page's FAQ says the platform's own rules forbid what it sells, what may follow, and what the delivered accounts are", async () => {
-    expect(services).toHaveLength(10);
-    for (const name of services) {
-      const [, platform, kind] = /^buy-(instagram|tiktok|youtube)-(.+)$/.exec(name)!;
-      const sold = kind === 'watch-hours' ? 'watch time' : kind!;
-      const answers = (await page(root, `${name}.html`)).querySelectorAll('#faq details').map(text);
-      const honest = answers.find((answer) => answer.includes(`${PLATFORMS[platform!]}'s own rules forbid`));
-      expect(honest, name).toBeDefined();
-      expect(honest, name).toContain(sold);
-      // What may happen: the count removed, the reach limited, the account warned.
-      for (const consequence of ['may remove', 'fewer people', 'warn you'])
-        expect(honest, `${name}: ${consequence}`).toContain(consequence);
-      expect(honest, name).toContain('we cannot promise they are active people who will engage');
-      expect(honest, name).toMatch(/never (ask for|need) your password/);
-    }
-  });
+  it(
+    "every service page's FAQ says the platform's own rules forbid what it sells, what may follow, " +
+      'and what the delivered accounts are',
+    async () => {
+      expect(services).toHaveLength(10);
+      for (const name of services) {
+        const [, platform, kind] = /^buy-(instagram|tiktok|youtube)-(.+)$/.exec(name)!;
+        const sold = kind === 'watch-hours' ? 'watch time' : kind!;
+        const answers = (await page(root, `${name}.html`)).querySelectorAll('#faq details').map(text);
+        const honest = answers.find((answer) => answer.includes(`${PLATFORMS[platform!]}'s own rules forbid`));
+        expect(honest, name).toBeDefined();
+        expect(honest, name).toContain(sold);
+        // What may happen: the count removed, the reach limited, the account warned.
+        for (const consequence of ['may remove', 'fewer people', 'warn you'])
+          expect(honest, `${name}: ${consequence}`).toContain(consequence);
+        expect(honest, name).toContain('we cannot promise they are active people who will engage');
+        expect(honest, name).toMatch(/never (ask for|need) your password/);
+      }
+    },
+  );
 
-  it('no page promises that bought numbers win trust, or states an unsourced track record or an unpriced plan', async () => {
-    const refused = [
-      'look credible',
-      'credible to',
-      'credibility for your brand',
-      'trusted to new customers',
-      'trustworthy to',
-      'builds trust',
-      'build trust',
-      'social proof',
-      '12+ years',
-      '1,000 customers',
-      'over a decade',
-      'automatic-likes',
-      'automatic likes',
-      // Nor that they make an account look established, busy or worth a visit (the blog included).
-      'seriously',
-      'look established',
-      'more established',
-      'first impression',
-      'look popular',
-      'look empty',
-      'look consistent',
-      'convincing',
-      'look worth',
-    ];
-    const files = await allPages();
-    expect(files.length).toBeGreaterThan(15);
-    for (const file of files) {
-      const shown = text(await page(root, file)).toLowerCase();
-      for (const phrase of refused) expect(shown, `${file}: ${phrase}`).not.toContain(phrase);
-    }
-    // The service pages describe a package as a higher count, never as what wins visitors over.
-    for (const name of services) {
-      const shown = text((await page(root, `${name}.html`)).querySelector('main')!).toLowerCase();
-      for (const phrase of [
+  it(
+    'no page promises that bought numbers win trust, ' + 'or states an unsourced track record or an unpriced plan',
+    async () => {
+      const refused = [
+        'look credible',
+        'credible to',
+        'credibility for your brand',
+        'trusted to new customers',
+        'trustworthy to',
+        'builds trust',
+        'build trust',
+        'social proof',
+        '12+ years',
+        '1,000 customers',
+        'over a decade',
+        'automatic-likes',
+        'automatic likes',
+        // Nor that they make an account look established, busy or worth a visit (the blog included).
         'seriously',
         'look established',
+        'more established',
         'first impression',
         'look popular',
-        'well received',
-        'worth their time',
-      ])
-        expect(shown, `${name}: ${phrase}`).not.toContain(phrase);
-    }
-  });
+        'look empty',
+        'look consistent',
+        'convincing',
+        'look worth',
+      ];
+      const files = await allPages();
+      expect(files.length).toBeGreaterThan(15);
+      for (const file of files) {
+        const shown = text(await page(root, file)).toLowerCase();
+        for (const phrase of refused) expect(shown, `${file}: ${phrase}`).not.toContain(phrase);
+      }
+      // The service pages describe a package as a higher count, never as what wins visitors over.
+      for (const name of services) {
+        const shown = text((await page(root, `${name}.html`)).querySelector('main')!).toLowerCase();
+        for (const phrase of [
+          'seriously',
+          'look established',
+          'first impression',
+          'look popular',
+          'well received',
+          'worth their time',
+        ])
+          expect(shown, `${name}: ${phrase}`).not.toContain(phrase);
+      }
+    },
+  );
 
   it('the legal pages show when they were first published and when their text last changed', async () => {
     for (const [file, source] of [

@@ -70,45 +70,49 @@ describe('storefront check --checkout, against the Store API', () => {
     expect(offline.stdout).toContain('(from the cache)');
   });
 
-  it('reports one problem per defect, naming the catalogue line and the product; a sale price that matches is no defect', async () => {
-    const products = productsOf(catalogue);
-    const edit = (slug: string, change: Partial<FakeProduct>) =>
-      Object.assign(products.find((p) => p.slug === slug)!, change);
-    products.splice(
-      products.findIndex((p) => p.slug === '250-ig-likes'),
-      1,
-    ); // missing
-    edit('500-ig-likes', { is_in_stock: false });
-    edit('1000-ig-likes', { is_purchasable: false, regular_price: '', sale_price: '' });
-    edit('100-ig-views', { sale_price: '149' }); // charged £1.49, shown £1.79
-    edit('250-ig-views', { regular_price: '299', sale_price: '239' }); // on sale at the price shown: agrees
-    edit('500-ig-views', { currency_code: 'USD', regular_price: '400' });
-    edit('1000-ig-views', { permalink: 'https://elsewhere.example.org/product/1000-ig-views/' });
-    const { root, env } = await setUp([...products, ...others]);
-    const result = await runCli(['--root', root, 'check', '--checkout'], env);
-    expect(result.code).toBe(1);
-    const found = [...result.stderr.matchAll(/(SF40\d) {2}content\/catalogue\.yaml:(\d+) › (\S+)/g)].map(
-      (m) => `${m[1]} ${m[2]} ${m[3]}`,
-    );
-    const at = (slug: string) => `${lineOf(slug)}`;
-    expect(found.sort()).toEqual(
-      [
-        `SF401 ${at('250-ig-likes')} platforms[0].sub[1].packages[1].slug`,
-        `SF402 ${at('500-ig-likes')} platforms[0].sub[1].packages[2].slug`,
-        `SF402 ${at('1000-ig-likes')} platforms[0].sub[1].packages[3].slug`,
-        `SF403 ${at('100-ig-views')} platforms[0].sub[2].packages[0].price`,
-        `SF403 ${at('500-ig-views')} platforms[0].sub[2].packages[2].price`,
-        `SF404 ${at('1000-ig-views')} platforms[0].sub[2].packages[3].slug`,
-      ].sort(),
-    );
-    expect(result.stderr).toContain('Instagram Likes, 250: the checkout has no product with the slug "250-ig-likes"');
-    expect(result.stderr).toContain('is out of stock');
-    expect(result.stderr).toContain('cannot be bought');
-    expect(result.stderr).toContain('is charged £1.49 (a sale price); the storefront shows £1.79');
-    expect(result.stderr).toContain('is priced in USD; the storefront shows GBP');
-    expect(result.stderr).toContain('lives at https://elsewhere.example.org/product/1000-ig-views/');
-    expect(result.stderr).not.toContain('250-ig-views"');
-  });
+  it(
+    'reports one problem per defect, naming the catalogue line and the product; ' +
+      'a sale price that matches is no defect',
+    async () => {
+      const products = productsOf(catalogue);
+      const edit = (slug: string, change: Partial<FakeProduct>) =>
+        Object.assign(products.find((p) => p.slug === slug)!, change);
+      products.splice(
+        products.findIndex((p) => p.slug === '250-ig-likes'),
+        1,
+      ); // missing
+      edit('500-ig-likes', { is_in_stock: false });
+      edit('1000-ig-likes', { is_purchasable: false, regular_price: '', sale_price: '' });
+      edit('100-ig-views', { sale_price: '149' }); // charged £1.49, shown £1.79
+      edit('250-ig-views', { regular_price: '299', sale_price: '239' }); // on sale at the price shown: agrees
+      edit('500-ig-views', { currency_code: 'USD', regular_price: '400' });
+      edit('1000-ig-views', { permalink: 'https://elsewhere.example.org/product/1000-ig-views/' });
+      const { root, env } = await setUp([...products, ...others]);
+      const result = await runCli(['--root', root, 'check', '--checkout'], env);
+      expect(result.code).toBe(1);
+      const found = [...result.stderr.matchAll(/(SF40\d) {2}content\/catalogue\.yaml:(\d+) › (\S+)/g)].map(
+        (m) => `${m[1]} ${m[2]} ${m[3]}`,
+      );
+      const at = (slug: string) => `${lineOf(slug)}`;
+      expect(found.sort()).toEqual(
+        [
+          `SF401 ${at('250-ig-likes')} platforms[0].sub[1].packages[1].slug`,
+          `SF402 ${at('500-ig-likes')} platforms[0].sub[1].packages[2].slug`,
+          `SF402 ${at('1000-ig-likes')} platforms[0].sub[1].packages[3].slug`,
+          `SF403 ${at('100-ig-views')} platforms[0].sub[2].packages[0].price`,
+          `SF403 ${at('500-ig-views')} platforms[0].sub[2].packages[2].price`,
+          `SF404 ${at('1000-ig-views')} platforms[0].sub[2].packages[3].slug`,
+        ].sort(),
+      );
+      expect(result.stderr).toContain('Instagram Likes, 250: the checkout has no product with the slug "250-ig-likes"');
+      expect(result.stderr).toContain('is out of stock');
+      expect(result.stderr).toContain('cannot be bought');
+      expect(result.stderr).toContain('is charged £1.49 (a sale price); the storefront shows £1.79');
+      expect(result.stderr).toContain('is priced in USD; the storefront shows GBP');
+      expect(result.stderr).toContain('lives at https://elsewhere.example.org/product/1000-ig-views/');
+      expect(result.stderr).not.toContain('250-ig-views"');
+    },
+  );
 
   it('checkoutVerify in the settings makes it the default', async () => {
     const products = productsOf(catalogue).filter((p) => p.slug !== '100-ig-likes');
@@ -230,71 +234,82 @@ describe('hostile checkout answers', () => {
     shop.requests.filter((r) => r.startsWith('GET /wp-json/wc/store/v1/products'));
   const plainMode = (shop: FakeStoreApi) => shop.requests.filter((r) => / \/product\//.test(r));
 
-  it('a price that is no price (-500, "abc", "1e30", "0", "Infinity", USD, at the ceiling) is refused per product, never proposed, exit 1', async () => {
-    const products = productsOf(catalogue);
-    const absurd: [Partial<FakeProduct>, string][] = [
-      [{ regular_price: '-500' }, 'has a price of "-500", not a whole number of minor units (pence)'],
-      [{ regular_price: 'abc' }, 'has a price of "abc", not a whole number of minor units (pence)'],
-      [{ regular_price: '1e30' }, 'has a price of "1e30", not a whole number of minor units (pence)'],
-      [{ regular_price: '0' }, 'charges "0" minor units, nothing or less'],
-      [{ regular_price: 'Infinity' }, 'has a price of "Infinity", not a whole number of minor units (pence)'],
-      [{ currency_code: 'USD' }, 'is priced in USD, not GBP'],
-      [{ regular_price: '1000000' }, 'charges "1000000" minor units, at or above the catalogue\'s ceiling of £10,000'],
-    ];
-    const hostile = products.slice(0, absurd.length);
-    hostile.forEach((product, i) => {
-      Object.assign(product, absurd[i]![0], { name: `Evil\u001b[2J\r\nname ${i}` });
-    });
-    // A price that differs and is a price: still not proposed, as nothing is written.
-    Object.assign(products[absurd.length]!, {
-      regular_price: String(Number(products[absurd.length]!.regular_price) + 100),
-    });
-    const { root, env } = await setUp(products);
-    const earlier = `${catalogueText}# an earlier proposal\n`;
-    await writeFile(path.join(root, 'catalogue.proposed.yaml'), earlier);
+  it(
+    'a price that is no price (-500, "abc", "1e30", "0", "Infinity", USD, at the ceiling) is refused per product, ' +
+      'never proposed, exit 1',
+    async () => {
+      const products = productsOf(catalogue);
+      const absurd: [Partial<FakeProduct>, string][] = [
+        [{ regular_price: '-500' }, 'has a price of "-500", not a whole number of minor units (pence)'],
+        [{ regular_price: 'abc' }, 'has a price of "abc", not a whole number of minor units (pence)'],
+        [{ regular_price: '1e30' }, 'has a price of "1e30", not a whole number of minor units (pence)'],
+        [{ regular_price: '0' }, 'charges "0" minor units, nothing or less'],
+        [{ regular_price: 'Infinity' }, 'has a price of "Infinity", not a whole number of minor units (pence)'],
+        [{ currency_code: 'USD' }, 'is priced in USD, not GBP'],
+        [
+          { regular_price: '1000000' },
+          'charges "1000000" minor units, at or above the catalogue\'s ceiling of £10,000',
+        ],
+      ];
+      const hostile = products.slice(0, absurd.length);
+      hostile.forEach((product, i) => {
+        Object.assign(product, absurd[i]![0], { name: `Evil\u001b[2J\r\nname ${i}` });
+      });
+      // A price that differs and is a price: still not proposed, as nothing is written.
+      Object.assign(products[absurd.length]!, {
+        regular_price: String(Number(products[absurd.length]!.regular_price) + 100),
+      });
+      const { root, env } = await setUp(products);
+      const earlier = `${catalogueText}# an earlier proposal\n`;
+      await writeFile(path.join(root, 'catalogue.proposed.yaml'), earlier);
 
-    const pulled = await runCli(['--root', root, 'catalogue', 'pull', '--from-checkout'], env);
-    expect(pulled.code).toBe(1);
-    hostile.forEach((product, i) => {
-      expect(pulled.stderr).toContain(
-        `(${product.slug}): the checkout's product ${product.id} ${absurd[i]![1]}; no price is proposed for it.`,
+      const pulled = await runCli(['--root', root, 'catalogue', 'pull', '--from-checkout'], env);
+      expect(pulled.code).toBe(1);
+      hostile.forEach((product, i) => {
+        expect(pulled.stderr).toContain(
+          `(${product.slug}): the checkout's product ${product.id} ${absurd[i]![1]}; no price is proposed for it.`,
+        );
+        expect(pulled.stderr).toContain(`SF403  content/catalogue.yaml:${lineOf(product.slug)} › `);
+      });
+      expect(pulled.stderr).toContain('Nothing was written');
+      expect(pulled.stdout).not.toContain('→');
+      expect(await readFile(path.join(root, 'catalogue.proposed.yaml'), 'utf8')).toBe(earlier);
+      expect(await readFile(path.join(root, 'content/catalogue.yaml'), 'utf8')).toBe(catalogueText);
+
+      const checked = await runCli(['--root', root, 'check', '--checkout'], env);
+      expect(checked.code).toBe(1);
+      const found = [...checked.stderr.matchAll(/SF403 {2}content\/catalogue\.yaml:(\d+) › (\S+)\.price/g)].map((m) =>
+        Number(m[1]),
       );
-      expect(pulled.stderr).toContain(`SF403  content/catalogue.yaml:${lineOf(product.slug)} › `);
-    });
-    expect(pulled.stderr).toContain('Nothing was written');
-    expect(pulled.stdout).not.toContain('→');
-    expect(await readFile(path.join(root, 'catalogue.proposed.yaml'), 'utf8')).toBe(earlier);
-    expect(await readFile(path.join(root, 'content/catalogue.yaml'), 'utf8')).toBe(catalogueText);
+      expect(found.sort((a, b) => a - b)).toEqual(
+        [...hostile, products[absurd.length]!].map((p) => lineOf(p.slug)).sort((a, b) => a - b),
+      );
+      expect(checked.stderr).toContain('no price the storefront can show');
+      expect(checked.stderr).toContain('is priced in USD; the storefront shows GBP');
+      // The checkout's names are quoted and escaped, never printed raw.
+      expect(checked.stderr).toContain('"Evil\\u001b[2J\\r\\nname 0"');
+      expect(checked.stderr + pulled.stderr + checked.stdout + pulled.stdout).not.toMatch(/[\u001b\r]/);
+    },
+  );
 
-    const checked = await runCli(['--root', root, 'check', '--checkout'], env);
-    expect(checked.code).toBe(1);
-    const found = [...checked.stderr.matchAll(/SF403 {2}content\/catalogue\.yaml:(\d+) › (\S+)\.price/g)].map((m) =>
-      Number(m[1]),
-    );
-    expect(found.sort((a, b) => a - b)).toEqual(
-      [...hostile, products[absurd.length]!].map((p) => lineOf(p.slug)).sort((a, b) => a - b),
-    );
-    expect(checked.stderr).toContain('no price the storefront can show');
-    expect(checked.stderr).toContain('is priced in USD; the storefront shows GBP');
-    // The checkout's names are quoted and escaped, never printed raw.
-    expect(checked.stderr).toContain('"Evil\\u001b[2J\\r\\nname 0"');
-    expect(checked.stderr + pulled.stderr + checked.stdout + pulled.stdout).not.toMatch(/[\u001b\r]/);
-  });
-
-  it('a first answer redirecting to another port fails the check; the redirect is not followed and the plain mode is not taken', async () => {
-    const { shop, root, env } = await setUp(productsOf(catalogue));
-    const other = await new FakeStoreApi(productsOf(catalogue)).start();
-    servers.push(other);
-    shop.answer = { status: 302, headers: { Location: `${other.origin}/wp-json/wc/store/v1/products?per_page=1` } };
-    const result = await runCli(['--root', root, 'check', '--checkout'], env);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain('SF201');
-    expect(result.stderr).toContain('HTTP 302');
-    expect(result.stdout).not.toContain('has no WooCommerce Store API');
-    expect(other.requests).toEqual([]);
-    expect(productRequests(shop)).toHaveLength(1);
-    expect(plainMode(shop)).toEqual([]);
-  });
+  it(
+    'a first answer redirecting to another port fails the check; ' +
+      'the redirect is not followed and the plain mode is not taken',
+    async () => {
+      const { shop, root, env } = await setUp(productsOf(catalogue));
+      const other = await new FakeStoreApi(productsOf(catalogue)).start();
+      servers.push(other);
+      shop.answer = { status: 302, headers: { Location: `${other.origin}/wp-json/wc/store/v1/products?per_page=1` } };
+      const result = await runCli(['--root', root, 'check', '--checkout'], env);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('SF201');
+      expect(result.stderr).toContain('HTTP 302');
+      expect(result.stdout).not.toContain('has no WooCommerce Store API');
+      expect(other.requests).toEqual([]);
+      expect(productRequests(shop)).toHaveLength(1);
+      expect(plainMode(shop)).toEqual([]);
+    },
+  );
 
   it('a first answer larger than the client allows fails within the limit', async () => {
     const { shop, root, env } = await setUp(productsOf(catalogue));
@@ -329,7 +344,8 @@ describe('hostile checkout answers', () => {
     }
   }, 120_000);
 
-  it('--to is refused (SF170) into content/ by a link, over a file it did not write, into .git/, on a folder; nothing changed, no temporary file left', async () => {
+  it('--to is refused (SF170) into content/ by a link, over a file it did not write, into .git/, on a folder; ' +
+    'nothing changed, no temporary file left', async () => {
     const { root, env } = await setUp(productsOf(catalogue));
     execFileSync('git', ['init', '-q'], { cwd: root });
     await symlink(path.join(root, 'content'), path.join(root, 'c2'), 'dir');

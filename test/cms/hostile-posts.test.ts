@@ -219,20 +219,24 @@ describe('posts that cannot be published', () => {
     await failing([post(1, { slug: 'abc%e2%80%aegpj.exe' })], 'SF124', 'text-direction');
   });
 
-  it('a post whose title is nothing once its HTML is removed fails the build, by name; with --stale-ok it is left out with a warning', async () => {
-    const untitled = post(1, { slug: 'untitled', title: '<b> </b><img src=x>' });
-    await failing([untitled, post(2, {})], 'SF204', 'post 1 (untitled) has no title', '/wp/v2/posts/1');
-    const server = await new FakeWordPress([untitled, post(2, {})]).start();
-    const temp = await tempProject();
-    try {
-      const result = await runCli(['--root', temp.root, 'build', '--cms', server.apiUrl, '--stale-ok']);
-      expect(result.code, result.stderr).toBe(0);
-      expect(result.stderr).toContain('WARNING: SF204');
-      expect(result.stderr).toContain('The post is left out (--stale-ok)');
-      expect(result.stdout).toContain('1 post fetched');
-    } finally {
-      await server.stop();
-      await temp.cleanup();
-    }
-  });
+  it(
+    'a post whose title is nothing once its HTML is removed fails the build, by name; ' +
+      'with --stale-ok it is left out with a warning',
+    async () => {
+      const untitled = post(1, { slug: 'untitled', title: '<b> </b><img src=x>' });
+      await failing([untitled, post(2, {})], 'SF204', 'post 1 (untitled) has no title', '/wp/v2/posts/1');
+      const server = await new FakeWordPress([untitled, post(2, {})]).start();
+      const temp = await tempProject();
+      try {
+        const result = await runCli(['--root', temp.root, 'build', '--cms', server.apiUrl, '--stale-ok']);
+        expect(result.code, result.stderr).toBe(0);
+        expect(result.stderr).toContain('WARNING: SF204');
+        expect(result.stderr).toContain('The post is left out (--stale-ok)');
+        expect(result.stdout).toContain('1 post fetched');
+      } finally {
+        await server.stop();
+        await temp.cleanup();
+      }
+    },
+  );
 });

@@ -92,29 +92,32 @@ describe('a build against WordPress with 250 posts', () => {
     expect(cards[0]!.querySelector('a.read-more')?.getAttribute('href')).toBe('/blog/growth-note-250');
   });
 
-  it('a post page: title with entities as characters, date, image, body, canonical, Open Graph image, BlogPosting', async () => {
-    const html = await read('blog/growth-note-250.html');
-    const page = parseHtml(html);
-    expect(page.querySelector('h1')!.text).toBe('Growth note 250: what works – and what doesn’t');
-    expect(html).not.toContain('&amp;#8217;');
-    expect(page.querySelector('title')!.text).toBe('Growth note 250: what works – and what doesn’t | Storefront');
-    expect(page.querySelector('article time')?.getAttribute('datetime')).toBe('2025-01-11T18:00:00.000Z');
-    expect(page.querySelector('article .prose h2')?.text).toBe('Why it matters');
-    expect(page.querySelector('link[rel=canonical]')?.getAttribute('href')).toBe(`${SITE}/blog/growth-note-250`);
-    // Link previews and the structured data show its featured image, cut to 1200 x 630.
-    const ogImage = page.querySelector('meta[property="og:image"]')?.getAttribute('content');
-    expect(ogImage).toMatch(new RegExp(`^${SITE}/assets/img/[0-9a-f]{16}-share\\.jpg$`));
-    const image = ogImage;
-    const data = page.querySelectorAll('script[type="application/ld+json"]').map((s) => JSON.parse(s.text));
-    const posting = data.find((d) => d['@type'] === 'BlogPosting');
-    expect(posting).toMatchObject({
-      headline: 'Growth note 250: what works – and what doesn’t',
-      datePublished: '2025-01-11T18:00:00.000Z',
-      dateModified: '2025-01-12T18:00:00.000Z',
-      image,
-      url: `${SITE}/blog/growth-note-250`,
-    });
-  });
+  it(
+    'a post page: title with entities as characters, date, image, body, canonical, Open Graph image, ' + 'BlogPosting',
+    async () => {
+      const html = await read('blog/growth-note-250.html');
+      const page = parseHtml(html);
+      expect(page.querySelector('h1')!.text).toBe('Growth note 250: what works – and what doesn’t');
+      expect(html).not.toContain('&amp;#8217;');
+      expect(page.querySelector('title')!.text).toBe('Growth note 250: what works – and what doesn’t | Storefront');
+      expect(page.querySelector('article time')?.getAttribute('datetime')).toBe('2025-01-11T18:00:00.000Z');
+      expect(page.querySelector('article .prose h2')?.text).toBe('Why it matters');
+      expect(page.querySelector('link[rel=canonical]')?.getAttribute('href')).toBe(`${SITE}/blog/growth-note-250`);
+      // Link previews and the structured data show its featured image, cut to 1200 x 630.
+      const ogImage = page.querySelector('meta[property="og:image"]')?.getAttribute('content');
+      expect(ogImage).toMatch(new RegExp(`^${SITE}/assets/img/[0-9a-f]{16}-share\\.jpg$`));
+      const image = ogImage;
+      const data = page.querySelectorAll('script[type="application/ld+json"]').map((s) => JSON.parse(s.text));
+      const posting = data.find((d) => d['@type'] === 'BlogPosting');
+      expect(posting).toMatchObject({
+        headline: 'Growth note 250: what works – and what doesn’t',
+        datePublished: '2025-01-11T18:00:00.000Z',
+        dateModified: '2025-01-12T18:00:00.000Z',
+        image,
+        url: `${SITE}/blog/growth-note-250`,
+      });
+    },
+  );
 
   it('the sitemap lists every post with lastmod from modified', async () => {
     const sitemap = await read('sitemap.xml');
@@ -127,16 +130,20 @@ describe('a build against WordPress with 250 posts', () => {
     expect(sitemap).toContain(`<loc>${SITE}/blog/page/21</loc>`);
   });
 
-  it('saves the fetch under .cache/cms/, without credentials, and keeps only it, the images and the share cards made between builds', async () => {
-    expect((await readdir(path.join(project.root, '.cache'))).sort()).toEqual(['cms', 'images', 'share']);
-    const files = (await readdir(path.join(project.root, '.cache', 'cms'))).filter((name) => name !== 'images');
-    expect(files).toHaveLength(1);
-    // The 125 featured images, downloaded once, each with the ETag and Last-Modified to ask next time.
-    const downloads = await readdir(path.join(project.root, '.cache', 'cms', 'images'));
-    expect(downloads.filter((name) => !name.endsWith('.json'))).toHaveLength(125);
-    expect(downloads.filter((name) => name.endsWith('.json'))).toHaveLength(125);
-    const cached = JSON.parse(await readFile(path.join(project.root, '.cache', 'cms', files[0]!), 'utf8'));
-    expect(cached.items).toHaveLength(250);
-    expect(cached.apiUrl).toBe(wp.apiUrl);
-  });
+  it(
+    'saves the fetch under .cache/cms/, without credentials, and keeps only it, ' +
+      'the images and the share cards made between builds',
+    async () => {
+      expect((await readdir(path.join(project.root, '.cache'))).sort()).toEqual(['cms', 'images', 'share']);
+      const files = (await readdir(path.join(project.root, '.cache', 'cms'))).filter((name) => name !== 'images');
+      expect(files).toHaveLength(1);
+      // The 125 featured images, downloaded once, each with the ETag and Last-Modified to ask next time.
+      const downloads = await readdir(path.join(project.root, '.cache', 'cms', 'images'));
+      expect(downloads.filter((name) => !name.endsWith('.json'))).toHaveLength(125);
+      expect(downloads.filter((name) => name.endsWith('.json'))).toHaveLength(125);
+      const cached = JSON.parse(await readFile(path.join(project.root, '.cache', 'cms', files[0]!), 'utf8'));
+      expect(cached.items).toHaveLength(250);
+      expect(cached.apiUrl).toBe(wp.apiUrl);
+    },
+  );
 });

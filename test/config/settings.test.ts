@@ -57,36 +57,40 @@ describe('settings', () => {
     }
   });
 
-  it('URLs are parsed, not matched: line breaks, credentials, queries, paths on the site URL and other schemes are refused', async () => {
-    const project = await tempProject();
-    try {
-      const refused: [string, string, string][] = [
-        ['SITE_URL', 'https://www.example.com\nSet-Cookie: a=b', 'line breaks'],
-        ['SITE_URL', 'https://www.example.com/shop', 'origin only'],
-        ['SITE_URL', 'javascript:alert(1)', 'http:// or https://'],
-        ['CHECKOUT_URL', 'https://user:secret@pay.example.com', 'user name or password'],
-        ['CHECKOUT_URL', 'https://pay.example.com/?x=1', 'query'],
-        ['NEWSLETTER_URL', 'https://news.example.com/join#top', 'fragment'],
-        ['NEWSLETTER_EMAIL_FIELD', 'e mail"', 'form field name'],
-        ['CMS_API_URL', 'data:text/html,hi', 'http:// or https://'],
-        ['IMAGE_HOSTS', 'https://img.example.com/photos', 'origin only'],
-      ];
-      for (const [name, value, says] of refused) {
-        const error = await loadConfig(project.root, { [name]: value }).catch((e: unknown) => e);
-        expect(error, `${name}=${value}`).toBeInstanceOf(StorefrontError);
-        const problem = (error as StorefrontError).problems[0]!;
-        expect(problem.code).toBe('SF140');
-        expect(problem.file).toBe(`environment variable ${name}`);
-        expect(problem.message).toContain(says);
+  it(
+    'URLs are parsed, not matched: line breaks, credentials, queries, ' +
+      'paths on the site URL and other schemes are refused',
+    async () => {
+      const project = await tempProject();
+      try {
+        const refused: [string, string, string][] = [
+          ['SITE_URL', 'https://www.example.com\nSet-Cookie: a=b', 'line breaks'],
+          ['SITE_URL', 'https://www.example.com/shop', 'origin only'],
+          ['SITE_URL', 'javascript:alert(1)', 'http:// or https://'],
+          ['CHECKOUT_URL', 'https://user:secret@pay.example.com', 'user name or password'],
+          ['CHECKOUT_URL', 'https://pay.example.com/?x=1', 'query'],
+          ['NEWSLETTER_URL', 'https://news.example.com/join#top', 'fragment'],
+          ['NEWSLETTER_EMAIL_FIELD', 'e mail"', 'form field name'],
+          ['CMS_API_URL', 'data:text/html,hi', 'http:// or https://'],
+          ['IMAGE_HOSTS', 'https://img.example.com/photos', 'origin only'],
+        ];
+        for (const [name, value, says] of refused) {
+          const error = await loadConfig(project.root, { [name]: value }).catch((e: unknown) => e);
+          expect(error, `${name}=${value}`).toBeInstanceOf(StorefrontError);
+          const problem = (error as StorefrontError).problems[0]!;
+          expect(problem.code).toBe('SF140');
+          expect(problem.file).toBe(`environment variable ${name}`);
+          expect(problem.message).toContain(says);
+        }
+        // A mistyped posts folder fails instead of publishing the site without its blog.
+        const noPosts = await runCli(['--root', project.root, 'build', '--posts', 'no-such-folder']);
+        expect(noPosts.code).toBe(1);
+        expect(noPosts.stderr).toContain('SF141  no-such-folder › --posts');
+      } finally {
+        await project.cleanup();
       }
-      // A mistyped posts folder fails instead of publishing the site without its blog.
-      const noPosts = await runCli(['--root', project.root, 'build', '--posts', 'no-such-folder']);
-      expect(noPosts.code).toBe(1);
-      expect(noPosts.stderr).toContain('SF141  no-such-folder › --posts');
-    } finally {
-      await project.cleanup();
-    }
-  });
+    },
+  );
 
   it('an empty contact value hides that channel, with a warning (set empty in the environment)', async () => {
     const project = await tempProject();

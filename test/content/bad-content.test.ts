@@ -725,18 +725,21 @@ describe('bad content is rejected, every problem named, dist/ untouched', () => 
     expect(result.stderr).toContain('Found a problem:');
   });
 
-  it('a page file that cannot be read is its own problem only, not also every link, redirect and cross-sell to it', async () => {
-    // about.yaml is linked from the menu, the footer and the home page.
-    await editFile(project.root, 'content/pages/about.yaml', /^title: (.*)$/m, 'title: $1: : a colon too many');
-    // buy-instagram-followers.yaml is linked, redirected to and cross-sold by other service pages.
-    await editFile(project.root, 'content/services/buy-instagram-followers.yaml', /^title: .*\n/m, '');
-    const result = await runCli(['--root', project.root, 'build']);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain('Found 2 problems:');
-    expect(result.stderr).toContain('SF101  content/pages/about.yaml:2');
-    expect(result.stderr).toContain('SF103  content/services/buy-instagram-followers.yaml');
-    for (const echo of ['SF113', 'SF121', 'SF122']) expect(result.stderr).not.toContain(echo);
-  });
+  it(
+    'a page file that cannot be read is its own problem only, not also every link, ' + 'redirect and cross-sell to it',
+    async () => {
+      // about.yaml is linked from the menu, the footer and the home page.
+      await editFile(project.root, 'content/pages/about.yaml', /^title: (.*)$/m, 'title: $1: : a colon too many');
+      // buy-instagram-followers.yaml is linked, redirected to and cross-sold by other service pages.
+      await editFile(project.root, 'content/services/buy-instagram-followers.yaml', /^title: .*\n/m, '');
+      const result = await runCli(['--root', project.root, 'build']);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('Found 2 problems:');
+      expect(result.stderr).toContain('SF101  content/pages/about.yaml:2');
+      expect(result.stderr).toContain('SF103  content/services/buy-instagram-followers.yaml');
+      for (const echo of ['SF113', 'SF121', 'SF122']) expect(result.stderr).not.toContain(echo);
+    },
+  );
 
   it('refuses an output folder that is the project, its content, or not an earlier build', async () => {
     for (const out of ['.', 'content', 'content/services']) {

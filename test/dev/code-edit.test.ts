@@ -76,49 +76,53 @@ afterAll(async () => {
   if (generator) await rm(generator, { recursive: true, force: true });
 });
 
-it('reloads the open page with an edited template, shows a template that does not compile, and recovers when it is fixed', async () => {
-  const page = await browser.newPage();
-  // The dev client, its event stream and the overlay must live within the site's CSP.
-  const refused: string[] = [];
-  page.on('console', (message) => {
-    if (/Content.Security.Policy/i.test(message.text())) refused.push(message.text());
-  });
-  try {
-    await page.goto(`${url}${SERVICE_PAGE}`);
-    await listening(page);
-    const started = Date.now();
-    await saveFooter('<footer className="site-footer" data-dev-edit="one">');
-    await page.waitForSelector('footer[data-dev-edit="one"]', { timeout: 10_000 });
-    const ms = Date.now() - started;
-    console.log(
-      `dev: template edit visible in the open page after ${ms} ms; ${/Rebuilt after templates[^\n]*/.exec(devOutput())?.[0]}`,
-    );
-    expect(devOutput()).toMatch(
-      /Rebuilt after templates\/Footer\.tsx changed \(code reloaded in [\d.]+ s\): (\d+) of \1 pages rendered/,
-    );
+it(
+  'reloads the open page with an edited template, shows a template that does not compile, ' +
+    'and recovers when it is fixed',
+  async () => {
+    const page = await browser.newPage();
+    // The dev client, its event stream and the overlay must live within the site's CSP.
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (/Content.Security.Policy/i.test(message.text())) refused.push(message.text());
+    });
+    try {
+      await page.goto(`${url}${SERVICE_PAGE}`);
+      await listening(page);
+      const started = Date.now();
+      await saveFooter('<footer className="site-footer" data-dev-edit="one">');
+      await page.waitForSelector('footer[data-dev-edit="one"]', { timeout: 10_000 });
+      const ms = Date.now() - started;
+      console.log(
+        `dev: template edit visible in the open page after ${ms} ms; ${/Rebuilt after templates[^\n]*/.exec(devOutput())?.[0]}`,
+      );
+      expect(devOutput()).toMatch(
+        /Rebuilt after templates\/Footer\.tsx changed \(code reloaded in [\d.]+ s\): (\d+) of \1 pages rendered/,
+      );
 
-    // Saved half-written: esbuild cannot compile it.
-    await saveFooter('<footer className="site-footer" data-dev-edit="two"');
-    const overlay = page.locator('#storefront-dev-overlay');
-    await overlay.waitFor({ state: 'visible', timeout: 10_000 });
-    const text = await overlay.innerText();
-    expect(text).toContain('SF150');
-    expect(text).toMatch(/templates\/Footer\.tsx:\d+/);
-    expect(devOutput()).toMatch(/SF150 +templates\/Footer\.tsx:\d+/);
-    expect(dev.exitCode).toBeNull();
-    // Still served: the last good build.
-    const served = await fetch(`${url}${SERVICE_PAGE}`);
-    expect(served.status).toBe(200);
-    expect(await served.text()).toContain('data-dev-edit="one"');
+      // Saved half-written: esbuild cannot compile it.
+      await saveFooter('<footer className="site-footer" data-dev-edit="two"');
+      const overlay = page.locator('#storefront-dev-overlay');
+      await overlay.waitFor({ state: 'visible', timeout: 10_000 });
+      const text = await overlay.innerText();
+      expect(text).toContain('SF150');
+      expect(text).toMatch(/templates\/Footer\.tsx:\d+/);
+      expect(devOutput()).toMatch(/SF150 +templates\/Footer\.tsx:\d+/);
+      expect(dev.exitCode).toBeNull();
+      // Still served: the last good build.
+      const served = await fetch(`${url}${SERVICE_PAGE}`);
+      expect(served.status).toBe(200);
+      expect(await served.text()).toContain('data-dev-edit="one"');
 
-    await saveFooter('<footer className="site-footer" data-dev-edit="two">');
-    await page.waitForSelector('footer[data-dev-edit="two"]', { timeout: 10_000 });
-    expect(await overlay.count()).toBe(0);
-    expect(refused).toEqual([]);
-  } finally {
-    await page.close();
-  }
-});
+      await saveFooter('<footer className="site-footer" data-dev-edit="two">');
+      await page.waitForSelector('footer[data-dev-edit="two"]', { timeout: 10_000 });
+      expect(await overlay.count()).toBe(0);
+      expect(refused).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  },
+);
 
 it('stops cleanly on Ctrl-C after code edits: exit code 0, output folder and every dev bundle removed', async () => {
   expect(await stopDev()).toBe(0);

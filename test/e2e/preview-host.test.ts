@@ -85,19 +85,22 @@ describe('preview --host', () => {
     }
   });
 
-  it('listens on 0.0.0.0 over IPv4, with the loopback URL as its url and one network URL per address (in process)', async () => {
-    const server = await startPreview(out, 0, '0.0.0.0');
-    try {
-      const address = server.server.address();
-      expect(address).toMatchObject({ address: '0.0.0.0', family: 'IPv4' });
-      const port = (address as { port: number }).port;
-      expect(server.url).toBe(`http://127.0.0.1:${port}`);
-      expect(server.addresses.network).toEqual(networkAddresses('IPv4').map((a) => `http://${a}:${port}`));
-      expect((await fetch(`${server.url}/`)).status).toBe(200);
-    } finally {
-      await server.close();
-    }
-  });
+  it(
+    'listens on 0.0.0.0 over IPv4, ' + 'with the loopback URL as its url and one network URL per address (in process)',
+    async () => {
+      const server = await startPreview(out, 0, '0.0.0.0');
+      try {
+        const address = server.server.address();
+        expect(address).toMatchObject({ address: '0.0.0.0', family: 'IPv4' });
+        const port = (address as { port: number }).port;
+        expect(server.url).toBe(`http://127.0.0.1:${port}`);
+        expect(server.addresses.network).toEqual(networkAddresses('IPv4').map((a) => `http://${a}:${port}`));
+        expect((await fetch(`${server.url}/`)).status).toBe(200);
+      } finally {
+        await server.close();
+      }
+    },
+  );
 
   it('--host alone listens on every IPv4 interface, and does not take the next flag as its value', async () => {
     const server = await startPreviewProcess(['--root', project.root, '--out', 'dist', '--host', '--port', '0']);
@@ -161,18 +164,21 @@ describe('preview --host', () => {
     }
   });
 
-  it('refuses a value that is no address or host name: SF170 naming --host, no stack trace, nothing served', async () => {
-    for (const value of ['bad_host!', 'http://192.168.1.20', '1.2.3', '300.1.1.1', '', '[not-ipv6]']) {
-      const result = await runCli(['--root', project.root, 'preview', '--port', '0', '--host', value]);
-      expect(result.code, value).toBe(1);
-      expect(result.stdout, value).toBe('');
-      expect(result.stderr, value).toContain('SF170  --host');
-      expect(result.stderr, value).toContain(
-        `argument '${value}' is invalid. must be an IP address (192.168.1.20, ::) or a host name (my-laptop.local).`,
-      );
-      expect(result.stderr, value).not.toMatch(/^\s+at /m);
-    }
-  });
+  it(
+    'refuses a value that is no address or host name: SF170 naming --host, no stack trace, ' + 'nothing served',
+    async () => {
+      for (const value of ['bad_host!', 'http://192.168.1.20', '1.2.3', '300.1.1.1', '', '[not-ipv6]']) {
+        const result = await runCli(['--root', project.root, 'preview', '--port', '0', '--host', value]);
+        expect(result.code, value).toBe(1);
+        expect(result.stdout, value).toBe('');
+        expect(result.stderr, value).toContain('SF170  --host');
+        expect(result.stderr, value).toContain(
+          `argument '${value}' is invalid. must be an IP address (192.168.1.20, ::) or a host name (my-laptop.local).`,
+        );
+        expect(result.stderr, value).not.toMatch(/^\s+at /m);
+      }
+    },
+  );
 
   it('refuses an address this machine does not have, and a name that does not resolve, as SF170', async () => {
     const foreign = '203.0.113.7';

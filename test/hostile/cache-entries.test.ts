@@ -36,7 +36,8 @@ const rebuild = async () => {
 const dist = (file: string) => readFile(path.join(project.root, 'dist', file));
 
 describe('a crafted image cache entry', () => {
-  it("naming index.html publishes nothing of it: the home page stays the build's, and the entry is made again", async () => {
+  it("naming index.html publishes nothing of it: the home page stays the build's, " +
+    'and the entry is made again', async () => {
     const { key, entry } = (await entries())[0]!;
     await writeFile(path.join(cacheDir(), key, 'index.html'), '<script>alert(1)</script>CACHE-WAS-HERE');
     await writeFile(

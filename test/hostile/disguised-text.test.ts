@@ -205,22 +205,26 @@ describe('what the CLI prints shows controls escaped', () => {
     }
   });
 
-  it('a control character in prose is refused by name, and a line break in a field name cannot print a line of its own', async () => {
-    const { root } = await project();
-    await editFile(root, 'content/pages/about.yaml', 'heading: Why choose us', 'heading: "Why\\rSF000 choose us"');
-    await editFile(
-      root,
-      'content/trader.yaml',
-      'legalName: Example Trading Ltd',
-      'legalName: Example Trading Ltd\n"x\\nSF000  forged line": x',
-    );
-    const result = await runCli(['--root', root, 'build']);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain('U+000D CARRIAGE RETURN');
-    expect(result.stderr).toContain('Unknown field x\\nSF000  forged line.');
-    expect(result.stderr).not.toMatch(/^\s*SF000/m);
-    expectNothingRaw(result);
-  });
+  it(
+    'a control character in prose is refused by name, ' +
+      'and a line break in a field name cannot print a line of its own',
+    async () => {
+      const { root } = await project();
+      await editFile(root, 'content/pages/about.yaml', 'heading: Why choose us', 'heading: "Why\\rSF000 choose us"');
+      await editFile(
+        root,
+        'content/trader.yaml',
+        'legalName: Example Trading Ltd',
+        'legalName: Example Trading Ltd\n"x\\nSF000  forged line": x',
+      );
+      const result = await runCli(['--root', root, 'build']);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('U+000D CARRIAGE RETURN');
+      expect(result.stderr).toContain('Unknown field x\\nSF000  forged line.');
+      expect(result.stderr).not.toMatch(/^\s*SF000/m);
+      expectNothingRaw(result);
+    },
+  );
 
   describe('WordPress', () => {
     /** WordPress answering the posts with an error whose message carries controls, when told to. */
@@ -249,18 +253,21 @@ describe('what the CLI prints shows controls escaped', () => {
     const build = (...extra: string[]) =>
       runCli(['--root', root, 'build', '--cms', wp.apiUrl, '--cms-timeout', '2000', '--cms-retries', '0', ...extra]);
 
-    it('a post titled with ESC, CR and an override is refused by name (issue 35), and nothing raw is printed', async () => {
-      const result = await build();
-      expect(result.code).toBe(1);
-      expect(result.stderr).toContain('The post 1 (growth-note-1) has U+001B ESCAPE in its title after "Sale"');
-      expectNothingRaw(result);
-      // --stale-ok leaves it out with a warning, and keeps the posts' copy the next case falls back to.
-      // The other posts' images are fetched now: a longer timeout, so that a busy machine does not fail it.
-      const stale = await build('--stale-ok', '--cms-timeout', '20000');
-      expect(stale.code, stale.stderr).toBe(0);
-      expect(stale.stderr).toContain('WARNING: SF204');
-      expectNothingRaw(stale);
-    });
+    it(
+      'a post titled with ESC, CR and an override is refused by name (issue 35), ' + 'and nothing raw is printed',
+      async () => {
+        const result = await build();
+        expect(result.code).toBe(1);
+        expect(result.stderr).toContain('The post 1 (growth-note-1) has U+001B ESCAPE in its title after "Sale"');
+        expectNothingRaw(result);
+        // --stale-ok leaves it out with a warning, and keeps the posts' copy the next case falls back to.
+        // The other posts' images are fetched now: a longer timeout, so that a busy machine does not fail it.
+        const stale = await build('--stale-ok', '--cms-timeout', '20000');
+        expect(stale.code, stale.stderr).toBe(0);
+        expect(stale.stderr).toContain('WARNING: SF204');
+        expectNothingRaw(stale);
+      },
+    );
 
     it("WordPress's error carrying the title: the problem, and the --stale-ok warning, show it escaped", async () => {
       wp.refuseWith = `Sorry, the post “${hostileTitle}” is private.`;

@@ -192,21 +192,24 @@ describe('links inside the project', () => {
     expect(await readFile(path.join(root, 'dist', 'images', 'badge.svg'), 'utf8')).toContain('BADGE');
   });
 
-  it('a link to a folder under content/images/ is not followed, even inside the project; nor one to a hidden file', async () => {
-    const run = await rebuiltAfter(async (root) => {
-      await mkdir(path.join(root, 'common-images'));
-      await writeFile(path.join(root, 'common-images', 'a.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-      await symlink('../../common-images', path.join(root, 'content', 'images', 'common'));
-      await writeFile(path.join(root, '.env'), 'SECRET=1\n');
-      await symlink('../../.env', path.join(root, 'content', 'images', 'env.txt'));
-    });
-    expect(run.result.code).toBe(1);
-    expect(run.result.stderr).toMatch(
-      /SF143 +content\/images\/common\n.*the folder .*common-images: the build does not follow links to folders/,
-    );
-    expect(run.result.stderr).toMatch(/SF143 +content\/images\/env\.txt\n.*a hidden file or folder of the project/);
-    expect(run.after).toBe(run.before);
-  });
+  it(
+    'a link to a folder under content/images/ is not followed, even inside the project; ' + 'nor one to a hidden file',
+    async () => {
+      const run = await rebuiltAfter(async (root) => {
+        await mkdir(path.join(root, 'common-images'));
+        await writeFile(path.join(root, 'common-images', 'a.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+        await symlink('../../common-images', path.join(root, 'content', 'images', 'common'));
+        await writeFile(path.join(root, '.env'), 'SECRET=1\n');
+        await symlink('../../.env', path.join(root, 'content', 'images', 'env.txt'));
+      });
+      expect(run.result.code).toBe(1);
+      expect(run.result.stderr).toMatch(
+        /SF143 +content\/images\/common\n.*the folder .*common-images: the build does not follow links to folders/,
+      );
+      expect(run.result.stderr).toMatch(/SF143 +content\/images\/env\.txt\n.*a hidden file or folder of the project/);
+      expect(run.after).toBe(run.before);
+    },
+  );
 });
 
 describe('storefront dev', () => {

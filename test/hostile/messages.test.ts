@@ -188,7 +188,8 @@ describe('check --checkout without a Store API', () => {
     await elsewhere?.stop();
   });
 
-  it('follows no redirect to another origin: no request reaches it, each package is SF401 and the summary says what was not verified', async () => {
+  it('follows no redirect to another origin: no request reaches it, ' +
+    'each package is SF401 and the summary says what was not verified', async () => {
     shop.redirect = (pathname) => `${elsewhere.origin}${pathname}`;
     const result = await runCli(['--root', project.root, 'check', '--checkout'], { CHECKOUT_URL: shop.origin });
     expect(result.code).toBe(1);

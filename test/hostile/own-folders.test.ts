@@ -118,7 +118,8 @@ describe('a link where the build keeps its own files', () => {
     }, 60_000);
   }
 
-  it("a link inside .cache/images/ named like an entry's folder: refused, nothing written into its folder", async () => {
+  it("a link inside .cache/images/ named like an entry's folder: refused, " +
+    'nothing written into its folder', async () => {
     const theirs = await someonesFolder();
     const before = await snapshot(theirs);
     const link = `.cache/images/${'c'.repeat(64)}`;
@@ -127,7 +128,8 @@ describe('a link where the build keeps its own files', () => {
     expect(await snapshot(theirs)).toEqual(before);
   }, 60_000);
 
-  it("a card of .cache/share/ and a schema of .storefront/schemas/ that are links to someone's files: refused, both named", async () => {
+  it("a card of .cache/share/ and a schema of .storefront/schemas/ that are links to someone's files: refused, " +
+    'both named', async () => {
     const theirs = await someonesFolder();
     const before = await snapshot(theirs);
     await linkTo(`.cache/share/${KEY_A}.png`, path.join(theirs, `${KEY_A}.png`));
@@ -182,7 +184,8 @@ describe('a link where the build keeps its own files', () => {
     }
   }, 60_000);
 
-  it("check --checkout and catalogue pull with .cache/cms a link: refused, the checkout's products not saved there", async () => {
+  it('check --checkout and catalogue pull with .cache/cms a link: refused, ' +
+    "the checkout's products not saved there", async () => {
     const catalogue = parseYaml(await readFile(path.join(root, 'content', 'catalogue.yaml'), 'utf8'));
     const shop = await new FakeStoreApi(productsOf(catalogue)).start();
     try {

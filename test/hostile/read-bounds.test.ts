@@ -57,7 +57,8 @@ describe('a file that is not a regular file', () => {
     await refused([['SF141', 'content/site.yaml', 'This is a named pipe (FIFO), not a file']]);
   }, 60_000);
 
-  it('a post, a page and a service as named pipes, and a post that links to one, are each refused by name', async () => {
+  it('a post, a page and a service as named pipes, and a post that links to one, ' +
+    'are each refused by name', async () => {
     mkfifo('content/blog/pipe.md');
     mkfifo('content/pages/pipe.yaml');
     mkfifo('content/services/pipe.yaml');
@@ -98,7 +99,8 @@ describe('a file that is not a regular file', () => {
     60_000,
   );
 
-  it('in content/images/, a named pipe and a link to one are each refused by name (the link is not called a folder)', async () => {
+  it('in content/images/, ' +
+    'a named pipe and a link to one are each refused by name (the link is not called a folder)', async () => {
     mkfifo('content/images/pipe.png');
     await mkdir(at('content/media'));
     mkfifo('content/media/fifo');
@@ -162,7 +164,8 @@ describe('a file over its limit is refused by its size before it is read', () =>
 });
 
 describe('dev', () => {
-  it('reports a post that links to a named pipe, builds on, and stops on the first SIGTERM, its temporary folder removed', async () => {
+  it('reports a post that links to a named pipe, builds on, and stops on the first SIGTERM, ' +
+    'its temporary folder removed', async () => {
     const dev = await startDevProcess(cliPath, project.root, 30_000);
     const temp = /Building into (\S+)/.exec(dev.output())![1]!;
     try {

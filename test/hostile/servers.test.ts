@@ -126,80 +126,87 @@ describe('preview', () => {
     root = await builtCopy();
   });
 
-  it('starts with links in its folder to a file, a folder (/etc, a temporary one) and the project outside, and answers 404 through each', async () => {
-    const dist = path.join(root, 'dist');
-    await plantLinks(dist, root);
-    try {
-      const server = await preview(root);
+  it(
+    'starts with links in its folder to a file, a folder (/etc, a temporary one) and the project outside, ' +
+      'and answers 404 through each',
+    async () => {
+      const dist = path.join(root, 'dist');
+      await plantLinks(dist, root);
       try {
-        for (const p of LEAKS) {
-          expectNoLeak(await ask(server.url + p), p);
-          expectNoLeak(await ask(server.url + p, { headers: { 'accept-encoding': 'br, gzip' } }), `${p} (br, gzip)`);
+        const server = await preview(root);
+        try {
+          for (const p of LEAKS) {
+            expectNoLeak(await ask(server.url + p), p);
+            expectNoLeak(await ask(server.url + p, { headers: { 'accept-encoding': 'br, gzip' } }), `${p} (br, gzip)`);
+          }
+          // A link to a file inside the folder is the file.
+          const alias = await ask(`${server.url}/alias.txt`);
+          expect(alias.status).toBe(200);
+          expect(alias.body).toContain('User-agent');
+          // Precompressed copies, ETag and 304 as before.
+          const page = await ask(`${server.url}/about`, { headers: { 'accept-encoding': 'br' } });
+          expect(page.status).toBe(200);
+          expect(page.headers['content-encoding']).toBe('br');
+          expect(page.headers.vary).toBe('Accept-Encoding');
+          const etag = String(page.headers.etag);
+          expect(etag).toMatch(/^W\/"\d+-\d+"$/);
+          expect(
+            (await ask(`${server.url}/about`, { headers: { 'accept-encoding': 'br', 'if-none-match': etag } })).status,
+          ).toBe(304);
+        } finally {
+          await server.stop();
         }
-        // A link to a file inside the folder is the file.
-        const alias = await ask(`${server.url}/alias.txt`);
-        expect(alias.status).toBe(200);
-        expect(alias.body).toContain('User-agent');
-        // Precompressed copies, ETag and 304 as before.
-        const page = await ask(`${server.url}/about`, { headers: { 'accept-encoding': 'br' } });
-        expect(page.status).toBe(200);
-        expect(page.headers['content-encoding']).toBe('br');
-        expect(page.headers.vary).toBe('Accept-Encoding');
-        const etag = String(page.headers.etag);
-        expect(etag).toMatch(/^W\/"\d+-\d+"$/);
-        expect(
-          (await ask(`${server.url}/about`, { headers: { 'accept-encoding': 'br', 'if-none-match': etag } })).status,
-        ).toBe(304);
       } finally {
-        await server.stop();
+        // A build refuses a folder holding files it did not write.
+        for (const name of ['passwd', 'etc', 'elsewhere', 'secret.txt', 'leak.html', 'up', 'alias.txt'])
+          await rm(path.join(dist, name), { force: true });
       }
-    } finally {
-      // A build refuses a folder holding files it did not write.
-      for (const name of ['passwd', 'etc', 'elsewhere', 'secret.txt', 'leak.html', 'up', 'alias.txt'])
-        await rm(path.join(dist, name), { force: true });
-    }
-  });
+    },
+  );
 
-  it('keeps answering while a build that removes a page swaps the folder under it, then serves the new build', async () => {
-    const server = await preview(root);
-    const post = '/blog/youtube-monetisation-thresholds-explained';
-    expect((await ask(server.url + post)).status).toBe(200);
-    const statuses = new Map<string, number>();
-    const failures: string[] = [];
-    let building = true;
-    const hammer = (async () => {
-      while (building) {
-        for (const p of [post, '/', '/about', '/assets/does-not-exist.css']) {
-          try {
-            const { status } = await ask(server.url + p, { headers: { 'accept-encoding': p === '/' ? 'br' : '' } });
-            statuses.set(String(status), (statuses.get(String(status)) ?? 0) + 1);
-          } catch (err) {
-            failures.push(`${p}: ${(err as Error).message}`);
+  it(
+    'keeps answering while a build that removes a page swaps the folder under it, ' + 'then serves the new build',
+    async () => {
+      const server = await preview(root);
+      const post = '/blog/youtube-monetisation-thresholds-explained';
+      expect((await ask(server.url + post)).status).toBe(200);
+      const statuses = new Map<string, number>();
+      const failures: string[] = [];
+      let building = true;
+      const hammer = (async () => {
+        while (building) {
+          for (const p of [post, '/', '/about', '/assets/does-not-exist.css']) {
+            try {
+              const { status } = await ask(server.url + p, { headers: { 'accept-encoding': p === '/' ? 'br' : '' } });
+              statuses.set(String(status), (statuses.get(String(status)) ?? 0) + 1);
+            } catch (err) {
+              failures.push(`${p}: ${(err as Error).message}`);
+            }
           }
         }
-      }
-    })();
-    await rename(
-      path.join(root, 'content', 'blog', 'youtube-monetisation-thresholds-explained.md'),
-      path.join(root, 'removed-post.md'),
-    );
-    const built = await runCli(['--root', root, 'build', '--precompress', '--quiet']);
-    building = false;
-    await hammer;
-    expect(built.code, built.stderr).toBe(0);
-    expect(failures).toEqual([]);
-    expect([...statuses.keys()].sort()).toEqual(expect.arrayContaining(['200']));
-    expect([...statuses.keys()].filter((status) => status !== '200' && status !== '404')).toEqual([]);
-    expect(server.child.exitCode).toBeNull();
-    expect(server.stderr()).not.toContain('SF901');
-    // After the build: the removed page is gone, the others are the new build's.
-    const removed = await ask(server.url + post);
-    expect(removed.status).toBe(404);
-    expect(removed.body).toContain('PAGE NOT FOUND');
-    expect((await ask(`${server.url}/about`)).status).toBe(200);
-    expect((await ask(`${server.url}/blog`)).body).not.toContain('youtube-monetisation-thresholds-explained');
-    await server.stop();
-  });
+      })();
+      await rename(
+        path.join(root, 'content', 'blog', 'youtube-monetisation-thresholds-explained.md'),
+        path.join(root, 'removed-post.md'),
+      );
+      const built = await runCli(['--root', root, 'build', '--precompress', '--quiet']);
+      building = false;
+      await hammer;
+      expect(built.code, built.stderr).toBe(0);
+      expect(failures).toEqual([]);
+      expect([...statuses.keys()].sort()).toEqual(expect.arrayContaining(['200']));
+      expect([...statuses.keys()].filter((status) => status !== '200' && status !== '404')).toEqual([]);
+      expect(server.child.exitCode).toBeNull();
+      expect(server.stderr()).not.toContain('SF901');
+      // After the build: the removed page is gone, the others are the new build's.
+      const removed = await ask(server.url + post);
+      expect(removed.status).toBe(404);
+      expect(removed.body).toContain('PAGE NOT FOUND');
+      expect((await ask(`${server.url}/about`)).status).toBe(200);
+      expect((await ask(`${server.url}/blog`)).body).not.toContain('youtube-monetisation-thresholds-explained');
+      await server.stop();
+    },
+  );
 
   it('answers 403 to a foreign Host, as against DNS rebinding, and 200 to its own names', async () => {
     const server = await preview(root);
@@ -302,23 +309,41 @@ describe('dev', () => {
 });
 
 describe('--port', () => {
-  it('takes plain decimal digits only: 0x50, 1e3, " 80", "+80" and the like are SF170, before anything is built or served', async () => {
-    const { root } = await project();
-    const values = ['0x50', '0X50', '1e3', ' 80', '80 ', '+80', '-1', '80.0', '0b1010', '0o120', '65536', '', '１２３'];
-    for (const command of ['preview', 'dev']) {
-      const results = await Promise.all(values.map((value) => runCli(['--root', root, command, '--port', value])));
-      results.forEach((result, i) => {
-        const value = `${command} --port ${JSON.stringify(values[i])}`;
-        expect(result.code, value).toBe(1);
-        expect(result.stdout, value).toBe('');
-        expect(result.stderr, value).toContain('SF170  --port');
-        expect(result.stderr, value).toContain('must be a whole number from 0 to 65535, in decimal digits.');
-        expect(result.stderr, value).not.toContain('Building');
-      });
-    }
-    // Plain digits still do, leading zeros included: this project has no build to serve.
-    const plain = await runCli(['--root', root, 'preview', '--port', '0000']);
-    expect(plain.stderr).toContain('SF141');
-    expect(plain.stderr).not.toContain('SF170');
-  });
+  it(
+    'takes plain decimal digits only: 0x50, 1e3, " 80", "+80" and the like are SF170, ' +
+      'before anything is built or served',
+    async () => {
+      const { root } = await project();
+      const values = [
+        '0x50',
+        '0X50',
+        '1e3',
+        ' 80',
+        '80 ',
+        '+80',
+        '-1',
+        '80.0',
+        '0b1010',
+        '0o120',
+        '65536',
+        '',
+        '１２３',
+      ];
+      for (const command of ['preview', 'dev']) {
+        const results = await Promise.all(values.map((value) => runCli(['--root', root, command, '--port', value])));
+        results.forEach((result, i) => {
+          const value = `${command} --port ${JSON.stringify(values[i])}`;
+          expect(result.code, value).toBe(1);
+          expect(result.stdout, value).toBe('');
+          expect(result.stderr, value).toContain('SF170  --port');
+          expect(result.stderr, value).toContain('must be a whole number from 0 to 65535, in decimal digits.');
+          expect(result.stderr, value).not.toContain('Building');
+        });
+      }
+      // Plain digits still do, leading zeros included: this project has no build to serve.
+      const plain = await runCli(['--root', root, 'preview', '--port', '0000']);
+      expect(plain.stderr).toContain('SF141');
+      expect(plain.stderr).not.toContain('SF170');
+    },
+  );
 });

@@ -127,28 +127,31 @@ describe('build --target cloudflare served by wrangler pages dev', () => {
     }
   });
 
-  it('clean URLs: /x.html and /x/ answer 308 to /x (Pages "Serving Pages": route matching), /index.html to /', async () => {
-    const cases: [string, string][] = [
-      ['/about.html', '/about'],
-      ['/about/', '/about'],
-      ['/index.html', '/'],
-      ['/blog.html', '/blog'],
-      ['/blog/', '/blog'],
-      ['/blog/tiktok-growth-routine/', '/blog/tiktok-growth-routine'],
-      ['/blog/tiktok-growth-routine.html', '/blog/tiktok-growth-routine'],
-      ['/404.html', '/404'],
-    ];
-    for (const [from, to] of cases) {
-      const response = await get(from);
-      expect(response.status, from).toBe(308);
-      expect(response.headers.location, from).toBe(to);
-    }
-    // A rule of _redirects matches its path exactly: the old path with a trailing slash has no
-    // file to be made clean to, so it is not redirected but answered with the 404 page.
-    const slashed = await get(`${redirects[2]!.from}/`);
-    expect([slashed.status, slashed.headers.location]).toEqual([404, undefined]);
-    expect(slashed.body.toString()).toContain('PAGE NOT FOUND');
-  });
+  it(
+    'clean URLs: /x.html and /x/ answer 308 to /x (Pages "Serving Pages": route matching), ' + '/index.html to /',
+    async () => {
+      const cases: [string, string][] = [
+        ['/about.html', '/about'],
+        ['/about/', '/about'],
+        ['/index.html', '/'],
+        ['/blog.html', '/blog'],
+        ['/blog/', '/blog'],
+        ['/blog/tiktok-growth-routine/', '/blog/tiktok-growth-routine'],
+        ['/blog/tiktok-growth-routine.html', '/blog/tiktok-growth-routine'],
+        ['/404.html', '/404'],
+      ];
+      for (const [from, to] of cases) {
+        const response = await get(from);
+        expect(response.status, from).toBe(308);
+        expect(response.headers.location, from).toBe(to);
+      }
+      // A rule of _redirects matches its path exactly: the old path with a trailing slash has no
+      // file to be made clean to, so it is not redirected but answered with the 404 page.
+      const slashed = await get(`${redirects[2]!.from}/`);
+      expect([slashed.status, slashed.headers.location]).toEqual([404, undefined]);
+      expect(slashed.body.toString()).toContain('PAGE NOT FOUND');
+    },
+  );
 
   it('_redirects and _headers are not served as files', async () => {
     const rules = [
@@ -169,7 +172,8 @@ describe('build --target cloudflare served by wrangler pages dev', () => {
 });
 
 describe('301! (the force flag of the netlify build) on Cloudflare', () => {
-  it('wrangler refuses the rule as invalid and answers 404 where it would redirect, as the docs say in one word', async () => {
+  it('wrangler refuses the rule as invalid and answers 404 where it would redirect, ' +
+    'as the docs say in one word', async () => {
     const copy = await mkdtemp(path.join(tmpdir(), 'storefront-force-'));
     let forced: WranglerServer | undefined;
     try {

@@ -131,56 +131,63 @@ describe('build --target netlify read by Netlify’s parsers', () => {
     expect(security['Content-Security-Policy']).toContain("script-src 'self'");
   });
 
-  it('each page gets, from the rules Netlify matches, the security headers and no Cache-Control (Netlify sends its own, which revalidates); each hashed asset one Cache-Control', async () => {
-    const { headers, errors } = await parseAllHeaders({
-      headersFiles: [path.join(dist(), '_headers')],
-      configHeaders: [],
-      minimal: false,
-    });
-    expect(errors).toEqual([]);
-    const rules = headers as Header[];
-    /** What Netlify sends for a path: every matching rule, a repeated header's values joined. */
-    const sent = (urlPath: string) => {
-      const result: Record<string, string[]> = {};
-      for (const rule of rules.filter((r) => r.forRegExp.test(urlPath))) {
-        for (const [name, value] of Object.entries(rule.values)) {
-          result[name] ??= [];
-          result[name].push(value);
+  it(
+    'each page gets, from the rules Netlify matches, the security headers and no Cache-Control ' +
+      '(Netlify sends its own, which revalidates); each hashed asset one Cache-Control',
+    async () => {
+      const { headers, errors } = await parseAllHeaders({
+        headersFiles: [path.join(dist(), '_headers')],
+        configHeaders: [],
+        minimal: false,
+      });
+      expect(errors).toEqual([]);
+      const rules = headers as Header[];
+      /** What Netlify sends for a path: every matching rule, a repeated header's values joined. */
+      const sent = (urlPath: string) => {
+        const result: Record<string, string[]> = {};
+        for (const rule of rules.filter((r) => r.forRegExp.test(urlPath))) {
+          for (const [name, value] of Object.entries(rule.values)) {
+            result[name] ??= [];
+            result[name].push(value);
+          }
         }
+        return result;
+      };
+      const expected = (cache?: string) => ({
+        ...Object.fromEntries(Object.entries(security).map(([k, v]) => [k, [v]])),
+        ...(cache ? { 'Cache-Control': [cache] } : {}),
+      });
+      expect(pagePaths.length).toBeGreaterThanOrEqual(17);
+      for (const page of pagePaths) expect(sent(page), page).toEqual(expected());
+      const assets = (await readdir(path.join(dist(), 'assets'), { recursive: true, withFileTypes: true })).filter(
+        (e) => e.isFile(),
+      );
+      expect(assets.length).toBeGreaterThanOrEqual(2);
+      for (const asset of assets) {
+        const urlPath = `/${path.relative(dist(), path.join(asset.parentPath, asset.name)).split(path.sep).join('/')}`;
+        expect(sent(urlPath), urlPath).toEqual(expected(IMMUTABLE));
       }
-      return result;
-    };
-    const expected = (cache?: string) => ({
-      ...Object.fromEntries(Object.entries(security).map(([k, v]) => [k, [v]])),
-      ...(cache ? { 'Cache-Control': [cache] } : {}),
-    });
-    expect(pagePaths.length).toBeGreaterThanOrEqual(17);
-    for (const page of pagePaths) expect(sent(page), page).toEqual(expected());
-    const assets = (await readdir(path.join(dist(), 'assets'), { recursive: true, withFileTypes: true })).filter((e) =>
-      e.isFile(),
-    );
-    expect(assets.length).toBeGreaterThanOrEqual(2);
-    for (const asset of assets) {
-      const urlPath = `/${path.relative(dist(), path.join(asset.parentPath, asset.name)).split(path.sep).join('/')}`;
-      expect(sent(urlPath), urlPath).toEqual(expected(IMMUTABLE));
-    }
-  });
+    },
+  );
 
-  it('netlify deploy would publish every page and 404.html, nothing else hidden, and no file for another host', async () => {
-    const published = (await walk(dist(), deployFilter(dist())))
-      .filter((item) => item.type === 'file')
-      .map((item) => item.relname.split(path.sep).join('/'));
-    const all = (await readdir(dist(), { recursive: true, withFileTypes: true }))
-      .filter((e) => e.isFile())
-      .map((e) => path.relative(dist(), path.join(e.parentPath, e.name)).split(path.sep).join('/'));
-    // Only the two rule files stay out; the build leaves no dot file behind for Netlify to drop.
-    expect(all.filter((f) => !published.includes(f)).sort()).toEqual(['_headers', '_redirects']);
-    for (const file of [...pageFiles, '404.html']) expect(published, file).toContain(file);
-    expect(published).not.toContain('_nginx.conf');
-    // No redirect page at an old path: _redirects answers it (`/index` is the home page's own file).
-    for (const { from } of redirects) {
-      const file = outputFile(from);
-      if (!pageFiles.includes(file)) expect(published, from).not.toContain(file);
-    }
-  });
+  it(
+    'netlify deploy would publish every page and 404.html, nothing else hidden, ' + 'and no file for another host',
+    async () => {
+      const published = (await walk(dist(), deployFilter(dist())))
+        .filter((item) => item.type === 'file')
+        .map((item) => item.relname.split(path.sep).join('/'));
+      const all = (await readdir(dist(), { recursive: true, withFileTypes: true }))
+        .filter((e) => e.isFile())
+        .map((e) => path.relative(dist(), path.join(e.parentPath, e.name)).split(path.sep).join('/'));
+      // Only the two rule files stay out; the build leaves no dot file behind for Netlify to drop.
+      expect(all.filter((f) => !published.includes(f)).sort()).toEqual(['_headers', '_redirects']);
+      for (const file of [...pageFiles, '404.html']) expect(published, file).toContain(file);
+      expect(published).not.toContain('_nginx.conf');
+      // No redirect page at an old path: _redirects answers it (`/index` is the home page's own file).
+      for (const { from } of redirects) {
+        const file = outputFile(from);
+        if (!pageFiles.includes(file)) expect(published, from).not.toContain(file);
+      }
+    },
+  );
 });

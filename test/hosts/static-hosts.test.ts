@@ -93,60 +93,63 @@ for (const name of ['nginx', 'preview']) {
       }
     });
 
-    it('no path, however it encodes / \\ and ., is redirected to another host or answered with a host file', async () => {
-      const origin = new URL(base()).origin;
-      const evil = 'evil.example';
-      const paths: string[] = [];
-      // Every way a browser or a host may read a slash, a backslash or a dot, before and after a host name.
-      for (const lead of [
-        '/',
-        '\\',
-        '%2F',
-        '%2f',
-        '%5C',
-        '%5c',
-        '%09',
-        '%0A',
-        '%0D',
-        '%20',
-        '.',
-        '%2E',
-        '..',
-        '%2E%2E',
-        '/%2E%2E',
-      ]) {
-        for (const mid of ['/', '\\', '%2F', '%5C', '']) {
-          for (const tail of ['/', '.html', '', '//', '/.']) paths.push(`/${lead}${mid}${evil}${tail}`);
+    it(
+      'no path, however it encodes / \\ and ., ' + 'is redirected to another host or answered with a host file',
+      async () => {
+        const origin = new URL(base()).origin;
+        const evil = 'evil.example';
+        const paths: string[] = [];
+        // Every way a browser or a host may read a slash, a backslash or a dot, before and after a host name.
+        for (const lead of [
+          '/',
+          '\\',
+          '%2F',
+          '%2f',
+          '%5C',
+          '%5c',
+          '%09',
+          '%0A',
+          '%0D',
+          '%20',
+          '.',
+          '%2E',
+          '..',
+          '%2E%2E',
+          '/%2E%2E',
+        ]) {
+          for (const mid of ['/', '\\', '%2F', '%5C', '']) {
+            for (const tail of ['/', '.html', '', '//', '/.']) paths.push(`/${lead}${mid}${evil}${tail}`);
+          }
         }
-      }
-      paths.push(
-        '/%5C%5Cevil.example%5C',
-        '/\\/evil.example/',
-        '/about/..%2F..%2F_headers',
-        '/%5Fheaders',
-        '/%5Fnginx.conf',
-        '/_nginx.conf',
-      );
-      for (const p of paths) {
-        const response = await new Promise<{ status: number; location?: string; body: string }>((resolve, reject) => {
-          const { hostname, port } = new URL(base());
-          request({ hostname, port, path: p }, (res) => {
-            let body = '';
-            res.on('data', (c: Buffer) => (body += c));
-            res.on('end', () => resolve({ status: res.statusCode!, location: res.headers.location, body }));
-          })
-            .on('error', reject)
-            .end();
-        });
-        if (response.location !== undefined) {
-          // Resolved as a browser resolves it: backslashes as slashes, tabs and line breaks dropped.
-          expect(new URL(response.location, `${origin}/a/b`).origin, `${p} → ${response.location}`).toBe(origin);
+        paths.push(
+          '/%5C%5Cevil.example%5C',
+          '/\\/evil.example/',
+          '/about/..%2F..%2F_headers',
+          '/%5Fheaders',
+          '/%5Fnginx.conf',
+          '/_nginx.conf',
+        );
+        for (const p of paths) {
+          const response = await new Promise<{ status: number; location?: string; body: string }>((resolve, reject) => {
+            const { hostname, port } = new URL(base());
+            request({ hostname, port, path: p }, (res) => {
+              let body = '';
+              res.on('data', (c: Buffer) => (body += c));
+              res.on('end', () => resolve({ status: res.statusCode!, location: res.headers.location, body }));
+            })
+              .on('error', reject)
+              .end();
+          });
+          if (response.location !== undefined) {
+            // Resolved as a browser resolves it: backslashes as slashes, tabs and line breaks dropped.
+            expect(new URL(response.location, `${origin}/a/b`).origin, `${p} → ${response.location}`).toBe(origin);
+          }
+          expect(response.body, p).not.toContain('add_header');
+          expect(response.body, p).not.toContain('Content-Security-Policy');
         }
-        expect(response.body, p).not.toContain('add_header');
-        expect(response.body, p).not.toContain('Content-Security-Policy');
-      }
-      expect(paths.length).toBeGreaterThan(300);
-    });
+        expect(paths.length).toBeGreaterThan(300);
+      },
+    );
 
     it('an unknown path answers 404 with the 404 page', async () => {
       const response = await get(`${base()}/no-such-page`);
@@ -182,25 +185,28 @@ for (const name of ['nginx', 'preview']) {
       }
     });
 
-    it('hashed assets are cached for a year; pages are revalidated; every response has the security headers', async () => {
-      const assets = await readdir(path.join(project.root, dist, 'assets'));
-      for (const asset of assets.filter((f) => /\.(css|js)$/.test(f))) {
-        const response = await get(`${base()}/assets/${asset}`);
-        expect(response.status).toBe(200);
-        expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-        for (const header of security) expect(response.headers[header], `${asset} ${header}`).toBeTruthy();
-      }
-      for (const page of ['/', '/about', '/blog/tiktok-growth-routine']) {
-        const response = await get(base() + page);
-        expect(response.headers['cache-control'], page).toBe('public, max-age=0, must-revalidate');
-        for (const header of security) expect(response.headers[header], `${page} ${header}`).toBeTruthy();
-        const csp = String(response.headers['content-security-policy']);
-        expect(csp).toContain("script-src 'self'");
-        expect(csp).not.toContain('unsafe-inline');
-        expect(csp).toContain("frame-ancestors 'none'");
-        expect(response.headers['x-content-type-options']).toBe('nosniff');
-      }
-    });
+    it(
+      'hashed assets are cached for a year; pages are revalidated; ' + 'every response has the security headers',
+      async () => {
+        const assets = await readdir(path.join(project.root, dist, 'assets'));
+        for (const asset of assets.filter((f) => /\.(css|js)$/.test(f))) {
+          const response = await get(`${base()}/assets/${asset}`);
+          expect(response.status).toBe(200);
+          expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+          for (const header of security) expect(response.headers[header], `${asset} ${header}`).toBeTruthy();
+        }
+        for (const page of ['/', '/about', '/blog/tiktok-growth-routine']) {
+          const response = await get(base() + page);
+          expect(response.headers['cache-control'], page).toBe('public, max-age=0, must-revalidate');
+          for (const header of security) expect(response.headers[header], `${page} ${header}`).toBeTruthy();
+          const csp = String(response.headers['content-security-policy']);
+          expect(csp).toContain("script-src 'self'");
+          expect(csp).not.toContain('unsafe-inline');
+          expect(csp).toContain("frame-ancestors 'none'");
+          expect(response.headers['x-content-type-options']).toBe('nosniff');
+        }
+      },
+    );
 
     // Only nginx's build has .br and .gz copies: Cloudflare compresses by itself (preview's own is tested in test/hostile/servers.test.ts).
     if (name === 'nginx') {
@@ -244,43 +250,47 @@ for (const name of ['nginx', 'preview']) {
         expect(answers).toBeGreaterThanOrEqual(120);
       });
 
-      it("a .br or .gz copy asked for by name answers 404, however the name is written; a .gz of the site's own is served", async () => {
-        const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
-        const copies = (await readdir(path.join(project.root, dist), { recursive: true })).filter((f) =>
-          /\.(br|gz)$/.test(f),
-        );
-        expect(copies.length).toBeGreaterThanOrEqual(50);
-        // As written, with the dot percent-encoded, with the extension's letters percent-encoded.
-        const addresses = copies.flatMap((f) => [
-          `/${f}`,
-          `/${f.replace(/\.(br|gz)$/, '%2E$1')}`,
-          `/${f.replace(/\.br$/, '.%62%72').replace(/\.gz$/, '.%67%7A')}`,
-        ]);
-        for (const address of addresses) {
-          for (const accept of [{}, { 'accept-encoding': 'br, gzip' }, { 'accept-encoding': 'gzip' }] as Record<
-            string,
-            string
-          >[]) {
-            const response = await get(base() + address, accept);
-            expect(response.status, address).toBe(404);
-            // The 404 page itself comes compressed to a client that takes it.
-            const encoding = response.headers['content-encoding'];
-            const body =
-              encoding === 'br'
-                ? brotliDecompressSync(response.body)
-                : encoding === 'gzip'
-                  ? gunzipSync(response.body)
-                  : response.body;
-            expect(body.toString(), address).toContain('PAGE NOT FOUND');
-            expect(String(response.headers['content-type']), address).toMatch(/^text\/html/);
+      it(
+        'a .br or .gz copy asked for by name answers 404, however the name is written; ' +
+          "a .gz of the site's own is served",
+        async () => {
+          const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+          const copies = (await readdir(path.join(project.root, dist), { recursive: true })).filter((f) =>
+            /\.(br|gz)$/.test(f),
+          );
+          expect(copies.length).toBeGreaterThanOrEqual(50);
+          // As written, with the dot percent-encoded, with the extension's letters percent-encoded.
+          const addresses = copies.flatMap((f) => [
+            `/${f}`,
+            `/${f.replace(/\.(br|gz)$/, '%2E$1')}`,
+            `/${f.replace(/\.br$/, '.%62%72').replace(/\.gz$/, '.%67%7A')}`,
+          ]);
+          for (const address of addresses) {
+            for (const accept of [{}, { 'accept-encoding': 'br, gzip' }, { 'accept-encoding': 'gzip' }] as Record<
+              string,
+              string
+            >[]) {
+              const response = await get(base() + address, accept);
+              expect(response.status, address).toBe(404);
+              // The 404 page itself comes compressed to a client that takes it.
+              const encoding = response.headers['content-encoding'];
+              const body =
+                encoding === 'br'
+                  ? brotliDecompressSync(response.body)
+                  : encoding === 'gzip'
+                    ? gunzipSync(response.body)
+                    : response.body;
+              expect(body.toString(), address).toContain('PAGE NOT FOUND');
+              expect(String(response.headers['content-type']), address).toMatch(/^text\/html/);
+            }
           }
-        }
-        // A file ending in .gz with no file of the shorter name beside it is no copy.
-        await writeFile(path.join(project.root, dist, 'price-list.tar.gz'), 'not a copy');
-        const own = await get(`${base()}/price-list.tar.gz`);
-        expect(own.status).toBe(200);
-        expect(own.body.toString()).toBe('not a copy');
-      });
+          // A file ending in .gz with no file of the shorter name beside it is no copy.
+          await writeFile(path.join(project.root, dist, 'price-list.tar.gz'), 'not a copy');
+          const own = await get(`${base()}/price-list.tar.gz`);
+          expect(own.status).toBe(200);
+          expect(own.body.toString()).toBe('not a copy');
+        },
+      );
 
       it('/index.html goes to / in one redirect; every redirect keeps the query', async () => {
         for (const [from, to] of [
@@ -312,35 +322,46 @@ describe('the host pages (docs/hosts/) and a first build on a host', () => {
     MESSAGING_NUMBER: '',
   };
 
-  it('with every setting but the example trader, a build on Netlify stops with six SF142 in content/trader.yaml and writes nothing; --allow-placeholders builds', async () => {
-    const refused = await runCli(['--root', project.root, 'build', '--out', 'first'], { ...settings, NETLIFY: 'true' });
-    expect(refused.code).toBe(1);
-    const problems = [...refused.stderr.matchAll(/SF1\d\d {2}(\S+) › (\S+)/g)].map((m) => `${m[1]} ${m[2]}`);
-    expect(problems.sort()).toEqual(
-      ['address.postcode', 'address.street[1]', 'address.town', 'company.number', 'legalName', 'phone'].map(
-        (field) => `content/trader.yaml ${field}`,
-      ),
-    );
-    expect(existsSync(path.join(project.root, 'first'))).toBe(false);
-    const trial = await runCli(['--root', project.root, 'build', '--out', 'first', '--allow-placeholders'], {
-      ...settings,
-      NETLIFY: 'true',
-    });
-    expect(trial.code, trial.stderr).toBe(0);
-    expect(existsSync(path.join(project.root, 'first', 'index.html'))).toBe(true);
-  });
-
-  it('each page says what content/trader.yaml must hold and how to make a trial build; Netlify and Cloudflare install with --omit=dev', async () => {
-    for (const host of ['netlify', 'cloudflare-pages', 'github-pages', 'nginx', 'static']) {
-      const text = (await readFile(path.join(repoRoot, 'docs', 'hosts', `${host}.md`), 'utf8')).replace(/\s+/g, ' ');
-      expect(text, host).toContain(
-        "the trader's own legal name, address, company number and phone in `content/trader.yaml` (examples: six SF142",
+  it(
+    'with every setting but the example trader, a build on Netlify stops with six SF142 in content/trader.yaml ' +
+      'and writes nothing; --allow-placeholders builds',
+    async () => {
+      const refused = await runCli(['--root', project.root, 'build', '--out', 'first'], {
+        ...settings,
+        NETLIFY: 'true',
+      });
+      expect(refused.code).toBe(1);
+      const problems = [...refused.stderr.matchAll(/SF1\d\d {2}(\S+) › (\S+)/g)].map((m) => `${m[1]} ${m[2]}`);
+      expect(problems.sort()).toEqual(
+        ['address.postcode', 'address.street[1]', 'address.town', 'company.number', 'legalName', 'phone'].map(
+          (field) => `content/trader.yaml ${field}`,
+        ),
       );
-      expect(text, host).toContain('--allow-placeholders');
-      if (host === 'netlify' || host === 'cloudflare-pages') {
-        expect(text, host).toContain('npm ci --omit=dev && npm run build');
-        expect(text, host).not.toMatch(/npm ci &&|--save-dev/);
+      expect(existsSync(path.join(project.root, 'first'))).toBe(false);
+      const trial = await runCli(['--root', project.root, 'build', '--out', 'first', '--allow-placeholders'], {
+        ...settings,
+        NETLIFY: 'true',
+      });
+      expect(trial.code, trial.stderr).toBe(0);
+      expect(existsSync(path.join(project.root, 'first', 'index.html'))).toBe(true);
+    },
+  );
+
+  it(
+    'each page says what content/trader.yaml must hold and how to make a trial build; ' +
+      'Netlify and Cloudflare install with --omit=dev',
+    async () => {
+      for (const host of ['netlify', 'cloudflare-pages', 'github-pages', 'nginx', 'static']) {
+        const text = (await readFile(path.join(repoRoot, 'docs', 'hosts', `${host}.md`), 'utf8')).replace(/\s+/g, ' ');
+        expect(text, host).toContain(
+          "the trader's own legal name, address, company number and phone in `content/trader.yaml` (examples: six SF142",
+        );
+        expect(text, host).toContain('--allow-placeholders');
+        if (host === 'netlify' || host === 'cloudflare-pages') {
+          expect(text, host).toContain('npm ci --omit=dev && npm run build');
+          expect(text, host).not.toMatch(/npm ci &&|--save-dev/);
+        }
       }
-    }
-  });
+    },
+  );
 });
