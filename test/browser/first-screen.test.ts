@@ -212,7 +212,8 @@ describe.each(SCREENS)('at $width x $height', (screen) => {
           if (m.heroHasIntro) problems.push(`${at}: the introduction is still above the packages`);
           if (!m.price || !m.buy || m.price.bottom > m.heights.window || m.buy.bottom > m.heights.window)
             problems.push(
-              `${at}: the first price ends at ${m.price?.bottom} px and its Buy Now at ${m.buy?.bottom} px, in a ${m.heights.window} px window`,
+              `${at}: the first price ends at ${m.price?.bottom} px and its Buy Now at ${m.buy?.bottom} px, ` +
+                `in a ${m.heights.window} px window`,
             );
           if (m.buyText !== 'Buy Now') problems.push(`${at}: the first button reads "${m.buyText}"`);
           if (screen.width >= 1280 && m.firstRow.some((tile) => tile.bottom > m.heights.window))
@@ -249,7 +250,8 @@ describe.each(SCREENS)('at $width x $height', (screen) => {
           )
             problems.push(`${at}: the cancellation line is "${cancel?.text}" linking to ${cancel?.links}`);
           positions.push(
-            `${at} x ${screen.height}: price ${m.price?.top}–${m.price?.bottom} px, Buy Now ${m.buy?.top}–${m.buy?.bottom} px`,
+            `${at} x ${screen.height}: price ${m.price?.top}–${m.price?.bottom} px, ` +
+              `Buy Now ${m.buy?.top}–${m.buy?.bottom} px`,
           );
           if (screen.width === 375) {
             const gap = await page.evaluate(largestSectionGap);

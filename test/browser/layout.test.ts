@@ -140,7 +140,8 @@ function inspectLayout(minImage: number): { problems: string[]; images: ImageBox
       .slice(0, 5)
       .map((el) => `${nameOf(el)} (right edge ${Math.round(rectOf(el).right)})`);
     problems.push(
-      `horizontal scroll: the page is ${scroller.scrollWidth} px wide in a ${innerWidth} px window; sticking out: ${culprits.join(', ') || 'nothing visible'}`,
+      `horizontal scroll: the page is ${scroller.scrollWidth} px wide in a ${innerWidth} px window; ` +
+        `sticking out: ${culprits.join(', ') || 'nothing visible'}`,
     );
   }
 
@@ -242,7 +243,9 @@ function inspectLayout(minImage: number): { problems: string[]; images: ImageBox
       const out = Math.max(r.right - c.right, c.left - r.left);
       if (out > 1)
         found.push(
-          `sticks out ${Math.round(out)} px from ${nameOf(container)} (${Math.round(c.left)}–${Math.round(c.right)} px, the text ${Math.round(r.left)}–${Math.round(r.right)} px)`,
+          `sticks out ${Math.round(out)} px from ${nameOf(container)} ` +
+            `(${Math.round(c.left)}–${Math.round(c.right)} px, the text ` +
+            `${Math.round(r.left)}–${Math.round(r.right)} px)`,
         );
     }
     if (found.length) {
@@ -366,7 +369,8 @@ async function layoutProblems(page: Page): Promise<string[]> {
       const spread = colourSpread(shot, { x: left, y: top, width: right - left, height: bottom - top });
       if (spread <= FLAT_STDEV) {
         problems.push(
-          `image: ${image.what}, ${Math.round(image.width)}×${Math.round(image.height)} px, is one flat colour (standard deviation ${spread.toFixed(2)})`,
+          `image: ${image.what}, ${Math.round(image.width)}×${Math.round(image.height)} px, ` +
+            `is one flat colour (standard deviation ${spread.toFixed(2)})`,
         );
       }
     }

@@ -239,9 +239,11 @@ describe('build --base /shop/', () => {
 describe('withBasePath', () => {
   it('changes the addresses in tags only, never text that shows one', () => {
     const html =
-      '<p>Write &lt;a href="/contact"&gt; in HTML.</p><a href="/contact">Contact</a><img src="/a.jpg" srcset="/a-360.jpg 360w, https://x.test/b.jpg 720w">';
+      '<p>Write &lt;a href="/contact"&gt; in HTML.</p><a href="/contact">Contact</a>' +
+      '<img src="/a.jpg" srcset="/a-360.jpg 360w, https://x.test/b.jpg 720w">';
     expect(withBasePath(html, '/shop')).toBe(
-      '<p>Write &lt;a href="/contact"&gt; in HTML.</p><a href="/shop/contact">Contact</a><img src="/shop/a.jpg" srcset="/shop/a-360.jpg 360w, https://x.test/b.jpg 720w">',
+      '<p>Write &lt;a href="/contact"&gt; in HTML.</p><a href="/shop/contact">Contact</a>' +
+        '<img src="/shop/a.jpg" srcset="/shop/a-360.jpg 360w, https://x.test/b.jpg 720w">',
     );
   });
 });

@@ -25,7 +25,9 @@ const build = (root: string, env: Record<string, string> = {}, target = 'cloudfl
 /** `n` short posts in the project's content/blog/: each is one more page. */
 async function addPosts(root: string, n: number): Promise<void> {
   for (let i = 1; i <= n; i++) {
-    const front = `---\ntitle: "Generated post ${i}"\nslug: generated-post-${i}\ndate: 2026-01-01T09:00:00Z\nexcerpt: A generated post that makes the site one page larger, to pass a host's file limit.\n---\n`;
+    const front =
+      `---\ntitle: "Generated post ${i}"\nslug: generated-post-${i}\ndate: 2026-01-01T09:00:00Z\n` +
+      `excerpt: A generated post that makes the site one page larger, to pass a host's file limit.\n---\n`;
     await writeFile(
       path.join(root, 'content', 'blog', `generated-post-${i}.md`),
       `${front}A short body for post ${i}.\n`,
@@ -61,7 +63,8 @@ describe("Cloudflare Pages: files per site (the paid plan's setting, low here) a
       expect(counted, over.stderr).not.toBeNull();
       expect(counted![2]).toBe(CF_FILES_DOCS);
       expect(over.stderr).toContain(
-        'hint: On a paid plan (100,000 files), set cfPagesMaxFiles in content/config.yaml, or CF_PAGES_MAX_FILES, to 100000',
+        'hint: On a paid plan (100,000 files), set cfPagesMaxFiles in content/config.yaml, ' +
+          'or CF_PAGES_MAX_FILES, to 100000',
       );
       expect(over.stderr).toContain('The output folder was not changed');
       expect(await folderState(path.join(root, 'dist'))).toBe(before);
@@ -112,7 +115,8 @@ describe("Cloudflare Pages: files per site (the paid plan's setting, low here) a
   it('the per-file limit still holds for what the build writes itself', () => {
     const problems = overHostLimits(new Map([['images/poster.png', 25 * MiB + 1]]), hostLimits('cloudflare'));
     expect(problems.map((p) => p.message)).toEqual([
-      'This file would be 26,214,401 bytes; Cloudflare Pages takes at most 25 MiB (26,214,400 bytes) a file (https://developers.cloudflare.com/pages/platform/limits/#file-size).',
+      'This file would be 26,214,401 bytes; Cloudflare Pages takes at most 25 MiB (26,214,400 bytes) a file ' +
+        '(https://developers.cloudflare.com/pages/platform/limits/#file-size).',
     ]);
   });
 });
@@ -133,7 +137,8 @@ describe('GitHub Pages: a published site of at most 1 GB (2^30 bytes, as actions
     expect(problems).toHaveLength(1);
     expect(problems[0]!.code).toBe('SF161');
     expect(problems[0]!.message).toBe(
-      'The site would be 1,073,741,825 bytes; GitHub Pages takes at most 1 GiB (1,073,741,824 bytes) per site (https://docs.github.com/en/pages/getting-started-with-github-pages/github-pages-limits).',
+      'The site would be 1,073,741,825 bytes; GitHub Pages takes at most 1 GiB (1,073,741,824 bytes) per site ' +
+        '(https://docs.github.com/en/pages/getting-started-with-github-pages/github-pages-limits).',
     );
     // The largest part first, with what to do about it.
     expect(problems[0]!.hint).toMatch(
@@ -159,7 +164,8 @@ describe("Netlify publishes no limit on a deploy's files or bytes, only 54,000 f
     ).toEqual([]);
     const problems = overHostLimits(new Map(posts(54_001)), limits);
     expect(problems.map((p) => p.message)).toEqual([
-      'The folder blog/ would hold 54,001 files; Netlify takes at most 54,000 files in one folder, and fails a deploy with more (https://docs.netlify.com/site-deploys/overview/#files-per-directory-limit).',
+      'The folder blog/ would hold 54,001 files; Netlify takes at most 54,000 files in one folder, ' +
+        'and fails a deploy with more (https://docs.netlify.com/site-deploys/overview/#files-per-directory-limit).',
     ]);
     expect(problems[0]!.hint).toBe('Every post is a file of blog/: leave older posts out.');
   });

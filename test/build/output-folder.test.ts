@@ -118,7 +118,8 @@ describe('a build never deletes or overwrites a file it did not write', () => {
       expect(result.code).toBe(1);
       expect(result.stderr).toContain('SF170');
       expect(result.stderr).toContain(
-        'The output folder holds files that no build wrote: .well-known/acme-challenge/abc, index.html, uploads/price-list.pdf.',
+        'The output folder holds files that no build wrote: .well-known/acme-challenge/abc, index.html, ' +
+          'uploads/price-list.pdf.',
       );
       expect(result.stderr).toMatch(
         /hint: Move those files elsewhere, or build into an empty or new folder with --out/,
@@ -141,7 +142,8 @@ describe('a build never deletes or overwrites a file it did not write', () => {
     const result = await runCli(['--root', root, 'build']);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
-      'The output folder holds files that no build wrote: .well-known/acme-challenge/abc, notes-1.txt, notes-2.txt, notes-3.txt, notes-4.txt and 1 more.',
+      'The output folder holds files that no build wrote: .well-known/acme-challenge/abc, notes-1.txt, ' +
+        'notes-2.txt, notes-3.txt, notes-4.txt and 1 more.',
     );
     expect(await hashTree(dist)).toBe(before);
 
@@ -252,7 +254,8 @@ describe('a build never deletes or overwrites a file it did not write', () => {
     const result = await runCli(['--root', root, 'build']);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
-      'it is a link, and the build replaces a folder, never what a link points to (if an earlier version of storefront made it, move any file of yours out of the folder it points to, then delete both)',
+      'it is a link, and the build replaces a folder, never what a link points to (if an earlier version of ' +
+        'storefront made it, move any file of yours out of the folder it points to, then delete both)',
     );
     expect(await hashTree(path.join(root, old))).toBe(before);
   });

@@ -212,7 +212,8 @@ describe('two builds at once into one output folder', () => {
     const aloneB = await loneBuildHash(wp);
     const winner = winnerOf(folder, { a: aloneA, b: aloneB }, { a: resultA, b: resultB });
     console.log(
-      `rebuild on publish: build ${winner === 'a' ? 'A (the earlier publish)' : 'B (the later publish)'} was switched in last and is the site`,
+      `rebuild on publish: build ${winner === 'a' ? 'A (the earlier publish)' : 'B (the later publish)'} was ` +
+        'switched in last and is the site',
     );
 
     // The next build removes whatever the two left beside the folder.

@@ -75,7 +75,8 @@ beforeAll(async () => {
     const day = String(n).padStart(2, '0');
     await writeFile(
       path.join(root, 'content', 'blog', `growth-note-${n}.md`),
-      `---\ntitle: Growth note ${n}\ndate: 2025-01-${day}T09:00:00Z\nexcerpt: A short note on steady growth.\n---\nPost steadily, and answer the comments.\n`,
+      `---\ntitle: Growth note ${n}\ndate: 2025-01-${day}T09:00:00Z\nexcerpt: A short note on steady growth.\n` +
+        '---\nPost steadily, and answer the comments.\n',
     );
   }
   await mkdir(path.join(root, '.cache', 'share'), { recursive: true });
@@ -312,9 +313,19 @@ describe('share cards', () => {
     const cannotDraw = (output: string) =>
       output.split('\n').filter((line) => line.includes('The share card cannot draw'));
     const expected = [
-      'warning: content/config.yaml › brandName (every card)  The share card cannot draw "商" (U+5546), "店" (U+5E97): its font, Inter Bold, has no such letter, so the picture leaves them out (og:image:alt keeps every word). Inter draws Latin, Greek and Cyrillic letters: for a card that shows every word, write them in those.',
-      'warning: content/pages/terms-of-service.md › heading (the card of /term-of-service)  The share card cannot draw "ش" (U+0634), "ر" (U+0631), "و" (U+0648), "ط" (U+0637), "ا" (U+0627), "ل" (U+0644), "خ" (U+062E), "د" (U+062F), "م" (U+0645), "ة" (U+0629): its font, Inter Bold, has no such letter, so the picture leaves them out (og:image:alt keeps every word). Inter draws Latin, Greek and Cyrillic letters: for a card that shows every word, write them in those.',
-      'warning: content/site.yaml › blog.heading (the card of /blog)  The share card cannot draw "增" (U+589E), "长" (U+957F), "博" (U+535A), "客" (U+5BA2), "🚀" (U+1F680): its font, Inter Bold, has no such letter, so the picture leaves them out (og:image:alt keeps every word). Inter draws Latin, Greek and Cyrillic letters: for a card that shows every word, write them in those.',
+      'warning: content/config.yaml › brandName (every card)  The share card cannot draw "商" (U+5546), ' +
+        '"店" (U+5E97): its font, Inter Bold, has no such letter, so the picture leaves them out (og:image:alt ' +
+        'keeps every word). Inter draws Latin, Greek and Cyrillic letters: for a card that shows every word, ' +
+        'write them in those.',
+      'warning: content/pages/terms-of-service.md › heading (the card of /term-of-service)  The share card ' +
+        'cannot draw "ش" (U+0634), "ر" (U+0631), "و" (U+0648), "ط" (U+0637), "ا" (U+0627), "ل" (U+0644), ' +
+        '"خ" (U+062E), "د" (U+062F), "م" (U+0645), "ة" (U+0629): its font, Inter Bold, has no such letter, ' +
+        'so the picture leaves them out (og:image:alt keeps every word). Inter draws Latin, ' +
+        'Greek and Cyrillic letters: for a card that shows every word, write them in those.',
+      'warning: content/site.yaml › blog.heading (the card of /blog)  The share card cannot draw "增" (U+589E), ' +
+        '"长" (U+957F), "博" (U+535A), "客" (U+5BA2), "🚀" (U+1F680): its font, Inter Bold, has no such letter, ' +
+        'so the picture leaves them out (og:image:alt keeps every word). Inter draws Latin, ' +
+        'Greek and Cyrillic letters: for a card that shows every word, write them in those.',
     ];
     const cold = await runCli(['--root', scripts.root, 'build', '--verbose']);
     expect(cold.code, cold.stderr).toBe(0);

@@ -50,7 +50,8 @@ describe('the trader identity', () => {
     for (const file of ['index.html', 'buy-tiktok-likes.html', 'blog.html', '404.html', 'term-of-service.html']) {
       const footer = (await page(root, file)).querySelector('.footer-trader');
       expect(footer?.textContent, file).toBe(
-        'Storefront is a trading name of Example Trading Ltd, a company registered in England and Wales with company number 00000000, ' +
+        'Storefront is a trading name of Example Trading Ltd, ' +
+          'a company registered in England and Wales with company number 00000000, ' +
           'whose registered office is at Unit 1, Example Business Park, Exampleton AB1 2CD, United Kingdom. ' +
           'E-mail support@example.com, telephone +44 20 7946 0000.',
       );
@@ -161,7 +162,8 @@ describe('a build for a real site address', () => {
     expect(result.code, result.stderr).toBe(0);
     const home = await page(root, 'index.html');
     expect(home.querySelector('.footer-trader')?.textContent).toBe(
-      'Brightgrow is a trading name of Brightgrow Media Ltd, a company registered in Scotland with company number SC123456, ' +
+      'Brightgrow is a trading name of Brightgrow Media Ltd, ' +
+        'a company registered in Scotland with company number SC123456, ' +
         'whose registered office is at 12 Harbour Lane, Leith EH6 6QT, United Kingdom (VAT number GB987654321). ' +
         'E-mail help@brightgrow.co.uk, telephone +44 131 555 0142.',
     );
@@ -269,7 +271,8 @@ describe('ratings', () => {
       const { writeFile } = await import('node:fs/promises');
       await writeFile(
         path.join(root, 'content/reviews.yaml'),
-        'platform: { name: Trustpilot, url: "https://uk.trustpilot.com/review/brightgrow.co.uk", rating: 4.7, count: 1312, readOn: 2026-11-20 }\n',
+        'platform: { name: Trustpilot, url: "https://uk.trustpilot.com/review/brightgrow.co.uk", rating: 4.7, ' +
+          'count: 1312, readOn: 2026-11-20 }\n',
       );
       const built = await runCli(['--root', root, 'build']);
       expect(built.code, built.stderr).toBe(0);

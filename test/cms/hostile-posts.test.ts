@@ -41,8 +41,10 @@ const hostilePost = (cdn: string) =>
       '<iframe src="https://www.youtube.com/embed/abc123" width="560" height="315" title="Video"></iframe>',
       '<svg onload="window.__pwned = \'svg\'"><circle r="1"/></svg>',
       `<img src="${cdn}/media/1.jpg" alt="kept" width="10" height="20" style="position:fixed" class="x">`,
-      `<h2 id="main">An id the page uses</h2><p><a id="back" href="#main">back to it</a><img id="pic" src="${cdn}/media/2.jpg" alt="with an id" width="1" height="1"></p>`,
-      `<picture><source srcset="https://tracker.example.net/a.webp 1x, ${cdn}/media/4.jpg 2x"><img src="${cdn}/media/3.jpg" alt="in a picture" width="1" height="1"></picture>`,
+      '<h2 id="main">An id the page uses</h2><p><a id="back" href="#main">back to it</a>' +
+        `<img id="pic" src="${cdn}/media/2.jpg" alt="with an id" width="1" height="1"></p>`,
+      `<picture><source srcset="https://tracker.example.net/a.webp 1x, ${cdn}/media/4.jpg 2x">` +
+        `<img src="${cdn}/media/3.jpg" alt="in a picture" width="1" height="1"></picture>`,
       '<img src="https://tracker.example.net/pixel.gif" alt="from a host not allowed" width="1" height="1">',
     ].join('\n'),
   });

@@ -253,7 +253,8 @@ const cases: Case[] = [
         root,
         'content/redirects.yaml',
         '- { from: /index, to: / }',
-        '- { from: /index, to: / }\n- { from: /%2e%2e/%2e%2e/outside/victim, to: /about }\n- { from: /old%2Fpage, to: /about }\n- { from: /old%5cpage, to: /about }',
+        '- { from: /index, to: / }\n- { from: /%2e%2e/%2e%2e/outside/victim, to: /about }\n' +
+          '- { from: /old%2Fpage, to: /about }\n- { from: /old%5cpage, to: /about }',
       ),
     expect: [
       'SF125',
@@ -407,7 +408,8 @@ const cases: Case[] = [
         root,
         'content/blog/tiktok-growth-routine.md',
         /^slug:/m,
-        'a: &a ["x","x","x","x","x","x","x","x","x"]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\nslug:',
+        'a: &a ["x","x","x","x","x","x","x","x","x"]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\n' +
+          'c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\nslug:',
       ),
     expect: ['SF102', 'content/blog/tiktok-growth-routine.md', 'YAML cannot be read', 'alias'],
   },
@@ -418,7 +420,9 @@ const cases: Case[] = [
         root,
         'content/site.yaml',
         /^claims:/m,
-        'a: &a ["x","x","x","x","x","x","x","x","x"]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\ne: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]\nclaims:',
+        'a: &a ["x","x","x","x","x","x","x","x","x"]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\n' +
+          'c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\n' +
+          'e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]\nclaims:',
       ),
     expect: ['SF101', 'content/site.yaml', 'YAML cannot be read', 'alias'],
   },
@@ -457,7 +461,8 @@ const cases: Case[] = [
         'content/catalogue.yaml',
         'slug: 500-ig-followers }\n          - { id: 1004, quantity: 1000, price: 10, slug: 1000-ig-followers }',
         'slug: 500-ig-followers, popular: { from: 2026-08-01, to: 2026-10-31, orders: 300, ofOrders: 1030 } }\n' +
-          '          - { id: 1004, quantity: 1000, price: 10, slug: 1000-ig-followers, popular: { from: 2026-08-01, to: 2026-10-31, orders: 412, ofOrders: 1030 } }',
+          '          - { id: 1004, quantity: 1000, price: 10, slug: 1000-ig-followers, ' +
+          'popular: { from: 2026-08-01, to: 2026-10-31, orders: 412, ofOrders: 1030 } }',
       ),
     expect: [
       'SF117',
@@ -527,7 +532,8 @@ const cases: Case[] = [
     breakIt: (root) =>
       writeFile(
         path.join(root, 'content/reviews.yaml'),
-        'reviews:\n  - { subCategory: 40, author: Sam K., date: 2026-10-01, rating: 5, text: Quick and as described. }\n',
+        'reviews:\n  - { subCategory: 40, author: Sam K., date: 2026-10-01, rating: 5, ' +
+          'text: Quick and as described. }\n',
       ),
     expect: ['SF114', 'content/reviews.yaml', '› reviews[0]', 'no service page'],
   },
@@ -536,7 +542,9 @@ const cases: Case[] = [
     breakIt: (root) =>
       writeFile(
         path.join(root, 'content/reviews.yaml'),
-        'reviews:\n  - { subCategory: 10, author: Sam K., date: 2026-10-01, rating: 5, text: Quick. }\nplatform: { name: Trustpilot, url: "https://uk.trustpilot.com/review/x", rating: 4.5, count: 10, readOn: 2026-11-01 }\n',
+        'reviews:\n  - { subCategory: 10, author: Sam K., date: 2026-10-01, rating: 5, text: Quick. }\n' +
+          'platform: { name: Trustpilot, url: "https://uk.trustpilot.com/review/x", rating: 4.5, count: 10, ' +
+          'readOn: 2026-11-01 }\n',
       ),
     expect: ['SF103', 'content/reviews.yaml'],
   },

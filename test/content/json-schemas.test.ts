@@ -173,7 +173,8 @@ const refusedBySchema: SchemaCase[] = [
     from: 'slug: 500-ig-followers }\n          - { id: 1004, quantity: 1000, price: 10, slug: 1000-ig-followers }',
     to:
       'slug: 500-ig-followers, popular: { from: 2026-08-01, to: 2026-10-31, orders: 300, ofOrders: 1030 } }\n' +
-      '          - { id: 1004, quantity: 1000, price: 10, slug: 1000-ig-followers, popular: { from: 2026-08-01, to: 2026-10-31, orders: 412, ofOrders: 1030 } }',
+      '          - { id: 1004, quantity: 1000, price: 10, slug: 1000-ig-followers, popular: { from: 2026-08-01, ' +
+      'to: 2026-10-31, orders: 412, ofOrders: 1030 } }',
     at: ['/platforms/0/sub/0/packages'],
   },
   {
@@ -250,7 +251,9 @@ const refusedBySchema: SchemaCase[] = [
     name: 'redirect whose old address climbs out percent-encoded (%2e%2e)',
     file: 'content/redirects.yaml',
     from: '- { from: /index, to: / }',
-    to: '- { from: /index, to: / }\n- { from: /%2e%2e/%2e%2e/outside/victim, to: /about }\n- { from: /old%2Fpage, to: /about }\n- { from: /old%5cpage, to: /about }',
+    to:
+      '- { from: /index, to: / }\n- { from: /%2e%2e/%2e%2e/outside/victim, to: /about }\n' +
+      '- { from: /old%2Fpage, to: /about }\n- { from: /old%5cpage, to: /about }',
     at: ['/1/from', '/2/from', '/3/from'],
   },
   {
@@ -271,7 +274,9 @@ const refusedBySchema: SchemaCase[] = [
     name: 'reviews and a platform rating both given',
     file: 'content/reviews.yaml',
     write:
-      'reviews:\n  - { subCategory: 10, author: Sam K., date: 2026-10-01, rating: 5, text: Quick. }\nplatform: { name: Trustpilot, url: "https://uk.trustpilot.com/review/x", rating: 4.5, count: 10, readOn: 2026-11-01 }\n',
+      'reviews:\n  - { subCategory: 10, author: Sam K., date: 2026-10-01, rating: 5, text: Quick. }\n' +
+      'platform: { name: Trustpilot, url: "https://uk.trustpilot.com/review/x", rating: 4.5, count: 10, ' +
+      'readOn: 2026-11-01 }\n',
     at: [''],
   },
 ];
@@ -306,7 +311,8 @@ const notSaidBySchema: Record<string, string> = {
   'a most popular package counted over a period not yet ended': "the build's day: `to` must not be after it",
   'a text page first published after its last update': 'across fields: published against updated',
   'claim that holds a token itself, and braces that are no token':
-    'across fields: a claim may hold a token until a text uses it; and which braces are left depends on how tokens are replaced',
+    'across fields: a claim may hold a token until a text uses it; and which braces are left depends on how ' +
+    'tokens are replaced',
   // Not of the data a schema sees.
   'malformed YAML': 'not YAML: nothing to validate',
   'malformed front matter': 'not YAML: nothing to validate',

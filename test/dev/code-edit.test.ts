@@ -94,7 +94,8 @@ it(
       await page.waitForSelector('footer[data-dev-edit="one"]', { timeout: 10_000 });
       const ms = Date.now() - started;
       console.log(
-        `dev: template edit visible in the open page after ${ms} ms; ${/Rebuilt after templates[^\n]*/.exec(devOutput())?.[0]}`,
+        `dev: template edit visible in the open page after ${ms} ms; ` +
+          `${/Rebuilt after templates[^\n]*/.exec(devOutput())?.[0]}`,
       );
       expect(devOutput()).toMatch(
         /Rebuilt after templates\/Footer\.tsx changed \(code reloaded in [\d.]+ s\): (\d+) of \1 pages rendered/,

@@ -139,7 +139,8 @@ describe('storefront dev', () => {
   it('shows a draft saved while it runs, marked and noindex, as a build without --drafts would not', async () => {
     await writeFile(
       path.join(project.root, 'content', 'blog', 'draft-in-dev.md'),
-      '---\ntitle: A draft in dev\nslug: draft-in-dev\ndate: 2026-01-05\ndraft: true\nexcerpt: Not published yet.\n---\nThe body of a draft.\n',
+      '---\ntitle: A draft in dev\nslug: draft-in-dev\ndate: 2026-01-05\ndraft: true\n' +
+        'excerpt: Not published yet.\n---\nThe body of a draft.\n',
     );
     let html = '';
     await expect

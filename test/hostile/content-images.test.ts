@@ -66,7 +66,8 @@ const REFUSED_SVGS: [name: string, contents: string | Buffer, names: string[]][]
   ],
   [
     'foreignobject-iframe.svg',
-    `<svg:svg xmlns:svg="${SVG_NS}" ${XHTML}><svg:foreignObject width="100" height="100"><h:iframe srcdoc="&lt;script&gt;${JS}&lt;/script&gt;"/></svg:foreignObject></svg:svg>`,
+    `<svg:svg xmlns:svg="${SVG_NS}" ${XHTML}><svg:foreignObject width="100" height="100">` +
+      `<h:iframe srcdoc="&lt;script&gt;${JS}&lt;/script&gt;"/></svg:foreignObject></svg:svg>`,
     ['it holds embedded HTML (<svg:foreignObject>)'],
   ],
   [
@@ -224,7 +225,10 @@ const PUBLISHED_SVGS: [name: string, contents: string, holds: string[], lost: st
   ],
   [
     'inkscape-export.svg',
-    `<svg ${S} xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd" width="100" height="100"><!-- made by hand --><sodipodi:namedview onload="${JS}"/><g inkscape:label="Layer 1" inkscape:groupmode="layer"><path d="M0 0L100 100" stroke="#000"/></g></svg>`,
+    `<svg ${S} xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" ` +
+      'xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd" width="100" height="100">' +
+      `<!-- made by hand --><sodipodi:namedview onload="${JS}"/><g inkscape:label="Layer 1" ` +
+      'inkscape:groupmode="layer"><path d="M0 0L100 100" stroke="#000"/></g></svg>',
     ['<g><path d="M0 0L100 100" stroke="#000"/></g>'],
     ['sodipodi', 'inkscape', 'RAN', 'made by hand'],
   ],
@@ -248,14 +252,17 @@ const PUBLISHED_SVGS: [name: string, contents: string, holds: string[], lost: st
   ],
   [
     'prefixed-drawing.svg',
-    `<svg:svg xmlns:svg="${SVG_NS}" width="100" height="100"><svg:rect width="100" height="100" fill="#0a0"/></svg:svg>`,
+    `<svg:svg xmlns:svg="${SVG_NS}" width="100" height="100"><svg:rect width="100" height="100" fill="#0a0"/>` +
+      '</svg:svg>',
     [`<svg xmlns="${SVG_NS}"`, '<rect width="100" height="100" fill="#0a0"/>'],
     ['svg:'],
   ],
   [
     'gradient-and-style.svg',
     svg(
-      '<style>@media (min-width: 1px) { .a { fill: url(#g) } }</style><linearGradient id="g"><stop offset="0" stop-color="#f00"/><stop offset="1" stop-color="#00f"/></linearGradient><rect class="a" width="100" height="100"/>',
+      '<style>@media (min-width: 1px) { .a { fill: url(#g) } }</style><linearGradient id="g">' +
+        '<stop offset="0" stop-color="#f00"/><stop offset="1" stop-color="#00f"/></linearGradient>' +
+        '<rect class="a" width="100" height="100"/>',
     ),
     ['<style>@media (min-width: 1px) { .a { fill: url(#g) } }</style>', '<rect class="a" width="100" height="100"/>'],
     [],

@@ -50,7 +50,8 @@ describe('a right-to-left override in a short field of identity is refused', () 
       breakIt: () =>
         writeFile(
           path.join(root, 'content/reviews.yaml'),
-          `reviews:\n  - { subCategory: 10, author: "Sam ${RLO}K.", date: 2026-10-01, rating: 5, text: Quick and as described. }\n`,
+          `reviews:\n  - { subCategory: 10, author: "Sam ${RLO}K.", date: 2026-10-01, rating: 5, ` +
+            'text: Quick and as described. }\n',
         ),
       expect: ['SF103', 'content/reviews.yaml:2', '› reviews[0].author'],
     },
@@ -59,7 +60,8 @@ describe('a right-to-left override in a short field of identity is refused', () 
       breakIt: () =>
         writeFile(
           path.join(root, 'content/reviews.yaml'),
-          `platform: { name: "Trust${RLO}pilot", url: "https://uk.trustpilot.com/review/x", rating: 4.5, count: 10, readOn: 2026-11-01 }\n`,
+          `platform: { name: "Trust${RLO}pilot", url: "https://uk.trustpilot.com/review/x", rating: 4.5, ` +
+            'count: 10, readOn: 2026-11-01 }\n',
         ),
       expect: ['SF103', 'content/reviews.yaml:1', '› platform.name'],
     },

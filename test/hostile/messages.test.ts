@@ -95,7 +95,8 @@ describe('a page whose file name the disk refuses', () => {
     );
     const stderr = await withLinks({}, ['content/pages/long.yaml'], refusedBuild);
     expect(stderr).toContain(
-      `The output could not be written: a file or folder name is longer than the disk allows (255 bytes): ${'c'.repeat(100)}… (305 bytes).`,
+      'The output could not be written: a file or folder name is longer than the disk allows (255 bytes): ' +
+        `${'c'.repeat(100)}… (305 bytes).`,
     );
     expect(stderr).toContain('hint: Shorten the path of the page');
     // The temporary folder the system named is not shown.
@@ -110,7 +111,8 @@ describe('a post that is no file', () => {
     const stderr = await withLinks({ 'content/blog/notes.md': '../drafts' }, ['content/drafts'], refusedBuild);
     expect(stderr).toContain('SF141  content/blog/notes.md');
     expect(stderr).toContain(
-      'This is a symbolic link to a folder, not a file: the build reads regular files only, and nothing was read from it.',
+      'This is a symbolic link to a folder, not a file: the build reads regular files only, ' +
+        'and nothing was read from it.',
     );
     expect(stderr).not.toContain('EISDIR');
   }, 60_000);
@@ -129,7 +131,8 @@ describe('content/images/', () => {
     const stderr = await withLinks({ 'content/images/drawing.svg': '../pipe' }, ['content/pipe'], refusedBuild);
     expect(stderr).toContain('SF141  content/images/drawing.svg');
     expect(stderr).toContain(
-      'This is a symbolic link to a named pipe (FIFO), not a file: the build reads regular files only, and nothing was read from it.',
+      'This is a symbolic link to a named pipe (FIFO), not a file: the build reads regular files only, ' +
+        'and nothing was read from it.',
     );
     expect(stderr).not.toContain('link to the folder');
   }, 30_000);
@@ -196,10 +199,12 @@ describe('check --checkout without a Store API', () => {
     expect(elsewhere.requests).toEqual([]);
     expect(result.stderr.match(/SF401 /g)?.length).toBe(packages);
     expect(result.stderr).toContain(
-      `Instagram Followers, 100: its Buy Now redirects to ${elsewhere.origin}, another site than the checkout; the check follows no redirect there, so this package is not verified.`,
+      `Instagram Followers, 100: its Buy Now redirects to ${elsewhere.origin}, another site than the checkout; ` +
+        'the check follows no redirect there, so this package is not verified.',
     );
     expect(result.stdout).toContain(
-      `Checkout ${shop.origin} has no WooCommerce Store API: 0 of ${packages} Buy Now links answer 200 on its own site, ${packages} redirect to another site (not followed); price, currency and stock are not verified.`,
+      `Checkout ${shop.origin} has no WooCommerce Store API: 0 of ${packages} Buy Now links answer 200 on its ` +
+        `own site, ${packages} redirect to another site (not followed); price, currency and stock are not verified.`,
     );
     // One HEAD each: a GET would meet the same redirect.
     expect(shop.requests.filter((r) => r.startsWith('GET /product/'))).toEqual([]);

@@ -41,7 +41,8 @@ async function xmlError(xml: string): Promise<string | undefined> {
 
 /** A post file with this body. */
 const postFile = (slug: string, body: string, title = `Post ${slug}`) =>
-  `---\ntitle: ${title}\nslug: ${slug}\ndate: 2026-02-01T09:00:00Z\nexcerpt: An excerpt of ${slug}.\n---\nFirst line of ${slug}.\n\n${body}\n`;
+  `---\ntitle: ${title}\nslug: ${slug}\ndate: 2026-02-01T09:00:00Z\nexcerpt: An excerpt of ${slug}.\n---\n` +
+  `First line of ${slug}.\n\n${body}\n`;
 
 /** The line of each post's body that holds the case: the front matter is 6 lines, then 2 of text. */
 const CASE_LINE = 9;
@@ -178,7 +179,8 @@ describe('local content is checked as a visitor reads it', () => {
           /content\/services\/buy-instagram-followers\.yaml:\d+ › faq\[2\]\.a\n {2}a contains U\+202E RIGHT-TO-LEFT OVERRIDE/,
         );
         expect(result.stderr).toContain(
-          `SF103  content/pages/privacy-policy.md:${at + 1} › body\n  The body contains U+202D LEFT-TO-RIGHT OVERRIDE (written as a character reference, &#…;)`,
+          `SF103  content/pages/privacy-policy.md:${at + 1} › body\n  The body contains U+202D LEFT-TO-RIGHT ` +
+            'OVERRIDE (written as a character reference, &#…;)',
         );
         expect(result.stderr).toContain('A character reference such as &#x202E; counts as the character it names.');
         expect(await hashTree(dist())).toBe(distHash);

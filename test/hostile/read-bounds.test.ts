@@ -151,7 +151,8 @@ describe('a file over its limit is refused by its size before it is read', () =>
     await png.write(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), 0, 8, 0);
     await png.close();
     const own = Buffer.from(
-      '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4" fill="#123456"/></svg>\n',
+      '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4" fill="#123456"/>' +
+        '</svg>\n',
     );
     await writeFile(at('content/images/small.svg'), own);
     const built = await runCli(['--root', project.root, 'build', '--precompress']);

@@ -354,7 +354,8 @@ describe('the host pages (docs/hosts/) and a first build on a host', () => {
       for (const host of ['netlify', 'cloudflare-pages', 'github-pages', 'nginx', 'static']) {
         const text = (await readFile(path.join(repoRoot, 'docs', 'hosts', `${host}.md`), 'utf8')).replace(/\s+/g, ' ');
         expect(text, host).toContain(
-          "the trader's own legal name, address, company number and phone in `content/trader.yaml` (examples: six SF142",
+          "the trader's own legal name, address, company number and phone " +
+            'in `content/trader.yaml` (examples: six SF142',
         );
         expect(text, host).toContain('--allow-placeholders');
         if (host === 'netlify' || host === 'cloudflare-pages') {

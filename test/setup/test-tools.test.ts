@@ -22,7 +22,8 @@ describe('the check before the tests', () => {
     );
     expect(failed?.code).toBe(1);
     expect(failed?.stderr).toContain(
-      'Chromium: CHROMIUM_PATH=/nonexistent/chrome does not run. Install Chromium or Chrome and set CHROMIUM_PATH to its program.',
+      'Chromium: CHROMIUM_PATH=/nonexistent/chrome does not run. Install Chromium or Chrome and set ' +
+        'CHROMIUM_PATH to its program.',
     );
     expect(failed?.stderr).toContain(
       'nginx: NGINX_PATH=/nonexistent/nginx does not run. Install nginx and set NGINX_PATH to its program.',

@@ -82,7 +82,9 @@ export function makePosts(count: number): FakePost[] {
       status: 'publish' as const,
       title: `Growth note ${id}: what works &#8211; and what doesn&#8217;t`,
       excerpt: `<p>Short advice number ${id} for creators &amp; businesses [&hellip;]</p>\n`,
-      content: `<p>Body of note ${id}. Post regularly and reply to comments.</p>\n<h2>Why it matters</h2>\n<p>Consistency beats bursts.</p>\n`,
+      content:
+        `<p>Body of note ${id}. Post regularly and reply to comments.</p>\n<h2>Why it matters</h2>\n` +
+        '<p>Consistency beats bursts.</p>\n',
       featuredMedia:
         id % 2 === 0 ? { id: 10_000 + id, alt: `Illustration ${id}`, width: 1200, height: 800 } : undefined,
     };

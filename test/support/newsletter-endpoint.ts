@@ -23,7 +23,8 @@ export class NewsletterEndpoint {
         this.received.push(body);
         res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
         res.end(
-          '<!doctype html><title>Subscribed</title><p>Thank you: please confirm your address from the e-mail we have sent you.</p>',
+          '<!doctype html><title>Subscribed</title><p>Thank you: please confirm your address from the e-mail we ' +
+            'have sent you.</p>',
         );
       });
     });

@@ -50,13 +50,15 @@ export function missingTestTools() {
     process.env[variable] ? `${variable}=${value} does not run` : `${value} was not found`;
   if (!runs(chromiumPath(), ['--version']))
     missing.push(
-      `Chromium: ${where('CHROMIUM_PATH', chromiumPath())}. Install Chromium or Chrome and set CHROMIUM_PATH to its program.`,
+      `Chromium: ${where('CHROMIUM_PATH', chromiumPath())}. Install Chromium or Chrome and set CHROMIUM_PATH to ` +
+        'its program.',
     );
   if (!nginxBuild())
     missing.push(`nginx: ${where('NGINX_PATH', nginxPath())}. Install nginx and set NGINX_PATH to its program.`);
   else if (brotliModule() === undefined)
     missing.push(
-      "nginx's brotli_static module: not found. Install it (Debian: libnginx-mod-http-brotli-static) and set NGINX_BROTLI_MODULE to its .so file.",
+      "nginx's brotli_static module: not found. Install it (Debian: libnginx-mod-http-brotli-static) and set " +
+        'NGINX_BROTLI_MODULE to its .so file.',
     );
   for (const tool of ['tar', 'rsync', 'zip', 'unzip']) {
     if (!runs(tool, ['--version']))

@@ -55,7 +55,8 @@ export async function startWrangler(siteDir: string, port: number, timeoutMs = 6
   const supported = workerdCompatibilityDate();
   if (WRANGLER_COMPATIBILITY_DATE > supported) {
     throw new Error(
-      `WRANGLER_COMPATIBILITY_DATE ${WRANGLER_COMPATIBILITY_DATE} is newer than the installed workerd supports (${supported})`,
+      `WRANGLER_COMPATIBILITY_DATE ${WRANGLER_COMPATIBILITY_DATE} is newer than the installed workerd supports ` +
+        `(${supported})`,
     );
   }
   const state = await mkdtemp(path.join(tmpdir(), 'storefront-wrangler-'));
