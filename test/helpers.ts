@@ -211,7 +211,9 @@ export async function startCliServer(args: string[], timeoutMs = 10_000): Promis
   return { url, child, stdout: () => stdout, stderr: () => stderr, stop };
 }
 
-/** Runs every clean-up step, even when one before it failed (or setup stopped half-way), then throws the first failure. */
+/**
+ * Runs every clean-up step, even when one before it failed (or setup stopped half-way), then throws the first failure.
+ */
 export async function cleanUp(...steps: (() => unknown)[]): Promise<void> {
   const failures: unknown[] = [];
   for (const step of steps) {

@@ -16,7 +16,10 @@ import { firstBlogPost, KINDS, LAYOUT_PAGES } from '../support/page-kinds.mjs';
 
 const WIDTHS = [375, 1280] as const;
 const HEIGHT = 800;
-/** Every test here takes a few seconds; a Playwright action that cannot happen fails after ACTION_TIMEOUT with its own message. */
+/**
+ * Every test here takes a few seconds; a Playwright action that cannot happen fails after ACTION_TIMEOUT with its
+ * own message.
+ */
 const TEST_TIMEOUT = 60_000;
 const ACTION_TIMEOUT = 15_000;
 /** Images this size or smaller (either side, CSS pixels) are not checked for flatness: icons, the logo. */
@@ -410,7 +413,9 @@ const FAULTY_PAGE = `<!doctype html><html><head><style>
   .grid > li { height: 30px; background: #eee; }
   .grid > .all { grid-column: 1 / -1; }
   .card { width: 120px; padding: 4px; border: 1px solid #999; }
-  .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+  .visually-hidden {
+    position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;
+  }
   .skip-link { position: absolute; left: 1rem; top: -4rem; white-space: nowrap; }
 </style></head><body>
   <a class="skip-link" href="#main">Skip to the content of this page, which is long</a>
@@ -420,13 +425,17 @@ const FAULTY_PAGE = `<!doctype html><html><head><style>
     <ul class="grid" id="spanning"><li>1</li><li>2</li><li>3</li><li class="all">All columns</li></ul>
     <p id="clipped" style="width: 80px; overflow: hidden; white-space: nowrap">A sentence far too long for its box</p>
     <div class="card"><p id="spilling" style="white-space: nowrap">Text wider than the card</p></div>
-    <div class="card"><span id="sticking" style="display: inline-block; width: 200px">A box wider than the card</span></div>
+    <div class="card"><span id="sticking"
+      style="display: inline-block; width: 200px">A box wider than the card</span></div>
     <div class="card"><p>Text that wraps inside the card as it should.</p></div>
-    <ol class="card" style="display: flex; white-space: nowrap; padding: 0; list-style: none"><li>Home</li><li style="min-width: 0"><a href="#" style="display: block; overflow: hidden; text-overflow: ellipsis">Shortened with an ellipsis, on purpose</a></li></ol>
+    <ol class="card" style="display: flex; white-space: nowrap; padding: 0; list-style: none"><li>Home</li><li
+      style="min-width: 0"><a href="#" style="display: block; overflow: hidden; text-overflow: ellipsis"
+      >Shortened with an ellipsis, on purpose</a></li></ol>
     <svg id="flat" width="60" height="60"><rect width="60" height="60" fill="#4338ca"/></svg>
     <svg id="drawn" width="60" height="60"><circle cx="30" cy="30" r="20" fill="#4338ca"/></svg>
     <span class="visually-hidden">Words for screen readers only, far too long for one pixel</span>
-    <details><summary>More</summary><p style="white-space: nowrap">Closed away, and far too wide for the window at all</p></details>
+    <details><summary>More</summary><p
+      style="white-space: nowrap">Closed away, and far too wide for the window at all</p></details>
   </main>
   <div style="width: 500px; height: 10px"></div>
 </body></html>`;

@@ -194,7 +194,9 @@ describe('the browser script', { timeout: TEST_TIMEOUT }, () => {
     });
 
     it(
-      'Services mega menu opens by click and keyboard, not by hover, ' + `closes on Escape and outside click ${at}`,
+      'Services mega menu opens by click and keyboard, ' +
+        'not by hover, ' +
+        `closes on Escape and outside click ${at}`,
       async () => {
         const { page } = await open('/about', viewport);
         if (viewport === PHONE) await page.click('[data-menu-toggle]');
@@ -451,7 +453,9 @@ describe('every route', { timeout: TEST_TIMEOUT }, () => {
             const style = getComputedStyle(el);
             const visible =
               (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
-            const key = `${el.tagName}:${el.getAttribute('href') ?? el.id ?? ''}:${[...el.parentElement!.children].indexOf(el)}:${el.textContent?.slice(0, 20)}`;
+            const target = el.getAttribute('href') ?? el.id ?? '';
+            const place = [...el.parentElement!.children].indexOf(el);
+            const key = `${el.tagName}:${target}:${place}:${el.textContent?.slice(0, 20)}`;
             return { key, visible, tag: el.tagName, text: el.textContent?.slice(0, 30) };
           });
           if (!focus) continue;

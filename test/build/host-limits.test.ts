@@ -56,10 +56,10 @@ describe("Cloudflare Pages: files per site (the paid plan's setting, low here) a
       const over = await build(root);
       expect(over.code).toBe(1);
       expect(over.stderr).toContain('SF161');
-      const counted =
-        /The site would be (\d+) files; Cloudflare Pages takes at most 60 files per site, as cfPagesMaxFiles \(CF_PAGES_MAX_FILES\) sets \(([^)]+)\)\./.exec(
-          over.stderr,
-        );
+      const counted = new RegExp(
+        /The site would be (\d+) files; Cloudflare Pages takes at most 60 files per site, /.source +
+          /as cfPagesMaxFiles \(CF_PAGES_MAX_FILES\) sets \(([^)]+)\)\./.source,
+      ).exec(over.stderr);
       expect(counted, over.stderr).not.toBeNull();
       expect(counted![2]).toBe(CF_FILES_DOCS);
       expect(over.stderr).toContain(
@@ -142,7 +142,11 @@ describe('GitHub Pages: a published site of at most 1 GB (2^30 bytes, as actions
     );
     // The largest part first, with what to do about it.
     expect(problems[0]!.hint).toMatch(
-      /^Publish fewer or smaller files: 1,073,691,824 bytes are in content\/images\/ .*; 9,000 bytes are post images .*IMAGE_WIDTHS.*; 1,001 bytes are \.br and \.gz copies \(build without --precompress/,
+      new RegExp(
+        /^Publish fewer or smaller files: 1,073,691,824 bytes are in content\/images\/ .*; /.source +
+          /9,000 bytes are post images .*IMAGE_WIDTHS.*; /.source +
+          /1,001 bytes are \.br and \.gz copies \(build without --precompress/.source,
+      ),
     );
   });
 });

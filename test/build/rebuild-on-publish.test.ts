@@ -48,7 +48,9 @@ async function project(): Promise<string> {
   return made.root;
 }
 
-/** A post as WordPress lists it once an editor publishes it: dated an hour ago, so newer than every makePosts() post. */
+/**
+ * A post as WordPress lists it once an editor publishes it: dated an hour ago, so newer than every makePosts() post.
+ */
 function newPost(id: number, slug: string, title: string): FakePost {
   const date = new Date(Date.now() - 3_600_000).toISOString().slice(0, 19);
   return {

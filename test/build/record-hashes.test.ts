@@ -30,7 +30,9 @@ async function built(): Promise<{ root: string; dist: string; record: string }> 
   return { root, dist: path.join(root, 'dist'), record: path.join(root, records[0]!) };
 }
 
-/** Runs a build that must be refused with SF170 naming `named`, and leaves the output folder byte for byte as it was. */
+/**
+ * Runs a build that must be refused with SF170 naming `named`, and leaves the output folder byte for byte as it was.
+ */
 async function refusedKeeping(root: string, named: string): Promise<void> {
   const dist = path.join(root, 'dist');
   const before = await hashTree(dist);

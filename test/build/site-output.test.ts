@@ -70,7 +70,10 @@ describe('outputs', () => {
     const lines = buildOutput.trim().split('\n');
     expect(lines).toHaveLength(3);
     expect(lines[0]).toMatch(
-      /^Built 20 pages \(3 page, 10 service, 2 text, 1 blog-list, 3 blog-post, 1 not-found\) and \d+ other files, (\d+ KB|\d+\.\d MB), into .* in \d+\.\d\d s\.$/,
+      new RegExp(
+        /^Built 20 pages \(3 page, 10 service, 2 text, 1 blog-list, 3 blog-post, 1 not-found\) /.source +
+          /and \d+ other files, (\d+ KB|\d+\.\d MB), into .* in \d+\.\d\d s\.$/.source,
+      ),
     );
     expect(lines[1]).toMatch(
       /^ {2}stages: config \d+\.\d\d s · content \d+\.\d\d s · routes .* · render .* · write \d+\.\d\d s$/,
@@ -394,7 +397,8 @@ describe('other pages', () => {
       'picker defaulting to 10',
     () => {
       const home = page('/');
-      // The specification's two hero buttons, YouTube subscribers and YouTube views, each with its platform's mark (issue 33).
+      // The specification's two hero buttons, YouTube subscribers and YouTube views, each with its platform's mark
+      // (issue 33).
       expect(home.querySelectorAll('.hero-buttons a').map((a) => a.getAttribute('href'))).toEqual([
         '/buy-youtube-subscribers',
         '/buy-youtube-views',

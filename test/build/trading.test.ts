@@ -219,11 +219,13 @@ describe('a build for a real site address', () => {
 });
 
 describe('ratings', () => {
-  const REVIEWS = `reviews:
-  - { subCategory: 20, author: Priya S., date: 2026-10-02, rating: 5, text: "All 1,000 followers arrived the next day." }
-  - { subCategory: 20, author: Tom W., date: 2026-09-14, rating: 4, text: "Took two days, but support kept me posted." }
-  - { subCategory: 21, author: Ana R., date: 2026-08-30, rating: 5, text: Likes came in steadily. }
-`;
+  const REVIEWS =
+    'reviews:\n' +
+    '  - { subCategory: 20, author: Priya S., date: 2026-10-02, rating: 5, ' +
+    'text: "All 1,000 followers arrived the next day." }\n' +
+    '  - { subCategory: 20, author: Tom W., date: 2026-09-14, rating: 4, ' +
+    'text: "Took two days, but support kept me posted." }\n' +
+    '  - { subCategory: 21, author: Ana R., date: 2026-08-30, rating: 5, text: Likes came in steadily. }\n';
 
   it(
     'from reviews kept in content/: shown on the page of the service reviewed, averaged the same on its cards, ' +

@@ -1,8 +1,8 @@
 /**
  * One failing fixture per way bad content must be rejected. Each case copies a built project
- * (the real content, its output and .cache/) into a temporary folder, breaks exactly one thing, runs the real CLI and checks that the
- * message names the file and the field, that no stack trace is printed, and that the output of
- * an earlier, good build is left exactly as it was.
+ * (the real content, its output and .cache/) into a temporary folder, breaks exactly one thing,
+ * runs the real CLI and checks that the message names the file and the field, that no stack trace
+ * is printed, and that the output of an earlier, good build is left exactly as it was.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, realpathSync } from 'node:fs';

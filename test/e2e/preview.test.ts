@@ -18,7 +18,8 @@ beforeAll(async () => {
   await writeFile(path.join(project.root, 'content', 'images', '.env'), 'SECRET=1');
   await mkdir(path.join(project.root, 'content', 'images', '.git'), { recursive: true });
   await writeFile(path.join(project.root, 'content', 'images', '.git', 'config'), 'SECRET=1');
-  // A link in content/images/ to a file of the project is followed (links out of it are refused: test/hostile/links.test.ts).
+  // A link in content/images/ to a file of the project is followed (links out of it are refused:
+  // test/hostile/links.test.ts).
   // (Only images are published there, so the file is a GIF: its signature and a marker.)
   await writeFile(path.join(project.root, 'inside.gif'), 'GIF89a shared notes');
   await symlink(path.join(project.root, 'inside.gif'), path.join(project.root, 'content', 'images', 'linked.gif'));

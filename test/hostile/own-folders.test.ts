@@ -77,7 +77,9 @@ describe('a link where the build keeps its own files', () => {
     distBefore = await folderState(path.join(root, 'dist'));
   }, 60_000);
 
-  /** Makes `link` (relative) point at `target`, with the real folders on its way; removes the build's own folders first. */
+  /**
+   * Makes `link` (relative) point at `target`, with the real folders on its way; removes the build's own folders first.
+   */
   const linkTo = async (link: string, target: string) => {
     await rm(path.join(root, '.cache'), { recursive: true, force: true });
     await rm(path.join(root, '.storefront'), { recursive: true, force: true });

@@ -91,7 +91,9 @@ describe('local content is checked as a visitor reads it', () => {
   ];
 
   it(
-    `refuses each of ${postCases.length} disguised post bodies, all in one pass, naming file, ` + 'line and character',
+    `refuses each of ${postCases.length} disguised post bodies, ` +
+      'all in one pass, ' +
+      'naming file, line and character',
     async () => {
       try {
         for (const { slug, body } of postCases)
@@ -164,19 +166,36 @@ describe('local content is checked as a visitor reads it', () => {
         expect(result.code).toBe(1);
         expect(result.stderr).toMatch(/^Found 6 problems:/m);
         expect(result.stderr).toMatch(
-          /SF103 {2}content\/pages\/about\.yaml:\d+ › sections\[0\]\.body\n {2}body contains U\+202E RIGHT-TO-LEFT OVERRIDE \(written as a character reference, &#…;\) on line 1 of the text/,
+          new RegExp(
+            /SF103 {2}content\/pages\/about\.yaml:\d+ › sections\[0\]\.body\n/.source +
+              / {2}body contains U\+202E RIGHT-TO-LEFT OVERRIDE /.source +
+              /\(written as a character reference, &#…;\) on line 1 of the text/.source,
+          ),
         );
         expect(result.stderr).toMatch(
-          /SF103 {2}content\/pages\/about\.yaml:\d+ › sections\[1\]\.intro\n {2}intro contains U\+202E RIGHT-TO-LEFT OVERRIDE \(written as a character reference, &#…;\) once rendered/,
+          new RegExp(
+            /SF103 {2}content\/pages\/about\.yaml:\d+ › sections\[1\]\.intro\n/.source +
+              / {2}intro contains U\+202E RIGHT-TO-LEFT OVERRIDE /.source +
+              /\(written as a character reference, &#…;\) once rendered/.source,
+          ),
         );
         expect(result.stderr).toMatch(
-          /content\/services\/buy-instagram-followers\.yaml:\d+ › faq\[0\]\.a\n {2}a contains U\+2067 RIGHT-TO-LEFT ISOLATE .*an isolate left open/,
+          new RegExp(
+            /content\/services\/buy-instagram-followers\.yaml:\d+ › faq\[0\]\.a\n/.source +
+              / {2}a contains U\+2067 RIGHT-TO-LEFT ISOLATE .*an isolate left open/.source,
+          ),
         );
         expect(result.stderr).toMatch(
-          /content\/services\/buy-instagram-followers\.yaml:\d+ › faq\[1\]\.a\n {2}a contains U\+202E RIGHT-TO-LEFT OVERRIDE/,
+          new RegExp(
+            /content\/services\/buy-instagram-followers\.yaml:\d+ › faq\[1\]\.a\n/.source +
+              / {2}a contains U\+202E RIGHT-TO-LEFT OVERRIDE/.source,
+          ),
         );
         expect(result.stderr).toMatch(
-          /content\/services\/buy-instagram-followers\.yaml:\d+ › faq\[2\]\.a\n {2}a contains U\+202E RIGHT-TO-LEFT OVERRIDE/,
+          new RegExp(
+            /content\/services\/buy-instagram-followers\.yaml:\d+ › faq\[2\]\.a\n/.source +
+              / {2}a contains U\+202E RIGHT-TO-LEFT OVERRIDE/.source,
+          ),
         );
         expect(result.stderr).toContain(
           `SF103  content/pages/privacy-policy.md:${at + 1} › body\n  The body contains U+202D LEFT-TO-RIGHT ` +

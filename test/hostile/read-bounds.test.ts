@@ -32,7 +32,9 @@ async function sparse(file: string, bytes: number): Promise<void> {
   await truncate(at(file), bytes);
 }
 
-/** Builds, expects it refused with each [code, file, words] and the output folder untouched; answers within `withinMs`. */
+/**
+ * Builds, expects it refused with each [code, file, words] and the output folder untouched; answers within `withinMs`.
+ */
 async function refused(expected: [string, string, string][], withinMs = 15_000): Promise<string> {
   const started = performance.now();
   const built = await runCli(['--root', project.root, 'build']);

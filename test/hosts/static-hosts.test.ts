@@ -208,7 +208,8 @@ for (const name of ['nginx', 'preview']) {
       },
     );
 
-    // Only nginx's build has .br and .gz copies: Cloudflare compresses by itself (preview's own is tested in test/hostile/servers.test.ts).
+    // Only nginx's build has .br and .gz copies: Cloudflare compresses by itself (preview's own is tested in
+    // test/hostile/servers.test.ts).
     if (name === 'nginx') {
       it('a client that accepts brotli or gzip gets the precompressed file', async () => {
         const { brotliDecompressSync, gunzipSync } = await import('node:zlib');

@@ -60,8 +60,10 @@ export interface RequestRecord {
 export async function mediaImage(id: number, width: number, height: number): Promise<Buffer> {
   const hue = (id * 47) % 360;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 120 80">
-    <defs><linearGradient id="g" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},70%,55%)"/><stop offset="1" stop-color="hsl(${(hue + 120) % 360},60%,35%)"/></linearGradient></defs>
-    <rect width="120" height="80" fill="url(#g)"/><circle cx="${30 + (id % 50)}" cy="40" r="22" fill="hsl(${(hue + 200) % 360},80%,70%)" opacity="0.8"/>
+    <defs><linearGradient id="g" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},70%,55%)"/><stop offset="1"
+      stop-color="hsl(${(hue + 120) % 360},60%,35%)"/></linearGradient></defs>
+    <rect width="120" height="80" fill="url(#g)"/><circle cx="${30 + (id % 50)}" cy="40" r="22"
+      fill="hsl(${(hue + 200) % 360},80%,70%)" opacity="0.8"/>
     <rect x="70" y="${10 + (id % 30)}" width="38" height="30" rx="4" fill="#fff" opacity="0.6"/></svg>`;
   const { default: sharp } = await import('sharp');
   return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();

@@ -29,7 +29,10 @@ export interface WranglerServer {
   /** Everything wrangler has printed so far, colour codes removed. */
   stdout: () => string;
   stderr: () => string;
-  /** SIGTERM to its whole process group (wrangler's own node child and workerd), SIGKILL after 10 s; removes its state folder. */
+  /**
+   * SIGTERM to its whole process group (wrangler's own node child and workerd), SIGKILL after 10 s; removes its state
+   * folder.
+   */
   stop: () => Promise<void>;
 }
 
