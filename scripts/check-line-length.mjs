@@ -3,7 +3,8 @@
 // comment, so those lines it leaves as long as they were written. Reads the .ts, .tsx, .js and .mjs
 // files git tracks; prints each long line as `path:line (N characters)`, then exits 1 if there is
 // any. Characters are Unicode code points (an emoji or a letter outside Latin counts once).
-// Usage: node scripts/check-line-length.mjs [folder or file ...]   (the whole project by default)
+// Usage: node scripts/check-line-length.mjs [folder or file ...]   (the whole project by default;
+// exits 2 if a folder or file named holds no tracked code, as a misspelt one would)
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,9 +15,20 @@ const CODE_FILE = /\.(ts|tsx|js|mjs)$/;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const places = process.argv.slice(2);
-const tracked = execFileSync('git', ['ls-files', '-z', '--', ...places], { cwd: root, encoding: 'utf8' })
-  .split('\0')
-  .filter((file) => CODE_FILE.test(file));
+/** The tracked code files in these folders or files (named from the current folder), as paths from the root. */
+const codeFilesIn = (paths) => {
+  const fromRoot = paths.map((place) => path.relative(root, path.resolve(place)) || '.');
+  const files = execFileSync('git', ['ls-files', '-z', '--', ...fromRoot], { cwd: root, encoding: 'utf8' });
+  return files.split('\0').filter((file) => CODE_FILE.test(file));
+};
+
+// A misspelt folder holds no file, and would pass: say so instead.
+const empty = places.filter((place) => codeFilesIn([place]).length === 0);
+if (empty.length > 0) {
+  console.error(`No tracked .ts, .tsx, .js or .mjs file in ${empty.join(', ')}.`);
+  process.exit(2);
+}
+const tracked = codeFilesIn(places);
 
 let longLines = 0;
 for (const file of tracked) {
