@@ -94,7 +94,10 @@ export function verifyAgainstStore(
   return problems;
 }
 
-/** Where one request of a Buy Now address ended: a status on the checkout's own site, a failure, or a redirect to another site. */
+/**
+ * Where one request of a Buy Now address ended: a status on the checkout's own site, a failure, or a
+ * redirect to another site.
+ */
 type BuyAnswer = { status: number } | { failed: string } | { elsewhere: string };
 
 /** Redirects followed on the checkout's own site: WordPress adds a slash, perhaps a language; more is a loop. */

@@ -13,7 +13,10 @@ export const PER_PAGE = 100;
  */
 export const MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 
-/** The most all of a build's answers may weigh together, whatever cmsMaxPosts says: 10,000 long posts are about 200 MB. */
+/**
+ * The most all of a build's answers may weigh together, whatever cmsMaxPosts says: 10,000 long posts
+ * are about 200 MB.
+ */
 export const MAX_TOTAL_BYTES = 256 * 1024 * 1024;
 
 export interface FetchPostsOptions {

@@ -86,7 +86,8 @@ export function contentImageFiles(
       const real = link ? insideProject(root, full, problems) : full;
       if (!real) continue;
       const shown = path.relative(root, full).split(path.sep).join('/');
-      // A pipe, a socket or a device is refused by name, and a file over the limit by its size, before anything reads it.
+      // A pipe, a socket or a device is refused by name, and a file over the limit by its size, before
+      // anything reads it.
       if (link && statSync(real).isDirectory()) {
         problems.add(problem('imageFolderLink', { target: real }, { file: shown }));
       } else if (checkFile(real, shown, IMAGE_FILE, problems, full) !== undefined) files.push({ name, real });
@@ -96,7 +97,10 @@ export function contentImageFiles(
   return files.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
-/** The same files, for a caller that only reads them: a link that was fine at the check but is not now stops the build. */
+/**
+ * The same files, for a caller that only reads them: a link that was fine at the check but is not now
+ * stops the build.
+ */
 export function checkedContentImageFiles(contentDir: string): ContentImageFile[] {
   const problems = new ProblemList();
   const files = contentImageFiles(contentDir, problems);

@@ -38,7 +38,10 @@ import { traderAddress, traderIdentity } from './trader.js';
 export interface SiteFiles {
   /** The claims and settings that `{{tokens}}` may name (posts use them too). */
   facts: Record<string, string>;
-  /** False when site.yaml or trader.yaml could not be read: their facts are unknown, so token problems are not reported. */
+  /**
+   * False when site.yaml or trader.yaml could not be read: their facts are unknown, so token problems
+   * are not reported.
+   */
   siteRead: boolean;
   site?: Site;
   trader?: Trader;

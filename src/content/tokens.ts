@@ -14,7 +14,10 @@ const reportedFacts = new WeakMap<object, Set<string>>();
 export interface FactSource {
   /** `content/site.yaml (claims)`, `content/trader.yaml`, `the settings (content/config.yaml or the environment)`. */
   where: string;
-  /** True for site.yaml's claims: their text passes through expandTokens, which reports braces that are no token where they are written. */
+  /**
+   * True for site.yaml's claims: their text passes through expandTokens, which reports braces that are
+   * no token where they are written.
+   */
   checked: boolean;
 }
 const sourcesOf = new WeakMap<object, Readonly<Record<string, FactSource>>>();

@@ -59,7 +59,10 @@ export function besideName(outDir: string, kind: 'build' | 'old'): string {
   );
 }
 
-/** The kind, process id and time its name gives an entry beside `outDir`, or undefined for a name a build never makes. */
+/**
+ * The kind, process id and time its name gives an entry beside `outDir`, or undefined for a name a
+ * build never makes.
+ */
 function besideOf(
   outDir: string,
   name: string,

@@ -194,7 +194,10 @@ export class SiteWriter {
     }
   }
 
-  /** Swaps the new site in for the output folder, then removes the previous one; first, refuses a site over its host's limits. */
+  /**
+   * Swaps the new site in for the output folder, then removes the previous one; first, refuses a site
+   * over its host's limits.
+   */
   commit(): void {
     try {
       // What the host would receive is known only now, and the previous site is still untouched.

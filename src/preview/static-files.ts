@@ -94,7 +94,10 @@ async function openInside(root: string, file: string): Promise<Opened | undefine
   }
 }
 
-/** The byte range of a `Range: bytes=…` header for a file of `size` bytes; null when it cannot be met; undefined for none (or several). */
+/**
+ * The byte range of a `Range: bytes=…` header for a file of `size` bytes; null when it cannot be met;
+ * undefined for none (or several).
+ */
 function byteRange(header: string | undefined, size: number): { start: number; end: number } | null | undefined {
   const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
   if (!match || (match[1] === '' && match[2] === '')) return undefined;

@@ -142,7 +142,10 @@ export function checkContentLinks(
   if (!collected) problems.throwIfAny(NOTHING_WRITTEN);
 }
 
-/** The route closest in spelling, to suggest in the hint, however far: unlike `nearest`, there is always one to name. */
+/**
+ * The route closest in spelling, to suggest in the hint, however far: unlike `nearest`, there is
+ * always one to name.
+ */
 function closestRoute(target: string, candidates: string[]): string {
   let best = candidates[0] ?? '/';
   let bestDistance = Infinity;

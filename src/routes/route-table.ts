@@ -106,7 +106,10 @@ export function unsafePathReason(routePath: string): string | undefined {
   return undefined;
 }
 
-/** Paths that differ only by case: one file on a case-insensitive disk or host (macOS, Windows, a bucket synced from one). */
+/**
+ * Paths that differ only by case: one file on a case-insensitive disk or host (macOS, Windows, a
+ * bucket synced from one).
+ */
 function checkCaseCollisions(paths: { path: string; file: string; field: string }[], problems: ProblemList): void {
   const seen = new Map<string, string>();
   for (const { path, file, field } of paths) {
