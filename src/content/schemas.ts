@@ -58,6 +58,7 @@ export const RESERVED_SECTION_IDS = [
   'platform-rules',
   'before-you-buy',
 ];
+const takenIds = `${RESERVED_SECTION_IDS.join(', ')}, pick-*`;
 const sectionId = anchorId.meta({
   description:
     "The section's anchor (`/about#how-it-works`): lowercase letters, digits and hyphens, unique on the page.",
@@ -65,7 +66,7 @@ const sectionId = anchorId.meta({
   allOf: [
     {
       pattern: `^(?!(?:${RESERVED_SECTION_IDS.join('|')})$|pick-)`,
-      patternErrorMessage: `This id is used by the page layout; these are taken: ${RESERVED_SECTION_IDS.join(', ')}, pick-*.`,
+      patternErrorMessage: `This id is used by the page layout; these are taken: ${takenIds}.`,
     },
   ],
 });
@@ -81,7 +82,10 @@ const link = z.strictObject({
 const positiveId = (description: string, examples: number[]) =>
   z.number().int().positive().meta({ description, examples });
 
-/** `2026-03-14`, `2026-03-14T09:00:00Z`, `2026-03-14 09:00:00+01:00`: a day of the calendar, optionally a time and zone. */
+/**
+ * `2026-03-14`, `2026-03-14T09:00:00Z`, `2026-03-14 09:00:00+01:00`: a day of the calendar,
+ * optionally a time and zone.
+ */
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
 /**
@@ -93,8 +97,11 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.
  * ISO_DATE for the JSON Schema: the months 01–12, the days of each month (29 February in any
  * year), the hours, minutes and seconds of a day, and the spaces a value is trimmed of.
  */
-const ISO_DATE_JSON =
-  /^\s*\d{4}-(?:(?:0[1-9]|1[0-2])-(?:0[1-9]|1\d|2\d)|(?:0[13-9]|1[0-2])-30|(?:0[13578]|1[02])-31)(?:[T ](?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?\s*$/;
+const ISO_DATE_JSON = new RegExp(
+  // The day, then the time and zone.
+  /^\s*\d{4}-(?:(?:0[1-9]|1[0-2])-(?:0[1-9]|1\d|2\d)|(?:0[13-9]|1[0-2])-30|(?:0[13578]|1[02])-31)/.source +
+    /(?:[T ](?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?\s*$/.source,
+);
 const parseDate = (value: string, ctx: z.RefinementCtx<string>): Date => {
   const parts = ISO_DATE.exec(value.trim());
   const [year, month, day, hour = 0, minute = 0, second = 0] = parts
@@ -152,14 +159,19 @@ const popularSource = z
       .positive()
       .meta({
         description:
-          'How many orders of its sub-category (all its packages, this one included) were placed in the period; at least orders.',
+          'How many orders of its sub-category (all its packages, this one included) were placed in the period; ' +
+          'at least orders.',
         examples: [1030],
       })
       .optional(),
   })
   .meta({
     description:
-      'Badges the package "Most popular", with the source of the claim shown beside the grid: the orders of this package (orders) out of all the orders of its sub-category (ofOrders) from one day (from) to another (to), such as { from: 2026-08-01, to: 2026-10-31, orders: 412, ofOrders: 1030 }. At most one per sub-category (SF117).',
+      'Badges the package "Most popular", with the source of the claim shown beside the grid: ' +
+      'the orders of this package (orders) out of all the orders of its sub-category (ofOrders) ' +
+      'from one day (from) to another (to), ' +
+      'such as { from: 2026-08-01, to: 2026-10-31, orders: 412, ofOrders: 1030 }. ' +
+      'At most one per sub-category (SF117).',
     required: ['from', 'to', 'orders', 'ofOrders'],
   })
   .refine((source) => !source.from || !source.to || source.to.getTime() >= source.from.getTime(), {
@@ -173,7 +185,9 @@ const popularSource = z
       message: 'orders must not be more than ofOrders',
       path: ['orders'],
       params: {
-        hint: "Correct orders or ofOrders: orders counts this package's orders, ofOrders the orders of every package of its sub-category in the same period, this one's included.",
+        hint:
+          "Correct orders or ofOrders: orders counts this package's orders, " +
+          "ofOrders the orders of every package of its sub-category in the same period, this one's included.",
       },
     },
   );
@@ -252,7 +266,8 @@ export const catalogueSchema = z.strictObject({
 export const siteSchema = z.strictObject({
   claims: z.record(z.string().regex(/^[A-Za-z][A-Za-z0-9]*$/), prose()).meta({
     description:
-      'Facts stated once and used everywhere as {{name}} tokens: the name is letters and digits, the value the phrase a token reads as.',
+      'Facts stated once and used everywhere as {{name}} tokens: ' +
+      'the name is letters and digits, the value the phrase a token reads as.',
     examples: [{ startTime: 'about 15 minutes', refillWindow: '30 days' }],
   }),
   footerBlurb: text,
@@ -265,7 +280,8 @@ export const siteSchema = z.strictObject({
   beforeYouBuy: z
     .strictObject({
       platformRules: markdown.describe(
-        "What the platforms' rules say of bought engagement and what may happen; links to #platform-rules, the page's full answer.",
+        "What the platforms' rules say of bought engagement and what may happen; " +
+          "links to #platform-rules, the page's full answer.",
       ),
       vat: z
         .strictObject({
@@ -322,7 +338,8 @@ export const traderSchema = z.strictObject({
         )
         .meta({
           description:
-            'The Companies House number: eight digits, or two letters and six digits (SC, NI, OC...). Quote it in YAML.',
+            'The Companies House number: eight digits, or two letters and six digits (SC, NI, OC...). ' +
+            'Quote it in YAML.',
           examples: ['01234567', 'SC123456'],
         }),
       registeredIn: z
@@ -373,14 +390,27 @@ export const traderSchema = z.strictObject({
     }),
 });
 
+// WRITABLE_PATH's parts: no unsafe character or segment; the files the build writes itself; its own folders.
+const NO_UNSAFE_PART =
+  /(?![\s\S]*[\\\u0000-\u001f\u007f])(?![\s\S]*%(?:2[eEfF]|5[cC]))(?![\s\S]*\/\/)(?![\s\S]*\/$)(?![\s\S]*\/[._])/;
+const BUILD_FILE = [
+  /\/[sS][iI][tT][eE][mM][aA][pP]\.[xX][mM][lL]/,
+  /\/[rR][oO][bB][oO][tT][sS]\.[tT][xX][tT]/,
+  /\/[bB][lL][oO][gG]\/[fF][eE][eE][dD]\.[xX][mM][lL]/,
+  /\/[fF][aA][vV][iI][cC][oO][nN]\.[sS][vV][gG]/,
+]
+  .map((file) => file.source)
+  .join('|');
+const NOT_A_BUILD_FOLDER = /(?!\/(?:[aA][sS][sS][eE][tT][sS]|[iI][mM][aA][gG][eE][sS])\/)/;
 /**
  * Why the build refuses a redirect's old address (unsafePathReason in route-table.ts, SF125), as
  * one pattern: a backslash or control character, a dot, slash or backslash percent-encoded, an
  * empty segment or a trailing slash, a segment starting with . or _, a file the build writes
  * itself, or its own folders.
  */
-const WRITABLE_PATH =
-  /^(?:\/$|(?![\s\S]*[\\\u0000-\u001f\u007f])(?![\s\S]*%(?:2[eEfF]|5[cC]))(?![\s\S]*\/\/)(?![\s\S]*\/$)(?![\s\S]*\/[._])(?!(?:\/[sS][iI][tT][eE][mM][aA][pP]\.[xX][mM][lL]|\/[rR][oO][bB][oO][tT][sS]\.[tT][xX][tT]|\/[bB][lL][oO][gG]\/[fF][eE][eE][dD]\.[xX][mM][lL]|\/[fF][aA][vV][iI][cC][oO][nN]\.[sS][vV][gG])$)(?!\/(?:[aA][sS][sS][eE][tT][sS]|[iI][mM][aA][gG][eE][sS])\/))/;
+const WRITABLE_PATH = new RegExp(
+  `^(?:\\/$|${NO_UNSAFE_PART.source}(?!(?:${BUILD_FILE})$)${NOT_A_BUILD_FOLDER.source})`,
+);
 
 export const redirectsSchema = z.array(
   z.strictObject({
@@ -393,7 +423,8 @@ export const redirectsSchema = z.array(
           {
             pattern: WRITABLE_PATH.source,
             patternErrorMessage:
-              'This address cannot be written as a page: no //, trailing slash, part starting with . or _, %2e, %2f or %5c, and not a file or folder the build writes itself.',
+              'This address cannot be written as a page: no //, trailing slash, part starting with . or _, ' +
+              '%2e, %2f or %5c, and not a file or folder the build writes itself.',
           },
         ],
       }),
@@ -458,7 +489,10 @@ export const sectionSchema = z.discriminatedUnion('kind', [
     kind: kind('trader', "The trader's identity (content/trader.yaml), for the contact page"),
     ...sectionBase,
   }),
-  /** Every service that has a page, as one compact list grouped by platform, with its starting price from the catalogue. */
+  /**
+   * Every service that has a page, as one compact list grouped by platform, with its starting price
+   * from the catalogue.
+   */
   z.strictObject({
     kind: kind('service-list', 'Every service that has a page, grouped by platform, with its starting price'),
     ...sectionBase,
@@ -474,7 +508,8 @@ const pageBase = {
     .array(sectionSchema)
     .default([])
     .describe(
-      "The page's sections in order; `kind` is one of steps, cards, prose, guarantees, contact, picker, channels, trader, service-list.",
+      "The page's sections in order; `kind` is one of " +
+        'steps, cards, prose, guarantees, contact, picker, channels, trader, service-list.',
     ),
 };
 
@@ -492,7 +527,8 @@ export const servicePageSchema = z.strictObject({
     (sections) => sections.filter((section) => section.kind === 'guarantees').length === 1,
     {
       message:
-        "must hold exactly one section of kind: guarantees, the page's why-choose section with the promises of site.yaml",
+        'must hold exactly one section of kind: guarantees, ' +
+        "the page's why-choose section with the promises of site.yaml",
     },
   ),
   breadcrumb: text.describe("The page's name in the breadcrumb trail."),
@@ -527,7 +563,8 @@ export const servicePageSchema = z.strictObject({
     .min(1)
     .refine((faq) => faq.filter((item) => item.id === 'platform-rules').length === 1, {
       message:
-        "must hold exactly one answer with id: platform-rules (what the platform's rules say of bought engagement): the line beside the packages links to it",
+        "must hold exactly one answer with id: platform-rules (what the platform's rules say of bought engagement): " +
+        'the line beside the packages links to it',
     }),
   crossSellHeading: text,
   crossSells: z
@@ -541,7 +578,8 @@ export const servicePageSchema = z.strictObject({
     .boolean()
     .default(false)
     .describe(
-      'Also publish the Organization and WebSite structured data on this page (every service page has its Service and offers).',
+      'Also publish the Organization and WebSite structured data on this page ' +
+        '(every service page has its Service and offers).',
     ),
 });
 
@@ -624,8 +662,10 @@ export const reviewsSchema = z
  * a control, space, ?, # or %, an invisible or text-direction character, a start with . or _,
  * or the feed's own file name.
  */
-const POST_SLUG =
-  /^(?![._])(?![fF][eE][eE][dD]\.[xX][mM][lL]$)(?![\s\S]*\.\.)[^/\\\s?#%\u0000-\u001f\u007f\u00ad\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]+$/;
+const POST_SLUG = new RegExp(
+  /^(?![._])(?![fF][eE][eE][dD]\.[xX][mM][lL]$)(?![\s\S]*\.\.)/.source +
+    /[^/\\\s?#%\u0000-\u001f\u007f\u00ad\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]+$/.source,
+);
 
 export const postSchema = z.strictObject({
   title: text,

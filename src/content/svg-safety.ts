@@ -80,7 +80,10 @@ const ACTING: Record<string, string> = {
 
 type Names = Map<string, string | undefined>;
 
-/** Splits `prefix:local` and finds the prefix's namespace in scope (xmlns declarations of this element and its ancestors). */
+/**
+ * Splits `prefix:local` and finds the prefix's namespace in scope (xmlns declarations of this element
+ * and its ancestors).
+ */
 function resolve(name: string, scope: Names, isAttribute: boolean): { ns: string | undefined; local: string } {
   const colon = name.indexOf(':');
   if (colon < 0) return { ns: isAttribute ? undefined : (scope.get('') ?? SVG_NS), local: name };
@@ -91,8 +94,17 @@ function resolve(name: string, scope: Names, isAttribute: boolean): { ns: string
   };
 }
 
-const XML_INVALID =
-  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+// A character XML cannot carry, a high surrogate without its low one, or a low one without its high one.
+const XML_INVALID = new RegExp(
+  [
+    /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/,
+    /[\ud800-\udbff](?![\udc00-\udfff])/,
+    /(?<![\ud800-\udbff])[\udc00-\udfff]/,
+  ]
+    .map((part) => part.source)
+    .join('|'),
+  'g',
+);
 const escapeText = (text: string) =>
   text.replace(XML_INVALID, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const escapeAttribute = (text: string) =>

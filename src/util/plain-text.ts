@@ -112,8 +112,12 @@ const IDENTITY_REFUSED = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\p{Default_Ignorable_Co
  * format characters; U+FEFF; the noncharacters (U+FFFE, U+FFFF and the others: no text holds them,
  * and XML cannot carry U+FFFE or U+FFFF, so one in a title would make the feed malformed).
  */
-const PROSE_REFUSED =
-  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u206a-\u206f\ufeff\ufff9-\ufffb\p{Cs}\p{Noncharacter_Code_Point}]/u;
+const PROSE_REFUSED = new RegExp(
+  // One character class, in two parts.
+  String.raw`[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u206a-\u206f\ufeff\ufff9-\ufffb` +
+    String.raw`\p{Cs}\p{Noncharacter_Code_Point}]`,
+  'u',
+);
 const OPENS_ISOLATE = new Set([0x2066, 0x2067, 0x2068]);
 const CLOSES_ISOLATE = 0x2069;
 const ISOLATES = /[\u2066-\u2069]/;
@@ -168,7 +172,10 @@ export function findDisguise(value: string, rule: TextRule): Disguise | undefine
 
 function explain(codePoint: number, why: string, rule: TextRule): string {
   if (why === 'isolate')
-    return 'an isolate left open (no U+2069 POP DIRECTIONAL ISOLATE closes it on the same line), so it reorders the text after it';
+    return (
+      'an isolate left open (no U+2069 POP DIRECTIONAL ISOLATE closes it on the same line), ' +
+      'so it reorders the text after it'
+    );
   if (why === 'unopened') return 'which closes no isolate opened before it on the same line';
   if (codePoint >= 0x202a && codePoint <= 0x202e)
     return 'a text-direction control that reorders the text after it, so what is shown differs from what is written';
@@ -186,11 +193,15 @@ export function disguiseProblem(disguise: Disguise, rule: TextRule): { message: 
   const more =
     disguise.others > 0 ? ` (and ${disguise.others} more such character${disguise.others > 1 ? 's' : ''})` : '';
   return {
-    message: `contains ${describeCodePoint(disguise.codePoint)} at character ${disguise.position}, ${disguise.why}${more}`,
+    message:
+      `contains ${describeCodePoint(disguise.codePoint)} at character ${disguise.position}, ` +
+      `${disguise.why}${more}`,
     hint:
       rule === 'identity'
-        ? 'Retype the value without invisible or text-direction characters (copy-pasted text often carries them): names, addresses, numbers, slugs and paths may hold none.'
-        : 'Remove it. Right-to-left text may use the marks U+200F and U+200E, or wrap a phrase in U+2067 (or U+2066, U+2068) … U+2069 on one line; never U+202A–U+202E.',
+        ? 'Retype the value without invisible or text-direction characters (copy-pasted text often carries them): ' +
+          'names, addresses, numbers, slugs and paths may hold none.'
+        : 'Remove it. Right-to-left text may use the marks U+200F and U+200E, ' +
+          'or wrap a phrase in U+2067 (or U+2066, U+2068) … U+2069 on one line; never U+202A–U+202E.',
   };
 }
 
@@ -214,7 +225,8 @@ export function plainText(rule: TextRule): (value: string, ctx: z.RefinementCtx<
  * joiners U+200C and U+200D stay (scripts and emoji need them; they move nothing).
  */
 const TERMINAL_UNSAFE = /(?![\u200c\u200d])[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/gu;
-// biome-ignore lint/suspicious/noMisleadingCharacterClass: the joiners are named alone, in a lookahead, to be let through
+/* biome-ignore lint/suspicious/noMisleadingCharacterClass: the joiners are named alone, in a
+   lookahead, to be let through */
 const TERMINAL_UNSAFE_KEEP_LF = /(?![\u200c\u200d\n])[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/gu;
 const SHORT: Record<string, string> = { '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 
