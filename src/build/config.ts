@@ -71,7 +71,8 @@ function checkAddressForHost(
       );
     } else if (service || (env.CI && !['false', '0'].includes(env.CI))) {
       log(
-        `WARNING: building ${service ? `on ${service.name}` : 'in CI'} for ${config.siteUrl}, an example address: canonical URLs, the sitemap and share links name it. Set SITE_URL.`,
+        `WARNING: building ${service ? `on ${service.name}` : 'in CI'} for ${config.siteUrl}, an example address: ` +
+          'canonical URLs, the sitemap and share links name it. Set SITE_URL.',
       );
     }
   }

@@ -29,6 +29,7 @@ export function longTitle(page: string, html: string): LongTitle | undefined {
 export function longTitleWarning({ page, length, title }: LongTitle): string {
   return (
     `warning: on ${page} › <title>  The title is ${length} characters, over ${MAX_TITLE_LENGTH}: "${title}". ` +
-    'Search results cut it: shorten the `title:` field of the page\'s content file, or a WordPress post\'s title (the <title> is that title, " | " and brandName).'
+    "Search results cut it: shorten the `title:` field of the page's content file, " +
+    'or a WordPress post\'s title (the <title> is that title, " | " and brandName).'
   );
 }

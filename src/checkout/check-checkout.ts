@@ -42,7 +42,10 @@ export async function checkCheckout(root: string, config: Config, offline: boole
     const away = elsewhere ? `, ${elsewhere} redirect to another site (not followed)` : '';
     return {
       problems,
-      summary: `Checkout ${config.checkoutUrl} has no WooCommerce Store API: ${answered} of ${packages.length} Buy Now links answer 200 on its own site${away}; price, currency and stock are not verified.`,
+      summary:
+        `Checkout ${config.checkoutUrl} has no WooCommerce Store API: ` +
+        `${answered} of ${packages.length} Buy Now links answer 200 on its own site${away}; ` +
+        'price, currency and stock are not verified.',
     };
   }
   const { products, source } = await fetchStoreProducts(root, config.checkoutUrl, offline);
@@ -50,7 +53,10 @@ export async function checkCheckout(root: string, config: Config, offline: boole
   const faulty = new Set(problems.map((problem) => problem.field?.replace(/\.(slug|price)$/, '')));
   return {
     problems,
-    summary: `Checkout ${productsUrl(config.checkoutUrl)}${source === 'cache' ? ' (from the cache)' : ''}: ${products.length} products read, ${packages.length - faulty.size} of ${packages.length} packages agree with the catalogue (product, for sale, price, currency, address).`,
+    summary:
+      `Checkout ${productsUrl(config.checkoutUrl)}${source === 'cache' ? ' (from the cache)' : ''}: ` +
+      `${products.length} products read, ${packages.length - faulty.size} of ${packages.length} packages ` +
+      'agree with the catalogue (product, for sale, price, currency, address).',
   };
 }
 

@@ -72,7 +72,9 @@ export function chargedPrice(product: StoreProduct, currency: string): Charged {
   if (minor <= 0) return { refused: `charges ${quoted(prices.price)} minor units, nothing or less` };
   if (price >= PRICE_CEILING)
     return {
-      refused: `charges ${quoted(prices.price)} minor units, at or above the catalogue's ceiling of £${PRICE_CEILING.toLocaleString('en-GB')}`,
+      refused:
+        `charges ${quoted(prices.price)} minor units, ` +
+        `at or above the catalogue's ceiling of £${PRICE_CEILING.toLocaleString('en-GB')}`,
     };
   if (!isValidPrice(price))
     return { refused: `charges ${quoted(prices.price)} minor units, not a whole number of pence` };

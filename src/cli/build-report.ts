@@ -34,7 +34,10 @@ export function headline(summary: BuildSummary, cwd: string, colours: Palette): 
         ? `, ${count(summary.blog.posts, 'post')} fetched in ${seconds(summary.blog.fetchMs ?? 0, 2)}`
         : `, ${count(summary.blog.posts, 'post')} from the CMS cache`;
   const where = path.relative(cwd, summary.outDir) || '.';
-  return `${colours.green(`Built ${summary.pages} pages`)} (${kinds}) and ${summary.files - summary.pages} other files, ${formatBytes(summary.bytes)}, into ${where} in ${seconds(summary.totalMs, 2)}${fetch}.`;
+  return (
+    `${colours.green(`Built ${summary.pages} pages`)} (${kinds}) and ${summary.files - summary.pages} other files, ` +
+    `${formatBytes(summary.bytes)}, into ${where} in ${seconds(summary.totalMs, 2)}${fetch}.`
+  );
 }
 
 /** A stage run twice (the route table, again after the CMS fetch) counts once, with both times. */
@@ -64,13 +67,14 @@ function stageWork(name: string, summary: BuildSummary, postsDir: string, stageM
         : `${count(summary.blog.posts, 'post')} from the CMS cache (.cache/cms)`;
     case 'routes':
       return `${summary.pages} pages in the route table`;
-    case 'cards':
-      return (
-        summary.shareCards &&
-        `${count(summary.shareCards.files, 'share card')}, ${summary.shareCards.made} drawn (the others from .cache/share)`
-      );
-    case 'render':
-      return `${rendered} pages rendered${stageMs > 0 && rendered > 0 ? ` (${Math.round(rendered / (stageMs / 1000))} a second)` : ''}`;
+    case 'cards': {
+      const cards = summary.shareCards;
+      return cards && `${count(cards.files, 'share card')}, ${cards.made} drawn (the others from .cache/share)`;
+    }
+    case 'render': {
+      const rate = stageMs > 0 && rendered > 0 ? ` (${Math.round(rendered / (stageMs / 1000))} a second)` : '';
+      return `${rendered} pages rendered${rate}`;
+    }
     case 'write':
       return `${count(summary.files, 'file')} written (${formatBytes(summary.bytes)})`;
     default:

@@ -65,7 +65,8 @@ function fromItems(items: unknown[], apiUrl: string, options: CmsOptions): { pos
   if (mapped.skippedUnpublished > 0) notes.push(`${mapped.skippedUnpublished} unpublished post(s) left out.`);
   if (mapped.imagesLeftOut > 0) {
     notes.push(
-      `${mapped.imagesLeftOut} image(s) from hosts the site does not allow images from were left out: add their hosts to imageHosts (IMAGE_HOSTS) to show them.`,
+      `${mapped.imagesLeftOut} image(s) from hosts the site does not allow images from were left out: ` +
+        'add their hosts to imageHosts (IMAGE_HOSTS) to show them.',
     );
   }
   return { posts: sortNewestFirst(mapped.posts), notes };

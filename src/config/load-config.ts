@@ -90,7 +90,10 @@ function urlProblem(value: string, allowPath: boolean, allowQuery = false): stri
   if (url.hash || value.includes('#')) return 'must not have a fragment (#)';
   if (!allowQuery && (url.search || value.includes('?'))) return 'must not have a query (?)';
   if (!allowPath && url.pathname !== '/')
-    return 'must be an origin only, such as https://www.example.com (a site served from a folder names it in basePath, BASE_PATH)';
+    return (
+      'must be an origin only, such as https://www.example.com ' +
+      '(a site served from a folder names it in basePath, BASE_PATH)'
+    );
   return undefined;
 }
 

@@ -154,10 +154,10 @@ const orToken = (pattern: string) => `(?:${pattern})|${TOKEN.source}`;
 const COPY_DEF = {
   description: 'What no text of the file may say: a typed price (SF105), a paid upgrade without its price (SF106).',
   type: 'string',
-  allOf: COPY_RULES.map((rule) => ({
-    pattern: `^(?![\\s\\S]*(?:${rule.pattern.flags.includes('i') ? caseless(rule.pattern.source) : rule.pattern.source}))`,
-    patternErrorMessage: rule.hint,
-  })),
+  allOf: COPY_RULES.map((rule) => {
+    const source = rule.pattern.flags.includes('i') ? caseless(rule.pattern.source) : rule.pattern.source;
+    return { pattern: `^(?![\\s\\S]*(?:${source}))`, patternErrorMessage: rule.hint };
+  }),
 };
 const COPY_REF = { $ref: '#/$defs/copy' };
 
@@ -203,15 +203,17 @@ export function contentJsonSchema(entry: ContentSchema): Json {
     const properties = generated.properties as Record<string, Json>;
     for (const [key, variable] of Object.entries(envNames)) {
       const property = properties[key];
-      if (property)
-        property.description = `${property.description ? `${String(property.description)} ` : ''}Overridden by the environment variable ${variable}.`;
+      if (!property) continue;
+      const before = property.description ? `${String(property.description)} ` : '';
+      property.description = `${before}Overridden by the environment variable ${variable}.`;
     }
   }
   const { $schema, ...rest } = generated;
+  const frontMatterNote = entry.frontMatter ? ' The front matter between the --- lines.' : '';
   return {
     $schema,
     title: entry.title,
-    description: `Made from src/content/schemas.ts by the storefront; see docs/content-model.md.${entry.frontMatter ? ' The front matter between the --- lines.' : ''}`,
+    description: `Made from src/content/schemas.ts by the storefront; see docs/content-model.md.${frontMatterNote}`,
     ...rest,
     ...(entry.tokens ? { $defs: { copy: COPY_DEF } } : {}),
   };

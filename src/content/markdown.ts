@@ -120,7 +120,9 @@ function shownDisguise(source: string, tokens: Tokens): ShownDisguise | undefine
     line: piece.line + before.split('\n').length,
     what: `contains ${describeCodePoint(disguise.codePoint)}${written}`,
     why: `${disguise.why}${more}`,
-    hint: `${disguiseProblem(disguise, 'prose').hint} A character reference such as &#x202E; counts as the character it names.`,
+    hint:
+      `${disguiseProblem(disguise, 'prose').hint} ` +
+      'A character reference such as &#x202E; counts as the character it names.',
   };
 }
 

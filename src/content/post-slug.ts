@@ -14,7 +14,10 @@ export function unsafeSlugReason(slug: string): string | undefined {
   if (slug.length === 0) return 'it is empty';
   const bytes = Buffer.byteLength(slug);
   if (bytes > MAX_SLUG_BYTES)
-    return `it is ${bytes} bytes long, and a slug may be at most ${MAX_SLUG_BYTES} (its page's file, {slug}.html.br, at most 255, the longest file name a disk takes)`;
+    return (
+      `it is ${bytes} bytes long, and a slug may be at most ${MAX_SLUG_BYTES} ` +
+      "(its page's file, {slug}.html.br, at most 255, the longest file name a disk takes)"
+    );
   if (slug.includes('/') || slug.includes('\\')) return 'it contains a slash';
   if (slug === '.' || slug === '..' || slug.includes('..')) return 'it contains ".."';
   if (/[\u0000-\u001f\u007f]/.test(slug)) return 'it contains a control character';

@@ -12,7 +12,8 @@ export function traderAddress(trader: Trader): string {
  */
 export function traderIdentity(trader: Trader): string {
   const company = trader.company
-    ? `, a company registered in ${trader.company.registeredIn} with company number ${trader.company.number}, whose registered office is at `
+    ? `, a company registered in ${trader.company.registeredIn} with company number ${trader.company.number}, ` +
+      'whose registered office is at '
     : ', of ';
   const vat = trader.vatNumber ? ` (VAT number ${trader.vatNumber})` : '';
   return `${trader.legalName}${company}${traderAddress(trader)}${vat}`;

@@ -25,7 +25,9 @@ export function generatorBundleOptions(entryPoints: Record<string, string>, outd
     external: ['esbuild', 'linkinator', 'undici', 'sanitize-html', 'playwright-core', 'sharp'],
     // CommonJS packages inside an ES module bundle still call require().
     banner: {
-      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+      js:
+        "import { createRequire as __createRequire } from 'node:module'; " +
+        'const require = __createRequire(import.meta.url);',
     },
     logLevel: 'silent',
   };

@@ -90,7 +90,8 @@ export async function fetchImage(url: string, options: FetchImageOptions): Promi
   } catch (error) {
     if (!kept || (error instanceof ImageUnavailable && error.gone)) throw error;
     options.warn?.(
-      `WARNING: the image ${url} could not be checked for changes (${(error as Error).message}); the copy downloaded earlier is used.`,
+      `WARNING: the image ${url} could not be checked for changes (${(error as Error).message}); ` +
+        'the copy downloaded earlier is used.',
     );
     return keep();
   }

@@ -254,7 +254,8 @@ export async function processSiteImages(
       // WordPress's bodies lost such images in the sanitiser already; a local post's did not.
       if (!local(address) && !isAllowedImage(address, options.imageOrigins))
         throw new ImageUnavailable(
-          `it comes from ${URL.canParse(address) ? new URL(address).origin : address}, not a host the build takes images from (the site, the CMS, imageHosts)`,
+          `it comes from ${URL.canParse(address) ? new URL(address).origin : address}, ` +
+            'not a host the build takes images from (the site, the CMS, imageHosts)',
         );
       const file = local(address) && localImageFile(options.contentDir, address);
       if (local(address) && !file) throw new ImageUnavailable('it is not a file in content/images/');

@@ -204,7 +204,8 @@ function cannotDraw(where: string, missing: string[]): string {
     .map((char) => `"${char}" (U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')})`);
   const more = missing.length > NAMED ? ` and ${missing.length - NAMED} more` : '';
   return (
-    `${where}  The share card cannot draw ${named.join(', ')}${more}: its font, Inter Bold, has no such letter, so the picture leaves ${missing.length === 1 ? 'it' : 'them'} out (og:image:alt keeps every word). ` +
+    `${where}  The share card cannot draw ${named.join(', ')}${more}: its font, Inter Bold, has no such letter, ` +
+    `so the picture leaves ${missing.length === 1 ? 'it' : 'them'} out (og:image:alt keeps every word). ` +
     'Inter draws Latin, Greek and Cyrillic letters: for a card that shows every word, write them in those.'
   );
 }
@@ -231,8 +232,10 @@ function setLine(
       let paths = '';
       chars.forEach((char, i) => {
         const outline = font.glyphs[char]![1];
-        if (outline)
-          paths += `<path d="${outline}" transform="translate(${x.toFixed(1)} ${y.toFixed(1)}) scale(${scale.toFixed(5)})"/>`;
+        if (outline) {
+          const transform = `translate(${x.toFixed(1)} ${y.toFixed(1)}) scale(${scale.toFixed(5)})`;
+          paths += `<path d="${outline}" transform="${transform}"/>`;
+        }
         x += advances[i]!;
       });
       return paths;
@@ -312,7 +315,10 @@ async function draw(tools: Tools, text: CardText, brandName: string, mark: strin
   if (text.price) {
     const set = setLine(tools, text.price, 44);
     const pill = { height: 80, padding: 32, y: height - MARGIN - 80 };
-    price = `<rect x="${MARGIN}" y="${pill.y}" width="${(set.width + 2 * pill.padding).toFixed(1)}" height="${pill.height}" rx="${pill.height / 2}" fill="#ffffff"/><g fill="#312e81">${set.draw(MARGIN + pill.padding, pill.y + 56)}</g>`;
+    const pillWidth = (set.width + 2 * pill.padding).toFixed(1);
+    price =
+      `<rect x="${MARGIN}" y="${pill.y}" width="${pillWidth}" height="${pill.height}" rx="${pill.height / 2}" ` +
+      `fill="#ffffff"/><g fill="#312e81">${set.draw(MARGIN + pill.padding, pill.y + 56)}</g>`;
   }
   const svg = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,

@@ -22,10 +22,10 @@ const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|\p{Cs}/u;
  */
 function xmlText(text: string, what: string): string {
   const bad = NOT_XML.exec(text);
-  if (bad)
-    throw new Error(
-      `${what} holds U+${bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}, which XML cannot carry; the content check should have refused it`,
-    );
+  if (bad) {
+    const codePoint = bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
+    throw new Error(`${what} holds U+${codePoint}, which XML cannot carry; the content check should have refused it`);
+  }
   return escapeMarkup(text);
 }
 

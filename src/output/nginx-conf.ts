@@ -17,10 +17,10 @@ export function nginxConf(table: RouteTable, security: Record<string, string>, b
   const headers = (cache: string) => addHeaders([...Object.entries(security), ['Cache-Control', cache]], '    ');
   // A redirect's target is a route, [a-z0-9/-] only: nothing in it is read as an nginx variable.
   const redirects = table.redirects
-    .map(
-      (r) =>
-        `location = ${quote(base + encodeURI(r.from))} {\n    return 301 ${quote(`${base}${encodeURI(r.to)}$is_args$args`)};\n}`,
-    )
+    .map((r) => {
+      const to = quote(`${base}${encodeURI(r.to)}$is_args$args`);
+      return `location = ${quote(base + encodeURI(r.from))} {\n    return 301 ${to};\n}`;
+    })
     .join('\n');
   const where = base
     ? `# Written by storefront build for a site under ${base}/. Include it inside a server block whose root
@@ -28,6 +28,10 @@ export function nginxConf(table: RouteTable, security: Record<string, string>, b
 #   server { listen 80; root /srv/www; include /srv/www${base}/_nginx.conf; }`
     : `# Written by storefront build. Include it inside a server block whose root is this folder:
 #   server { listen 80; root /srv/site/dist; include /srv/site/dist/_nginx.conf; }`;
+  const homeRedirect = base
+    ? "\n# The home page's address ends with a slash, as a folder's does.\n" +
+      `location = ${base} {\n    return 301 ${base}/$is_args$args;\n}\n`
+    : '';
   return `${where}
 # Precompressed .gz files are sent by gzip_static. For the .br files, add \`brotli_static on;\` to
 # the server block where the brotli static module is loaded (Debian: libnginx-mod-http-brotli-static);
@@ -95,7 +99,7 @@ location = ${base}/ {
 ${headers(REVALIDATE)}
     try_files ${base}/index.html =404;
 }
-${base ? `\n# The home page's address ends with a slash, as a folder's does.\nlocation = ${base} {\n    return 301 ${base}/$is_args$args;\n}\n` : ''}
+${homeRedirect}
 # The 404 page is the answer to unknown paths, never a page of its own.
 location = ${base}/404 {
     return 404;

@@ -21,7 +21,11 @@ export function redirectPages(
       const to = escapeMarkup(base + encodeURI(redirect.to));
       return {
         file: outputFile(redirect.from),
-        contents: `<!DOCTYPE html><html lang="en-GB"><head><meta charset="utf-8"><title>Moved</title><meta name="robots" content="noindex"><link rel="canonical" href="${escapeMarkup(target)}"><meta http-equiv="refresh" content="0; url=${to}"></head><body><p>This page has moved to <a href="${to}">${escapeMarkup(target)}</a>.</p></body></html>\n`,
+        contents:
+          '<!DOCTYPE html><html lang="en-GB"><head><meta charset="utf-8"><title>Moved</title>' +
+          `<meta name="robots" content="noindex"><link rel="canonical" href="${escapeMarkup(target)}">` +
+          `<meta http-equiv="refresh" content="0; url=${to}"></head>` +
+          `<body><p>This page has moved to <a href="${to}">${escapeMarkup(target)}</a>.</p></body></html>\n`,
       };
     });
 }

@@ -9,7 +9,10 @@ export function sitemapXml(table: RouteTable, absolute: (path: string) => string
       const lastmod = route.lastmod ? `<lastmod>${route.lastmod.toISOString()}</lastmod>` : '';
       return `<url><loc>${escapeMarkup(absolute(route.path))}</loc>${lastmod}</url>`;
     });
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
+    `${urls.join('\n')}\n</urlset>\n`
+  );
 }
 
 export function robotsTxt(sitemapUrl: string): string {

@@ -112,8 +112,9 @@ function readRules(outDir: string, id: string): SiteRules {
 /**
  * Serves a built folder the way a static host does: clean URLs (`/about` → about.html), the
  * redirects of `_redirects`, the headers of `_headers`, and 404.html with status 404 for
- * anything else; a site built for a folder of its origin (basePath) under that folder only. It listens on `host` (127.0.0.1 unless `--host` says otherwise; 0.0.0.0 or ::
- * for every interface); an address this computer does not have is a flag problem (SF170).
+ * anything else; a site built for a folder of its origin (basePath) under that folder only. It
+ * listens on `host` (127.0.0.1 unless `--host` says otherwise; 0.0.0.0 or :: for every
+ * interface); an address this computer does not have is a flag problem (SF170).
  *
  * The folder is looked up by its path at every request (see static-files.ts): a build swaps a new
  * one in by renames under a running server, which answers from the new one (404 for the moment
@@ -155,7 +156,8 @@ export async function startPreview(
         'Cache-Control': 'no-store',
       });
       res.end(
-        `Forbidden: this server answers to localhost, IP addresses and the --host name, not to the host ${JSON.stringify(name.slice(0, 100))}. Open ${url}/ instead.\n`,
+        'Forbidden: this server answers to localhost, IP addresses and the --host name, ' +
+          `not to the host ${JSON.stringify(name.slice(0, 100))}. Open ${url}/ instead.\n`,
       );
       return;
     }

@@ -20,7 +20,10 @@ export function deliveryPace(pace: DeliveryPerDay, unit: string): string {
   return `${rate} ${unit.toLowerCase()} a day`;
 }
 
-/** "from 1 September to 30 November 2026": the year once when both days are in it; "on 30 November 2026" for one day. */
+/**
+ * "from 1 September to 30 November 2026": the year once when both days are in it; "on 30 November
+ * 2026" for one day.
+ */
 function period(from: Date, to: Date): string {
   const [first, last] = [formatDay(from), formatDay(to)];
   if (first === last) return `on ${last}`;
@@ -37,7 +40,11 @@ export function popularSourceText(service: Service, pkg: Service['sub']['package
   const { from, to, orders, ofOrders } = pkg.popular ?? {};
   if (!from || !to || orders === undefined || ofOrders === undefined) return undefined;
   const unit = service.sub.name.toLowerCase();
-  return `Most popular: ${formatQuantity(pkg.quantity)} ${unit}, ${formatQuantity(orders)} of ${formatQuantity(ofOrders)} ${service.platform.name} ${unit} orders ${period(from, to)}.`;
+  return (
+    `Most popular: ${formatQuantity(pkg.quantity)} ${unit}, ` +
+    `${formatQuantity(orders)} of ${formatQuantity(ofOrders)} ${service.platform.name} ${unit} orders ` +
+    `${period(from, to)}.`
+  );
 }
 
 /**

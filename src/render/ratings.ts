@@ -44,14 +44,17 @@ export class Ratings {
     if (this.source && 'platform' in this.source) {
       const { name, url, rating, count, readOn } = this.source.platform;
       return {
-        text: `Rated ${rating} out of 5 on ${name} from ${count.toLocaleString('en-GB')} reviews (as read on ${formatDay(readOn)})`,
+        text:
+          `Rated ${rating} out of 5 on ${name} from ${count.toLocaleString('en-GB')} reviews ` +
+          `(as read on ${formatDay(readOn)})`,
         href: url,
       };
     }
     const average = subCategory === undefined ? undefined : this.average(subCategory);
     if (!average) return undefined;
+    const reviews = average.count === 1 ? 'review' : 'reviews';
     return {
-      text: `Rated ${average.value} out of 5 in ${average.count} customer ${average.count === 1 ? 'review' : 'reviews'}`,
+      text: `Rated ${average.value} out of 5 in ${average.count} customer ${reviews}`,
       href: '#reviews',
     };
   }

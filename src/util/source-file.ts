@@ -80,7 +80,10 @@ const IN_FRONT_MATTER = {
 } as const;
 type YamlProblems = typeof IN_YAML_FILE | typeof IN_FRONT_MATTER;
 
-/** Whether a text (given, not read: a front matter block, dev's own text) is over MAX_FILE_BYTES, which is then a problem. */
+/**
+ * Whether a text (given, not read: a front matter block, dev's own text) is over MAX_FILE_BYTES,
+ * which is then a problem.
+ */
 function tooLarge(text: string, file: string, reported: YamlProblems, problems: ProblemList): boolean {
   const bytes = Buffer.byteLength(text);
   if (bytes <= MAX_FILE_BYTES) return false;
@@ -92,9 +95,11 @@ function tooLarge(text: string, file: string, reported: YamlProblems, problems: 
 /** What to do about a syntax error, by the yaml library's code; any other: the default. */
 const SYNTAX_HINTS: Record<string, string> = {
   BLOCK_AS_IMPLICIT_KEY:
-    'Put text that contains ": " in double quotes (q: "Refills: how do they work?"); if the next line is a field of its own, indent it like the others.',
+    'Put text that contains ": " in double quotes (q: "Refills: how do they work?"); ' +
+    'if the next line is a field of its own, indent it like the others.',
   MULTILINE_IMPLICIT_KEY:
-    'Each line of a mapping is key: value: add the missing ": " after the key, or indent the line like the others (spaces, never tabs).',
+    'Each line of a mapping is key: value: add the missing ": " after the key, ' +
+    'or indent the line like the others (spaces, never tabs).',
   TAB_AS_INDENT: 'Indent with spaces: YAML does not allow tabs.',
   DUPLICATE_KEY: 'A field may appear once: remove one of the two, or rename it.',
   BAD_DQ_ESCAPE: 'Inside double quotes write a backslash as \\\\, or put the text in single quotes.',
@@ -102,7 +107,8 @@ const SYNTAX_HINTS: Record<string, string> = {
   MULTIPLE_DOCS: 'A content file is one document: remove the line "---" and what belongs to another file.',
 };
 const DEFAULT_SYNTAX_HINT =
-  'Check the indentation (spaces, never tabs) and the quoting on this line and the one above; put text that contains ": " or starts with {{ in double quotes.';
+  'Check the indentation (spaces, never tabs) and the quoting on this line and the one above; ' +
+  'put text that contains ": " or starts with {{ in double quotes.';
 const ALIAS_HINT = 'Write the values out instead of repeating them with anchors (&name) and aliases (*name).';
 
 /**
