@@ -44,7 +44,8 @@ export function Document({ frame, head, children, header, footer }: DocumentProp
         <meta property="og:description" content={head.description} />
         {head.canonicalUrl ? <meta property="og:url" content={head.canonicalUrl} /> : null}
         <meta property="og:image" content={head.ogImageUrl} />
-        {/* Every og:image is 1200 x 630: a share card (src/images/share-cards.ts), or a post's image cut to it (process-images.ts). */}
+        {/* Every og:image is 1200 x 630: a share card (src/images/share-cards.ts), or a post's image cut to it
+            (process-images.ts). */}
         <meta property="og:image:width" content="1200" />
         <meta property="og:image:height" content="630" />
         <meta property="og:image:alt" content={head.ogImageAlt} />

@@ -19,7 +19,10 @@ export function columnsFor(count: number, max: number): number {
   return best;
 }
 
-/** The class names of a grid of `count` items: its columns on a phone, from 40rem and from 64rem, each at most the given maximum. */
+/**
+ * The class names of a grid of `count` items: its columns on a phone, from 40rem and from 64rem, each
+ * at most the given maximum.
+ */
 export function gridClass(count: number, [phone, tablet, desktop]: readonly [number, number, number]): string {
   return `grid sm-${columnsFor(count, phone)} md-${columnsFor(count, tablet)} lg-${columnsFor(count, desktop)}`;
 }

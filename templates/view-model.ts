@@ -72,7 +72,10 @@ export interface Head {
   description: string;
   /** Absent on the 404 page, which has no address of its own. */
   canonicalUrl?: string;
-  /** The link preview, 1200 x 630, and what it shows in words: the page kind's card (src/images/share-cards.ts), or a post's own image. */
+  /**
+   * The link preview, 1200 x 630, and what it shows in words: the page kind's card
+   * (src/images/share-cards.ts), or a post's own image.
+   */
   ogImageUrl: string;
   ogImageAlt: string;
   ogType: 'website' | 'article';

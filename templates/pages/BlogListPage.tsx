@@ -32,10 +32,12 @@ export function BlogListPage(props: BlogListPageProps) {
                   </p>
                   {post.unpublished ? <p className="notice">{post.unpublished}</p> : null}
                   <h2>
-                    {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a title the content stage rendered and checked (content/markdown.ts, cms/sanitize.ts) */}
+                    {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a title the content stage rendered
+                        and checked (content/markdown.ts, cms/sanitize.ts) */}
                     <a href={post.path} dangerouslySetInnerHTML={{ __html: post.titleHtml }} />
                   </h2>
-                  {/* biome-ignore lint/security/noDangerouslySetInnerHtml: an excerpt the content stage rendered and checked (content/markdown.ts, cms/sanitize.ts) */}
+                  {/* biome-ignore lint/security/noDangerouslySetInnerHtml: an excerpt the content stage rendered
+                      and checked (content/markdown.ts, cms/sanitize.ts) */}
                   <div className="post-excerpt" dangerouslySetInnerHTML={{ __html: post.excerptHtml }} />
                   <p>
                     <a className="read-more" href={post.path}>

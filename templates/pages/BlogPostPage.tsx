@@ -19,7 +19,8 @@ export function BlogPostPage({
       <header className="hero">
         <div className="container container-narrow">
           <Breadcrumb crumbs={breadcrumb} />
-          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a title the content stage rendered and checked (content/markdown.ts, cms/sanitize.ts) */}
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a title the content stage rendered and checked
+              (content/markdown.ts, cms/sanitize.ts) */}
           <h1 id="page-heading" dangerouslySetInnerHTML={{ __html: post.titleHtml }} />
           <p className="muted">
             <time dateTime={post.dateIso}>{post.date}</time>
@@ -34,7 +35,8 @@ export function BlogPostPage({
       <div className="section">
         <div className="container container-narrow">
           {post.image ? <Picture className="post-image" image={post.image} sizes={POST_IMAGE_SIZES} priority /> : null}
-          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the post as the content stage rendered and checked it (content/markdown.ts, cms/sanitize.ts) */}
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the post as the content stage rendered and
+              checked it (content/markdown.ts, cms/sanitize.ts) */}
           <div className="prose" dangerouslySetInnerHTML={{ __html: contentHtml }} />
           <p className="post-back">
             <a href="/blog">Back to the blog</a>

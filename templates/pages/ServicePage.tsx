@@ -61,12 +61,15 @@ export function ServicePage(props: ServicePageProps) {
           <PackageGrid packages={props.packages} labelledBy="packages-heading" supportTile={props.supportTile} />
           <ul className="before-you-buy" id="before-you-buy" aria-label="Before you buy">
             {props.beforeYouBuy.map((fact, i) => (
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: Markdown from site.yaml's beforeYouBuy, rendered and checked by content/markdown.ts
+              /* biome-ignore lint/security/noDangerouslySetInnerHtml: Markdown from site.yaml's beforeYouBuy,
+                 rendered and checked by content/markdown.ts */
               <li key={i} dangerouslySetInnerHTML={{ __html: fact.html }} />
             ))}
           </ul>
           {props.delivery ? (
-            <p className="packages-note">{`Delivered at ${props.delivery}: each package shows how many days it takes.`}</p>
+            <p className="packages-note">
+              {`Delivered at ${props.delivery}: each package shows how many days it takes.`}
+            </p>
           ) : null}
           <Html value={props.packagesNote} className="prose packages-note" />
         </div>

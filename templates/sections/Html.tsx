@@ -11,6 +11,7 @@ export function Html({
   id?: string;
 }) {
   if (!value) return null;
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: Markdown rendered and checked by the content stage (content/markdown.ts)
+  /* biome-ignore lint/security/noDangerouslySetInnerHtml: Markdown rendered and checked by the content stage
+     (content/markdown.ts) */
   return <div className={className} id={id} dangerouslySetInnerHTML={{ __html: value.html }} />;
 }

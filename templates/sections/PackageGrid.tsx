@@ -30,7 +30,9 @@ export function PackageGrid({
           {pkg.delivery ? <p className="package-delivery">{pkg.delivery}</p> : null}
           <a className="button button-block" href={pkg.buyUrl}>
             Buy Now
-            <span className="visually-hidden">{`: ${pkg.label} for ${pkg.price}${pkg.popular ? ', our most popular package' : ''}`}</span>
+            <span className="visually-hidden">
+              {`: ${pkg.label} for ${pkg.price}${pkg.popular ? ', our most popular package' : ''}`}
+            </span>
           </a>
         </li>
       ))}
