@@ -36,12 +36,14 @@ export function addBuildCommand(program: Command): void {
     .option('--precompress', 'write .br and .gz copies of every page and text asset (for nginx, preview, a bucket)')
     .option(
       '--base <path>',
-      'serve the site from this folder of its origin, e.g. /shop/ for a GitHub Pages project site (overrides BASE_PATH)',
+      'serve the site from this folder of its origin, e.g. /shop/ for a GitHub Pages project site ' +
+        '(overrides BASE_PATH)',
     )
     .addOption(
       new Option(
         '--target <host>',
-        'the host to write its own files for (default: detected from NETLIFY or CF_PAGES, else static; overrides DEPLOY_TARGET)',
+        'the host to write its own files for ' +
+          '(default: detected from NETLIFY or CF_PAGES, else static; overrides DEPLOY_TARGET)',
       ).choices(TARGETS),
     )
     .option(
@@ -50,7 +52,8 @@ export function addBuildCommand(program: Command): void {
     )
     .option(
       '--allow-placeholders',
-      'let example values (example.com, drama numbers, the example trader) through for a real SITE_URL: a staging build',
+      'let example values (example.com, drama numbers, the example trader) through for a real SITE_URL: ' +
+        'a staging build',
     )
     .action(async (options: BuildFlags) => {
       const { root } = program.opts<{ root: string }>();

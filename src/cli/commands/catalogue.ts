@@ -20,10 +20,12 @@ export function addCatalogueCommand(program: Command): void {
       const pulled = await pullCatalogue(root, process.env, options.to, options.offline === true);
       for (const line of pulled.changes) output.result(line);
       for (const why of pulled.missing) output.warn(`warning: ${why}: its price is left as it is.`);
+      const proposed = path.relative(process.cwd(), pulled.file);
       output.result(
         pulled.changes.length
-          ? `${pulled.changes.length} price(s) differ from the checkout's. Review ${path.relative(process.cwd(), pulled.file)} and copy it over content/catalogue.yaml to take them.`
-          : `Every price agrees with the checkout's; ${path.relative(process.cwd(), pulled.file)} is the catalogue as it is.`,
+          ? `${pulled.changes.length} price(s) differ from the checkout's. ` +
+              `Review ${proposed} and copy it over content/catalogue.yaml to take them.`
+          : `Every price agrees with the checkout's; ${proposed} is the catalogue as it is.`,
       );
     });
 }

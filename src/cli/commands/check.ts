@@ -23,7 +23,8 @@ export function addCheckCommand(program: Command): void {
     .option('--external', 'also fetch external links (the checkout site, CMS images)')
     .option(
       '--checkout',
-      'also check that every Buy Now leads to a product that can be bought at the price shown (the checkout setting checkoutVerify makes it the default)',
+      'also check that every Buy Now leads to a product that can be bought at the price shown ' +
+        '(the checkout setting checkoutVerify makes it the default)',
     )
     .option('--offline', "with --checkout: read the checkout's products from the cache in .cache/, without the network")
     .action(async (options: { out: string; external?: boolean; checkout?: boolean; offline?: boolean }) => {
@@ -58,7 +59,8 @@ export function addCheckCommand(program: Command): void {
       }
       output.detail(`Crawled in ${((performance.now() - started) / 1000).toFixed(2)} s.`);
       output.result(
-        `${output.colours.out.green(`Checked ${report.pagesCrawled} pages and ${report.linksChecked} links`)}: no broken links, redirects, canonicals or orphans.`,
+        `${output.colours.out.green(`Checked ${report.pagesCrawled} pages and ${report.linksChecked} links`)}: ` +
+          'no broken links, redirects, canonicals or orphans.',
       );
     });
 }
