@@ -7,14 +7,13 @@ import { contentStage } from './build/content.js';
 import { imagesStage } from './build/images.js';
 import { renderStage } from './build/render.js';
 import { routesStage } from './build/routes.js';
-import { StageList } from './build/run-stages.js';
+import { StageList, type StageTime } from './build/run-stages.js';
 import { startBuild } from './build/start.js';
 import { writeStage } from './build/write.js';
 import type { Target } from './config/deploy-target.js';
 import type { RouteKind } from './routes/route-table.js';
 
-export { newBuildMemo, type BuildMemo, type BuildOptions, type ProgressStage } from './build/build-options.js';
-export { FEED_SIZE } from './build/write.js';
+export { newBuildMemo, type BuildOptions } from './build/build-options.js';
 
 export interface BuildSummary {
   pages: number;
@@ -29,7 +28,7 @@ export interface BuildSummary {
   warnings: string[];
   /** Where the blog came from and how long the fetch took. */
   blog: BlogSummary;
-  stages: { name: string; ms: number }[];
+  stages: StageTime[];
   /** The host the files were written for, and why that one. */
   target: { name: Target; why: string };
   totalMs: number;

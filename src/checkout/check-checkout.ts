@@ -77,7 +77,7 @@ const MAX_CATALOGUE_BYTES = 1024 * 1024;
 
 /** A --to refused (SF170); `cause`: the error that showed why, if one did. */
 function refusedTo(found: Problem, cause?: unknown): StorefrontError {
-  return new StorefrontError(found, 'Nothing was written.', cause === undefined ? undefined : { cause });
+  return new StorefrontError(found, 'Nothing was written.', { cause });
 }
 
 /** Where a --to problem is. */

@@ -36,7 +36,7 @@ export function parseWhole(value: string): number {
 }
 
 /** The signals that end a long-running command: Ctrl-C, a service manager's TERM, a closed terminal's HUP. */
-const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+export const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 /**
  * Ctrl-C, a service manager's TERM or a closed terminal's HUP closes what a long-running command

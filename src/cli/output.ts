@@ -1,6 +1,7 @@
 /**
  * The one way every command prints. The global flags --quiet and --verbose are applied here
- * (main.ts configures `output` before any command runs), so a command never tests them itself:
+ * (applyGlobalFlags in global-options.ts configures `output` before any command runs), so a
+ * command never tests them itself:
  *
  *   import { output } from '../cli/output.js';
  *   output.result('Serving dist at http://127.0.0.1:4173');  // stdout; not with --quiet
@@ -166,5 +167,5 @@ export class Output {
   }
 }
 
-/** The output of this process, configured from the global flags by main.ts. */
+/** The output of this process, configured from the global flags by applyGlobalFlags. */
 export const output = new Output();

@@ -83,7 +83,7 @@ export async function loadCmsPosts(options: CmsOptions): Promise<CmsPosts> {
       throw new StorefrontError(
         problem('cmsNoCachedPosts', { why }, { url: apiUrl, file: cacheFile(options.root, apiUrl) }),
         NOTHING_WRITTEN,
-        failed === undefined ? undefined : { cause: failed },
+        { cause: failed },
       );
     }
     const { posts, notes } = fromItems(entry.items, apiUrl, options);

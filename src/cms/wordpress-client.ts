@@ -79,7 +79,7 @@ interface PageResponse {
 
 /** A problem of the CMS (SF201), as the error that stops the build; `cause`: the error behind it. */
 function fail(found: Problem, cause?: unknown): StorefrontError {
-  return new StorefrontError(found, NOTHING_WRITTEN, cause === undefined ? undefined : { cause });
+  return new StorefrontError(found, NOTHING_WRITTEN, { cause });
 }
 
 /** Where a problem of the CMS is: the address asked, without its credentials. */

@@ -3,6 +3,7 @@ import { accessSync, constants, mkdtempSync, rmSync, statSync, statfsSync } from
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { seconds } from '../cli/build-report.js';
+import { STOP_SIGNALS } from '../cli/command-helpers.js';
 import { output } from '../cli/output.js';
 import { StorefrontError, type Problem } from '../errors/storefront-error.js';
 import { problem } from '../errors/catalogue.js';
@@ -14,9 +15,6 @@ import { startDevServer, type DevServer, type DevState } from './dev-server.js';
 import { DevGeneratorBundle } from './generator-bundle.js';
 import { watchFolders } from './watch.js';
 import { isBelow } from '../util/inside-project.js';
-
-/** The signals that stop dev, as main.ts stops it once it runs: each removes the temporary folder. */
-const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 export interface DevOptions {
   root: string;
@@ -55,7 +53,7 @@ class DevSession {
   private builder: DevBuilder | undefined;
   /** Stopped before it served, or stopping. */
   private interrupted = false;
-  /** Set once dev serves: from then on main.ts stops it on STOP_SIGNALS. */
+  /** Set once dev serves: from then on cli/commands/dev.ts stops it on STOP_SIGNALS. */
   private started = false;
   /** Why the generator's code cannot run (a template that does not compile), until it can. */
   private codeProblems: Problem[] | null = null;
@@ -276,11 +274,12 @@ class DevSession {
 const SHARED_MEMORY_ROOM = 2 * 1024 ** 3;
 
 /**
- * Where dev builds: in memory (Linux's /dev/shm) when it has room, as every rebuild writes the
- * whole site again (a price edit is seen 30–60 ms sooner than on a disk); else the system's
- * temporary folder.
+ * Where dev builds: the folder TMPDIR names when it is set; else in memory (Linux's /dev/shm)
+ * when it has room, as every rebuild writes the whole site again (a price edit is seen 30–60 ms
+ * sooner than on a disk); else the system's temporary folder.
  */
 function devFolderParent(): string {
+  if (process.env.TMPDIR) return tmpdir();
   try {
     accessSync('/dev/shm', constants.W_OK);
     const { bavail, bsize } = statfsSync('/dev/shm');

@@ -1467,7 +1467,7 @@ export const catalogue = {
     message: ({ root }) => `The project folder ${root} does not exist.`,
     hint: '--root names the folder that holds content/ (default: the current folder).',
   }),
-  // cli/main.ts
+  // cli/commands/build.ts, cli/commands/preview.ts
   offlineWithStaleOk: entry({
     code: 'SF170',
     message: () => '--offline and --stale-ok cannot be used together.',

@@ -35,7 +35,8 @@ export class StorefrontError extends Error {
   /** `cause`: the error this one stands for (a refusal of the system), shown with --debug. */
   constructor(problems: Problem | readonly Problem[], footer?: string, options?: { cause?: unknown }) {
     const list = Array.isArray(problems) ? problems : [problems as Problem];
-    super(list.map((p) => `${p.code} ${p.message}`).join('\n'), options);
+    // No cause given, none kept (an own `cause: undefined` would still be printed as one).
+    super(list.map((p) => `${p.code} ${p.message}`).join('\n'), options?.cause === undefined ? undefined : options);
     this.name = 'StorefrontError';
     this.problems = list;
     this.footer = footer;

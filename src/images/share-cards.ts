@@ -29,7 +29,7 @@ export interface ShareCards {
   /**
    * By route path; every route has one. The 404 page shows the home page's, every blog list page
    * and every post the blog's (/blog): a post with a featured image shows that instead
-   * (render-routes.ts), so no card is drawn per post and their number does not grow with the blog.
+   * (render/pages/blog-post-page.ts), so no card is drawn per post and their number does not grow with the blog.
    */
   byPath: Map<string, ShareCard>;
   /** The PNGs, once drawn: await them after rendering the pages. */

@@ -146,9 +146,12 @@ function survey(dir: string, recorded: Recorded): { foreign: string[]; own: numb
         if (!ownFolders.has(`${rel}/`) && readdirSync(full).length === 0) foreign.push(`${rel}/`);
         else walk(full, `${rel}/`);
       } else if (DESKTOP_FILES.has(entry.name)) {
+        // A file the desktop makes on its own (.DS_Store, Thumbs.db): no one's work.
       } else if (!entry.isFile() || (!recorded.files.has(rel) && !recorded.unhashed.has(rel))) {
         foreign.push(rel);
       } else if (!lstatSync(full, { throwIfNoEntry: false })) {
+        // Gone since the folder was listed: another build swapped its site in meanwhile, and what
+        // it moved aside and removed held nothing of the user's (as the listing above).
       } else if (!recorded.files.has(rel)) {
         foreign.push(`${rel} (recorded by an earlier version, without a hash of its bytes)`);
       } else if (!matchesRecord(full, recorded.files.get(rel)!)) {

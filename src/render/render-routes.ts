@@ -81,6 +81,8 @@ export async function renderRoutes(
 ): Promise<{ rendered: number; ms: number }> {
   const context = new RenderContext(config, content, options);
   const failures: Problem[] = [];
+  /** The first page's error, kept as the cause: --debug prints the template's stack. */
+  let firstError: unknown;
   let ms = 0;
   let rendered = 0;
   for (const route of routes) {
@@ -89,6 +91,7 @@ export async function renderRoutes(
     try {
       result = renderOrRecall(context, route, memo);
     } catch (err) {
+      firstError ??= err;
       failures.push(
         problem('pageNotRendered', { path: route.path, error: (err as Error).message }, { file: route.source }),
       );
@@ -99,7 +102,7 @@ export async function renderRoutes(
     if (result.rendered) rendered += 1;
     if (failures.length === 0) await page(route, result.html);
   }
-  if (failures.length) throw new StorefrontError(failures, NOTHING_WRITTEN);
+  if (failures.length) throw new StorefrontError(failures, NOTHING_WRITTEN, { cause: firstError });
   if (memo) {
     const paths = new Set(routes.map((route) => route.path));
     for (const path of memo.keys()) if (!paths.has(path)) memo.delete(path);
