@@ -134,6 +134,15 @@ type None = Record<string, never>;
 /** An entry of the catalogue: its values are the type argument given, or none (never inferred). */
 const entry = <V = None>(e: Entry<NoInfer<V>>): Entry<V> => e;
 
+// Wording several problems share.
+const BLOCK_FORM =
+  'a block is a line <!-- if newsletter -->, the Markdown it shows, and a line <!-- end if --> ' +
+  '(docs/content-model.md, "Text pages").';
+const TRADER_HINT =
+  "Put the trader's own details in content/trader.yaml; for a staging build, pass --allow-placeholders.";
+const useSubCategory = (ids: readonly (string | number)[]) =>
+  `Use the id of a sub-category of content/catalogue.yaml: ${ids.join(', ')}.`;
+
 /**
  * The problems, by name. Grouped by the stage that reports them; each group keeps to its own
  * part of the file.
@@ -192,7 +201,7 @@ export const catalogue = {
       withoutPage.length
         ? 'Use the id of a sub-category of content/catalogue.yaml; these have no service page yet: ' +
           `${withoutPage.join(', ')}.`
-        : `Use the id of a sub-category of content/catalogue.yaml: ${subCategories.join(', ')}.`,
+        : useSubCategory(subCategories),
   }),
   subCategoryWithoutPackages: entry<{ subCategory: number; service: string }>({
     code: 'SF113',
@@ -202,12 +211,12 @@ export const catalogue = {
   crossSellWithoutPackages: entry<{ id: number; subCategories: readonly number[] }>({
     code: 'SF113',
     message: ({ id }) => `Cross-sell ${id} has no packages, so it has no "starting from" price.`,
-    hint: ({ subCategories }) => `Use the id of a sub-category of content/catalogue.yaml: ${subCategories.join(', ')}.`,
+    hint: ({ subCategories }) => useSubCategory(subCategories),
   }),
   crossSellUnknown: entry<{ id: number; subCategories: readonly number[] }>({
     code: 'SF113',
     message: ({ id }) => `Cross-sell ${id} is not a sub-category of the catalogue.`,
-    hint: ({ subCategories }) => `Use the id of a sub-category of content/catalogue.yaml: ${subCategories.join(', ')}.`,
+    hint: ({ subCategories }) => useSubCategory(subCategories),
   }),
   crossSellWithoutPage: entry<{ id: number; service: string }>({
     code: 'SF113',
@@ -224,7 +233,7 @@ export const catalogue = {
   pickerSubCategoryUnknown: entry<{ subCategory: number; subCategories: readonly number[] }>({
     code: 'SF113',
     message: ({ subCategory }) => `Sub-category ${subCategory} is not in the catalogue or has no packages.`,
-    hint: ({ subCategories }) => `Use the id of a sub-category of content/catalogue.yaml: ${subCategories.join(', ')}.`,
+    hint: ({ subCategories }) => useSubCategory(subCategories),
   }),
   reviewWithoutPage: entry<{ subCategory: number }>({
     code: 'SF114',
@@ -390,9 +399,7 @@ export const catalogue = {
     code: 'SF103',
     message: ({ name, opened }) =>
       `"<!-- if ${name} -->" opens a block inside the block opened on line ${opened}; blocks do not nest.`,
-    hint:
-      'Close the first block with <!-- end if --> before this line; a block is a line <!-- if newsletter -->, ' +
-      'the Markdown it shows, and a line <!-- end if --> (docs/content-model.md, "Text pages").',
+    hint: `Close the first block with <!-- end if --> before this line; ${BLOCK_FORM}`,
   }),
   blockConditionUnknown: entry<{ name: string; known: readonly string[]; guess: string | undefined }>({
     code: 'SF103',
@@ -400,33 +407,23 @@ export const catalogue = {
       `"<!-- if ${name} -->" names no condition; the known ones are: ${[...known].sort().join(', ')}.` +
       `${guess ? ` Did you mean ${guess}?` : ''}`,
     hint: ({ guess }) =>
-      guess
-        ? `Write <!-- if ${guess} -->.`
-        : 'Write one of the known conditions, or remove the block; a block is a line <!-- if newsletter -->, ' +
-          'the Markdown it shows, and a line <!-- end if --> (docs/content-model.md, "Text pages").',
+      guess ? `Write <!-- if ${guess} -->.` : `Write one of the known conditions, or remove the block; ${BLOCK_FORM}`,
   }),
   blockEndUnopened: entry({
     code: 'SF103',
     message: () => '"<!-- end if -->" closes no block.',
-    hint:
-      'Remove this line, or add <!-- if name --> where the block starts; a block is a line ' +
-      '<!-- if newsletter -->, the Markdown it shows, and a line <!-- end if --> ' +
-      '(docs/content-model.md, "Text pages").',
+    hint: `Remove this line, or add <!-- if name --> where the block starts; ${BLOCK_FORM}`,
   }),
   blockMarkerMalformed: entry<{ written: string }>({
     code: 'SF103',
     message: ({ written }) =>
       `"${written}" is not a marker: write "<!-- if name -->" or "<!-- end if -->" alone on its line.`,
-    hint:
-      'Rewrite the line; a block is a line <!-- if newsletter -->, the Markdown it shows, ' +
-      'and a line <!-- end if --> (docs/content-model.md, "Text pages").',
+    hint: `Rewrite the line; ${BLOCK_FORM}`,
   }),
   blockNeverClosed: entry<{ name: string }>({
     code: 'SF103',
     message: ({ name }) => `"<!-- if ${name} -->" is never closed by "<!-- end if -->".`,
-    hint:
-      'Add a line <!-- end if --> where the block ends; a block is a line <!-- if newsletter -->, ' +
-      'the Markdown it shows, and a line <!-- end if --> (docs/content-model.md, "Text pages").',
+    hint: `Add a line <!-- end if --> where the block ends; ${BLOCK_FORM}`,
   }),
 
   // content/parse-post.ts
@@ -588,35 +585,35 @@ export const catalogue = {
     message: ({ value, siteUrl }) =>
       `"${value}" is an example value. This build is for ${siteUrl}, a real address, ` +
       'whose visitors must know who they are buying from.',
-    hint: "Put the trader's own details in content/trader.yaml; for a staging build, pass --allow-placeholders.",
+    hint: TRADER_HINT,
   }),
   traderExamplePostcode: entry<{ postcode: string; siteUrl: string }>({
     code: 'SF142',
     message: ({ postcode, siteUrl }) =>
       `${postcode} is the example postcode. This build is for ${siteUrl}, a real address, ` +
       'whose visitors must know who they are buying from.',
-    hint: "Put the trader's own details in content/trader.yaml; for a staging build, pass --allow-placeholders.",
+    hint: TRADER_HINT,
   }),
   traderExampleVatNumber: entry<{ vatNumber: string; siteUrl: string }>({
     code: 'SF142',
     message: ({ vatNumber, siteUrl }) =>
       `${vatNumber} is the example VAT number. This build is for ${siteUrl}, a real address, ` +
       'whose visitors must know who they are buying from.',
-    hint: "Put the trader's own details in content/trader.yaml; for a staging build, pass --allow-placeholders.",
+    hint: TRADER_HINT,
   }),
   traderCompanyNumberZeros: entry<{ number: string; siteUrl: string }>({
     code: 'SF142',
     message: ({ number, siteUrl }) =>
       `${number} is not a company number. This build is for ${siteUrl}, a real address, ` +
       'whose visitors must know who they are buying from.',
-    hint: "Put the trader's own details in content/trader.yaml; for a staging build, pass --allow-placeholders.",
+    hint: TRADER_HINT,
   }),
   traderDramaNumber: entry<{ phone: string; siteUrl: string }>({
     code: 'SF142',
     message: ({ phone, siteUrl }) =>
       `${phone} is one of Ofcom's drama numbers. This build is for ${siteUrl}, a real address, ` +
       'whose visitors must know who they are buying from.',
-    hint: "Put the trader's own details in content/trader.yaml; for a staging build, pass --allow-placeholders.",
+    hint: TRADER_HINT,
   }),
 
   // content/read-site-files.ts (and bodyDisguise, above)
