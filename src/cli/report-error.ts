@@ -20,29 +20,6 @@ function isSystemError(err: unknown): err is SystemError {
   return err instanceof Error && typeof candidate?.code === 'string' && typeof candidate.syscall === 'string';
 }
 
-function systemHint(err: SystemError): string {
-  const network = err.syscall === 'listen' || err.syscall === 'bind';
-  switch (err.code) {
-    case 'EADDRINUSE':
-      return 'Another program listens on this port: choose another with --port, or --port 0 for a free one.';
-    case 'EACCES':
-    case 'EPERM':
-      return network
-        ? 'This port needs privileges: choose one above 1023 with --port.'
-        : 'Check that you may read and write this file or folder.';
-    case 'ENOSPC':
-      return 'The disk is full: free some space and run the command again.';
-    case 'EMFILE':
-    case 'ENFILE':
-      return 'Too many files are open: raise the limit (ulimit -n) and run the command again.';
-    case 'ENOENT':
-    case 'ENOTDIR':
-      return 'Check that this path exists.';
-    default:
-      return 'Run again with --debug to see where it happened.';
-  }
-}
-
 /**
  * Any error as problems to print: a StorefrontError as it is, a flag commander rejected, a
  * refusal of the operating system (SF901), and anything else as a bug (SF900).
@@ -54,7 +31,7 @@ export function asStorefrontError(err: unknown): StorefrontError {
     const where =
       err.path ?? (err.address ? `${err.address}${err.port !== undefined ? `:${err.port}` : ''}` : undefined);
     return new StorefrontError(
-      problem('systemRefused', { message: err.message, hint: systemHint(err) }, { file: where }),
+      problem('systemRefused', { message: err.message, errno: err.code, syscall: err.syscall }, { file: where }),
     );
   }
   const described = err instanceof Error ? `${err.name === 'Error' ? '' : `${err.name}: `}${err.message}` : String(err);

@@ -1,6 +1,6 @@
 import { existsSync, lstatSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { codes, problem } from '../errors/catalogue.js';
+import { problem } from '../errors/catalogue.js';
 import { ProblemList } from '../errors/storefront-error.js';
 import { insideProject, resolveInside, isBelow } from '../util/inside-project.js';
 import { checkFile, type FileKind } from '../util/read-bounded.js';
@@ -12,8 +12,8 @@ import { checkFile, type FileKind } from '../util/read-bounded.js';
 export const IMAGE_FILE: FileKind = {
   name: 'a file in content/images/',
   limit: 25 * 1024 * 1024,
-  code: codes.badImage,
-  hint: "Make it smaller (a photo for the web is rarely over 1 MB): 25 MB is Cloudflare Pages' limit for one file.",
+  overLimit: 'imageFileOverLimit',
+  grewPastLimit: 'imageFileGrewPastLimit',
 };
 
 /**

@@ -134,6 +134,48 @@ type None = Record<string, never>;
 /** An entry of the catalogue: its values are the type argument given, or none (never inferred). */
 const entry = <V = None>(e: Entry<NoInfer<V>>): Entry<V> => e;
 
+// A file over its kind's limit (util/read-bounded.ts), and YAML text over it (util/source-file.ts).
+type OverLimit = { size: string; limit: string; kind: string };
+type GrewPastLimit = { limit: string; kind: string };
+type TextTooLarge = { kilobytes: number; megabytes: number };
+const overLimit = ({ size, limit, kind }: OverLimit) =>
+  `The file is ${size}, more than the ${limit} ${kind} may be: it was not read.`;
+const grewPastLimit = ({ limit, kind }: GrewPastLimit) =>
+  `The file grew past the ${limit} ${kind} may be while it was read: it was not used.`;
+const textTooLarge = ({ kilobytes, megabytes }: TextTooLarge) =>
+  `The file is ${kilobytes} KB, more than the ${megabytes} MB a content file may be.`;
+const TOO_LARGE_HINT = 'Split it, or keep large data (images, exports) out of content files.';
+const IMAGE_TOO_LARGE_HINT =
+  "Make it smaller (a photo for the web is rarely over 1 MB): 25 MB is Cloudflare Pages' limit for one file.";
+
+/**
+ * YAML that cannot be read (util/source-file.ts): `reason` is the yaml library's message without
+ * its position and full stop, `yamlCode` its code for the error (BLOCK_AS_IMPLICIT_KEY...), and
+ * `alias` whether an alias was refused (a "billion laughs").
+ */
+type YamlUnreadable = { reason: string; yamlCode?: string; alias?: boolean };
+const yamlUnreadable = ({ reason }: YamlUnreadable) => `The YAML cannot be read: ${reason}.`;
+/** What to do about a syntax error, by the yaml library's code; any other: the default. */
+const YAML_SYNTAX_HINTS: Record<string, string> = {
+  BLOCK_AS_IMPLICIT_KEY:
+    'Put text that contains ": " in double quotes (q: "Refills: how do they work?"); ' +
+    'if the next line is a field of its own, indent it like the others.',
+  MULTILINE_IMPLICIT_KEY:
+    'Each line of a mapping is key: value: add the missing ": " after the key, ' +
+    'or indent the line like the others (spaces, never tabs).',
+  TAB_AS_INDENT: 'Indent with spaces: YAML does not allow tabs.',
+  DUPLICATE_KEY: 'A field may appear once: remove one of the two, or rename it.',
+  BAD_DQ_ESCAPE: 'Inside double quotes write a backslash as \\\\, or put the text in single quotes.',
+  BAD_SCALAR_START: 'Put the text in double quotes: it starts with a character YAML keeps for itself (@, `, %).',
+  MULTIPLE_DOCS: 'A content file is one document: remove the line "---" and what belongs to another file.',
+};
+const yamlSyntaxHint = ({ yamlCode, alias }: YamlUnreadable) =>
+  alias
+    ? 'Write the values out instead of repeating them with anchors (&name) and aliases (*name).'
+    : (YAML_SYNTAX_HINTS[yamlCode ?? ''] ??
+      'Check the indentation (spaces, never tabs) and the quoting on this line and the one above; ' +
+        'put text that contains ": " or starts with {{ in double quotes.');
+
 // Wording several problems share.
 const BLOCK_FORM =
   'a block is a line <!-- if newsletter -->, the Markdown it shows, and a line <!-- end if --> ' +
@@ -736,50 +778,15 @@ export const catalogue = {
         ? 'Replace it with the file itself, or rename the folder so that it does not end like a file of this kind.'
         : 'Replace it with the file itself.',
   }),
-  yamlFileOverLimit: entry<{ size: string; limit: string; kind: string; hint: string }>({
-    code: 'SF101',
-    message: ({ size, limit, kind }) => `The file is ${size}, more than the ${limit} ${kind} may be: it was not read.`,
-    hint: ({ hint }) => hint,
-  }),
-  yamlFileGrewPastLimit: entry<{ limit: string; kind: string; hint: string }>({
-    code: 'SF101',
-    message: ({ limit, kind }) => `The file grew past the ${limit} ${kind} may be while it was read: it was not used.`,
-    hint: ({ hint }) => hint,
-  }),
-  markdownFileOverLimit: entry<{ size: string; limit: string; kind: string; hint: string }>({
-    code: 'SF102',
-    message: ({ size, limit, kind }) => `The file is ${size}, more than the ${limit} ${kind} may be: it was not read.`,
-    hint: ({ hint }) => hint,
-  }),
-  markdownFileGrewPastLimit: entry<{ limit: string; kind: string; hint: string }>({
-    code: 'SF102',
-    message: ({ limit, kind }) => `The file grew past the ${limit} ${kind} may be while it was read: it was not used.`,
-    hint: ({ hint }) => hint,
-  }),
-  imageFileOverLimit: entry<{ size: string; limit: string; kind: string; hint: string }>({
-    code: 'SF206',
-    message: ({ size, limit, kind }) => `The file is ${size}, more than the ${limit} ${kind} may be: it was not read.`,
-    hint: ({ hint }) => hint,
-  }),
-  imageFileGrewPastLimit: entry<{ limit: string; kind: string; hint: string }>({
-    code: 'SF206',
-    message: ({ limit, kind }) => `The file grew past the ${limit} ${kind} may be while it was read: it was not used.`,
-    hint: ({ hint }) => hint,
-  }),
+  yamlFileOverLimit: entry<OverLimit>({ code: 'SF101', message: overLimit, hint: TOO_LARGE_HINT }),
+  yamlFileGrewPastLimit: entry<GrewPastLimit>({ code: 'SF101', message: grewPastLimit, hint: TOO_LARGE_HINT }),
+  markdownFileOverLimit: entry<OverLimit>({ code: 'SF102', message: overLimit, hint: TOO_LARGE_HINT }),
+  markdownFileGrewPastLimit: entry<GrewPastLimit>({ code: 'SF102', message: grewPastLimit, hint: TOO_LARGE_HINT }),
+  imageFileOverLimit: entry<OverLimit>({ code: 'SF206', message: overLimit, hint: IMAGE_TOO_LARGE_HINT }),
+  imageFileGrewPastLimit: entry<GrewPastLimit>({ code: 'SF206', message: grewPastLimit, hint: IMAGE_TOO_LARGE_HINT }),
   // util/source-file.ts: YAML text read from a YAML file (SF101) or from a Markdown file's front matter (SF102).
-  // The hint of a syntax error is chosen there, by the yaml library's code of the error, for both.
-  yamlTextTooLarge: entry<{ kilobytes: number; megabytes: number; hint: string }>({
-    code: 'SF101',
-    message: ({ kilobytes, megabytes }) =>
-      `The file is ${kilobytes} KB, more than the ${megabytes} MB a content file may be.`,
-    hint: ({ hint }) => hint,
-  }),
-  markdownTextTooLarge: entry<{ kilobytes: number; megabytes: number; hint: string }>({
-    code: 'SF102',
-    message: ({ kilobytes, megabytes }) =>
-      `The file is ${kilobytes} KB, more than the ${megabytes} MB a content file may be.`,
-    hint: ({ hint }) => hint,
-  }),
+  yamlTextTooLarge: entry<TextTooLarge>({ code: 'SF101', message: textTooLarge, hint: TOO_LARGE_HINT }),
+  markdownTextTooLarge: entry<TextTooLarge>({ code: 'SF102', message: textTooLarge, hint: TOO_LARGE_HINT }),
   yamlNeverClosed: entry<{ open: string; close: string }>({
     code: 'SF101',
     message: ({ open, close }) => `The YAML cannot be read: this ${open} is never closed (no ${close} after it).`,
@@ -792,17 +799,8 @@ export const catalogue = {
     hint: ({ open, close }) =>
       `Close it with ${close} where the ${open === '[' ? 'list' : open === '{' ? 'map' : 'text'} ends, or remove it.`,
   }),
-  /** `reason`: the yaml library's message, without its position and full stop. */
-  yamlUnreadable: entry<{ reason: string; hint: string }>({
-    code: 'SF101',
-    message: ({ reason }) => `The YAML cannot be read: ${reason}.`,
-    hint: ({ hint }) => hint,
-  }),
-  frontMatterUnreadable: entry<{ reason: string; hint: string }>({
-    code: 'SF102',
-    message: ({ reason }) => `The YAML cannot be read: ${reason}.`,
-    hint: ({ hint }) => hint,
-  }),
+  yamlUnreadable: entry<YamlUnreadable>({ code: 'SF101', message: yamlUnreadable, hint: yamlSyntaxHint }),
+  frontMatterUnreadable: entry<YamlUnreadable>({ code: 'SF102', message: yamlUnreadable, hint: yamlSyntaxHint }),
   frontMatterNotYaml: entry<{ language: string }>({
     code: 'SF102',
     message: ({ language }) =>
@@ -1425,10 +1423,32 @@ export const catalogue = {
 
   // --- the command line and preview (cli/, preview/) ----------------------------------------------
   // cli/report-error.ts
-  systemRefused: entry<{ message: string; hint: string }>({
+  /** `errno` and `syscall`: Node's code for the refusal (EADDRINUSE...) and the call refused (listen...). */
+  systemRefused: entry<{ message: string; errno: string; syscall: string }>({
     code: 'SF901',
     message: ({ message }) => `The operating system refused: ${message}.`,
-    hint: ({ hint }) => hint,
+    hint: ({ errno, syscall }) => {
+      const network = syscall === 'listen' || syscall === 'bind';
+      switch (errno) {
+        case 'EADDRINUSE':
+          return 'Another program listens on this port: choose another with --port, or --port 0 for a free one.';
+        case 'EACCES':
+        case 'EPERM':
+          return network
+            ? 'This port needs privileges: choose one above 1023 with --port.'
+            : 'Check that you may read and write this file or folder.';
+        case 'ENOSPC':
+          return 'The disk is full: free some space and run the command again.';
+        case 'EMFILE':
+        case 'ENFILE':
+          return 'Too many files are open: raise the limit (ulimit -n) and run the command again.';
+        case 'ENOENT':
+        case 'ENOTDIR':
+          return 'Check that this path exists.';
+        default:
+          return 'Run again with --debug to see where it happened.';
+      }
+    },
   }),
   unexpected: entry<{ described: string }>({
     code: 'SF900',

@@ -9,24 +9,14 @@ import type { ProblemList } from '../errors/storefront-error.js';
  * read whole fills the memory before its size could be checked.
  */
 
-/**
- * The problems of a file over its kind's limit, by the code they are reported with: a YAML
- * content file's (SF101), a Markdown file's (SF102), an image's (SF206).
- */
-const OVER_LIMIT = {
-  SF101: { over: 'yamlFileOverLimit', grew: 'yamlFileGrewPastLimit' },
-  SF102: { over: 'markdownFileOverLimit', grew: 'markdownFileGrewPastLimit' },
-  SF206: { over: 'imageFileOverLimit', grew: 'imageFileGrewPastLimit' },
-} as const;
-
 /** One kind of file the build reads, with its limit and how a problem with it is reported. */
 export interface FileKind {
   /** "a content file", "a post", "an image": how the limit is named in the message. */
   name: string;
   limit: number;
-  /** The code of a file over the limit. */
-  code: keyof typeof OVER_LIMIT;
-  hint: string;
+  /** The problems of a file over the limit, and of one that grew past it while it was read. */
+  overLimit: 'yamlFileOverLimit' | 'markdownFileOverLimit' | 'imageFileOverLimit';
+  grewPastLimit: 'yamlFileGrewPastLimit' | 'markdownFileGrewPastLimit' | 'imageFileGrewPastLimit';
 }
 
 /** What a path that is not a regular file is, in words; undefined for a regular file. */
@@ -77,12 +67,11 @@ function judge(stats: Stats, file: string, kind: FileKind, problems: ProblemList
 }
 
 function tooLarge(size: number, file: string, kind: FileKind, problems: ProblemList, grew = false): undefined {
-  const names = OVER_LIMIT[kind.code];
   const limit = sizeInWords(kind.limit);
   problems.add(
     grew
-      ? problem(names.grew, { limit, kind: kind.name, hint: kind.hint }, { file })
-      : problem(names.over, { size: overLimit(size, kind.limit), limit, kind: kind.name, hint: kind.hint }, { file }),
+      ? problem(kind.grewPastLimit, { limit, kind: kind.name }, { file })
+      : problem(kind.overLimit, { size: overLimit(size, kind.limit), limit, kind: kind.name }, { file }),
   );
   return undefined;
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { isCollection, isScalar, isSeq, LineCounter, parseDocument, visit, type Document } from 'yaml';
-import { codes, problem } from '../errors/catalogue.js';
+import { problem } from '../errors/catalogue.js';
 import type { ProblemList } from '../errors/storefront-error.js';
 import { codeFrame } from './code-frame.js';
 import { insideProject } from './inside-project.js';
@@ -53,16 +53,18 @@ export const YAML_LIMITS = { maxAliasCount: 100 };
  */
 export const MAX_FILE_BYTES = 1024 * 1024;
 
-const TOO_LARGE_HINT = 'Split it, or keep large data (images, exports) out of content files.';
-
 /** A YAML content file, and a Markdown one (a text page, a post): checked before they are read. */
 export const YAML_FILE: FileKind = {
   name: 'a content file',
   limit: MAX_FILE_BYTES,
-  code: codes.yamlSyntax,
-  hint: TOO_LARGE_HINT,
+  overLimit: 'yamlFileOverLimit',
+  grewPastLimit: 'yamlFileGrewPastLimit',
 };
-export const MARKDOWN_FILE: FileKind = { ...YAML_FILE, code: codes.frontMatterSyntax };
+export const MARKDOWN_FILE: FileKind = {
+  ...YAML_FILE,
+  overLimit: 'markdownFileOverLimit',
+  grewPastLimit: 'markdownFileGrewPastLimit',
+};
 
 /**
  * The problems of YAML text, as a YAML content file's (SF101) or as a Markdown file's front
@@ -87,29 +89,10 @@ type YamlProblems = typeof IN_YAML_FILE | typeof IN_FRONT_MATTER;
 function tooLarge(text: string, file: string, reported: YamlProblems, problems: ProblemList): boolean {
   const bytes = Buffer.byteLength(text);
   if (bytes <= MAX_FILE_BYTES) return false;
-  const values = { kilobytes: Math.round(bytes / 1024), megabytes: MAX_FILE_BYTES / 1024 / 1024, hint: TOO_LARGE_HINT };
+  const values = { kilobytes: Math.round(bytes / 1024), megabytes: MAX_FILE_BYTES / 1024 / 1024 };
   problems.add(problem(reported.tooLarge, values, { file }));
   return true;
 }
-
-/** What to do about a syntax error, by the yaml library's code; any other: the default. */
-const SYNTAX_HINTS: Record<string, string> = {
-  BLOCK_AS_IMPLICIT_KEY:
-    'Put text that contains ": " in double quotes (q: "Refills: how do they work?"); ' +
-    'if the next line is a field of its own, indent it like the others.',
-  MULTILINE_IMPLICIT_KEY:
-    'Each line of a mapping is key: value: add the missing ": " after the key, ' +
-    'or indent the line like the others (spaces, never tabs).',
-  TAB_AS_INDENT: 'Indent with spaces: YAML does not allow tabs.',
-  DUPLICATE_KEY: 'A field may appear once: remove one of the two, or rename it.',
-  BAD_DQ_ESCAPE: 'Inside double quotes write a backslash as \\\\, or put the text in single quotes.',
-  BAD_SCALAR_START: 'Put the text in double quotes: it starts with a character YAML keeps for itself (@, `, %).',
-  MULTIPLE_DOCS: 'A content file is one document: remove the line "---" and what belongs to another file.',
-};
-const DEFAULT_SYNTAX_HINT =
-  'Check the indentation (spaces, never tabs) and the quoting on this line and the one above; ' +
-  'put text that contains ": " or starts with {{ in double quotes.';
-const ALIAS_HINT = 'Write the values out instead of repeating them with anchors (&name) and aliases (*name).';
 
 /**
  * A quoted text, a [list] or a {map} that the error's position ends, so never closed: the place
@@ -171,7 +154,7 @@ function parseYamlText(
                 .split('\n')[0]!
                 .replace(/ at line \d+, column \d+:?$/, '')
                 .replace(/\.$/, ''),
-              hint: SYNTAX_HINTS[err.code] ?? DEFAULT_SYNTAX_HINT,
+              yamlCode: err.code,
             },
             place,
           ),
@@ -183,8 +166,8 @@ function parseYamlText(
     data = doc.toJS(YAML_LIMITS);
   } catch (e) {
     const failure = (e as Error).message;
-    const hint = /alias/i.test(failure) ? ALIAS_HINT : DEFAULT_SYNTAX_HINT;
-    problems.add(problem(reported.unreadable, { reason: failure.replace(/\.$/, ''), hint }, { file }));
+    const values = { reason: failure.replace(/\.$/, ''), alias: /alias/i.test(failure) };
+    problems.add(problem(reported.unreadable, values, { file }));
     return undefined;
   }
   return { data, lineOf: lazyLines(text) };
