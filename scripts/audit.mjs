@@ -15,6 +15,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { startPreview } from '../lib/bundle/preview-server.js';
+import { CHROMIUM_ARGS, chromiumPath } from '../test/support/test-tools.mjs';
 
 const args = process.argv.slice(2);
 const outIndex = args.indexOf('--out');
@@ -41,15 +42,8 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const CATEGORY_SHORT = { performance: 'perf', accessibility: 'a11y', 'best-practices': 'bp', seo: 'seo' };
 // undefined: Lighthouse's default (mobile) config
 const MODES = mobileOnly ? { mobile: undefined } : { mobile: undefined, desktop: desktopConfig };
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// chrome-launcher's headless mode is --headless=new; the other flags are the tests'.
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS.filter((flag) => flag !== '--headless')];
 
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 const pad = (value, width) => String(value).padStart(width);
@@ -190,7 +184,7 @@ try {
   preview = await startPreview(outDir, 0, '127.0.0.1');
   console.log(`Serving ${outDir} at ${preview.url}`);
   chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    chromePath: chromiumPath(),
     chromeFlags: CHROME_FLAGS,
   });
 

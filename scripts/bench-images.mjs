@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
+import { chromiumLaunchOptions } from '../test/support/test-tools.mjs';
 
 const here = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -99,18 +100,7 @@ try {
     });
     preview.once('exit', (code) => reject(new Error(`preview stopped with ${code}: ${text}`)));
   });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await chromium.launch(chromiumLaunchOptions());
   console.log('Image bytes in Chromium, 375 x 812 px at 2x (a phone):');
   for (const address of ['/blog', `/blog/growth-note-${postCount}`]) {
     const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2 });

@@ -24,6 +24,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chromiumLaunchOptions } from '../test/support/test-tools.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cli = path.join(root, 'bin', 'storefront.js');
@@ -171,18 +172,7 @@ if (dev) {
       child.stderr.on('data', read);
       exited.then((code) => reject(new Error(`dev exited (${code}) before serving:\n${log}`)));
     });
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await chromium.launch(chromiumLaunchOptions());
     const page = await browser.newPage();
     await page.goto(`${url}/buy-instagram-followers`);
     // Timed to the reloaded page's first contentful paint, which shows the price (it is on the first

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startPreview } from '../lib/bundle/preview-server.js';
 import { firstBlogPost, LAYOUT_PAGES, routeFileName } from '../test/support/page-kinds.mjs';
+import { chromiumLaunchOptions } from '../test/support/test-tools.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -25,18 +26,7 @@ mkdirSync(outDir, { recursive: true });
 const preview = await startPreview(path.resolve('dist'), 0);
 let browser;
 try {
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await chromium.launch(chromiumLaunchOptions());
   let paths = args;
   if (!paths.length) {
     const page = await browser.newPage();

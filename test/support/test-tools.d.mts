@@ -1,5 +1,9 @@
 /** Chromium or Chrome, for playwright-core: CHROMIUM_PATH, else Debian's; see test-tools.mjs. */
 export declare function chromiumPath(): string;
+/** Chromium's flags for the tests and scripts: headless, and kept off the network. */
+export declare const CHROMIUM_ARGS: string[];
+/** playwright-core's launch options for that Chromium. */
+export declare function chromiumLaunchOptions(): { executablePath: string; args: string[] };
 /** nginx: NGINX_PATH, else the one on PATH. */
 export declare function nginxPath(): string;
 /** nginx's own mime.types. */

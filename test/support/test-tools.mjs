@@ -10,6 +10,20 @@ const DEBIAN_BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_modu
 /** Chromium or Chrome, for playwright-core: CHROMIUM_PATH, else Debian's. */
 export const chromiumPath = () => process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
+/** Chromium's flags for the tests and scripts: headless, and kept off the network it has no business with. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** playwright-core's launch options for that Chromium. */
+export const chromiumLaunchOptions = () => ({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+
 /** nginx: NGINX_PATH, else the one on PATH. */
 export const nginxPath = () => process.env.NGINX_PATH || 'nginx';
 
