@@ -1,37 +1,34 @@
-import { lstatSync, realpathSync } from 'node:fs';
+import { lstatSync, readdirSync, realpathSync, statSync, watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
-import { watch } from 'chokidar';
 import { isBelow } from '../util/inside-project.js';
 
 /** Editors' swap, backup and lock files: saving a file makes several of them. */
 const IGNORED = /(^|[\\/])(\.#|#)|(\.swp|\.swx|\.tmp|~)$|(^|[\\/])\.git([\\/]|$)/;
 
 /**
- * The folder to watch for one that dev names: itself, or, when it is a link to a folder within
- * its parent (content/ -> ./site-content in the project), the link's target. Any other link is
- * not watched: its target is the build's to judge, and `content -> /` would have dev watch, and
- * list, the whole disk.
+ * Whether a folder may be watched: a real folder, never a link to one (a link in content/ is the
+ * build's to judge, and its target is not watched: `content/images/etc -> /etc` would otherwise
+ * have dev watch, and list, the whole of /etc). One of the folders dev names may itself be a
+ * link when it stays within its parent (content/ -> ./site-content in the project).
  */
-function watchedFolder(dir: string): string | undefined {
+function watchable(dir: string, named: boolean): boolean {
   const found = lstatSync(dir, { throwIfNoEntry: false });
-  if (!found) return undefined;
-  if (found.isDirectory()) return dir;
-  if (!found.isSymbolicLink()) return undefined;
+  if (!found) return false;
+  if (found.isDirectory()) return true;
+  if (!named || !found.isSymbolicLink() || !statSync(dir, { throwIfNoEntry: false })?.isDirectory()) return false;
   try {
-    const target = realpathSync.native(dir);
-    const within = isBelow(realpathSync.native(path.dirname(dir)), target) && lstatSync(target).isDirectory();
-    return within ? target : undefined;
+    return isBelow(realpathSync.native(path.dirname(dir)), realpathSync.native(dir));
   } catch {
-    return undefined;
+    return false;
   }
 }
 
 /**
- * Watches folders and everything under them with chokidar, following no link (a link to a
- * folder in content/ is the build's to judge; its target is never watched), and calls `onChange`
- * with the files changed once things have been quiet for `settleMs`: an editor's save is several
- * events, a `git checkout` many. Files are named under the folders as given, also when one was
- * a link watched through its target.
+ * Watches folders and everything under them, and calls `onChange` with the files changed once
+ * things have been quiet for `settleMs`: an editor's save is several events, a `git checkout`
+ * many. Each folder is watched on its own rather than with `recursive: true`, whose Linux
+ * implementation in Node 20 watches files and so loses a file that an editor saves by
+ * replacing it (vim, `sed -i`, most IDEs); a folder's watch sees every replacement in it.
  */
 export function watchFolders(
   folders: readonly string[],
@@ -39,49 +36,47 @@ export function watchFolders(
   settleMs = 20,
 ): () => void {
   const changed = new Set<string>();
+  const watchers = new Map<string, FSWatcher>();
   let timer: NodeJS.Timeout | undefined;
-  const named = new Map<string, string>();
-  for (const folder of folders) {
-    const target = watchedFolder(folder);
-    if (target) named.set(target, folder);
-  }
-  /** The path under the folder as dev named it. */
-  const asNamed = (file: string): string => {
-    for (const [target, folder] of named) {
-      if (file === target || isBelow(target, file)) return path.join(folder, path.relative(target, file));
-    }
-    return file;
-  };
-  const watcher = watch([...named.keys()], {
-    ignoreInitial: true,
-    followSymlinks: false,
-    // Every event at once (atomic would hold a removal back 100 ms, in case the file comes back):
-    // `settleMs` gathers a save's several events.
-    atomic: false,
-    ignored: (file) => IGNORED.test(file),
-  });
-  let ready = false;
-  watcher.on('ready', () => {
-    ready = true;
-  });
-  watcher.on('all', (event, file) => {
-    // A link is not followed, but chokidar names the links it finds at the start, and the system
-    // reports changes in a link's target as changes of the link: only the link's own making and
-    // removal while dev runs count.
-    const link = lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink();
-    if (link && (event === 'change' || !ready)) return;
-    changed.add(asNamed(file));
+
+  const settle = () => {
     clearTimeout(timer);
     timer = setTimeout(() => {
       const files = [...changed];
       changed.clear();
       onChange(files);
     }, settleMs);
-  });
-  // A folder removed while watched, a watch limit reached: the next save is seen, or dev restarts.
-  watcher.on('error', () => {});
+  };
+  const watchTree = (dir: string, named = false) => {
+    if (watchers.has(dir) || IGNORED.test(dir) || !watchable(dir, named)) return;
+    try {
+      const watcher = watch(dir, (_event, name) => {
+        const file = name ? path.join(dir, name.toString()) : dir;
+        if (IGNORED.test(file)) return;
+        // A new folder (a new section of posts, images) is watched as well; a new link to one is not
+        // (the change is still reported: the build refuses a link out of the project).
+        watchTree(file);
+        changed.add(file);
+        settle();
+      });
+      // A watched folder that is removed ends its watcher with an error on some systems.
+      watcher.on('error', () => {
+        watcher.close();
+        watchers.delete(dir);
+      });
+      watchers.set(dir, watcher);
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        if (entry.isDirectory()) watchTree(path.join(dir, entry.name));
+      }
+    } catch {
+      // Removed while being watched: its parent's watcher reports that.
+    }
+  };
+  for (const folder of folders) watchTree(folder, true);
+
   return () => {
     clearTimeout(timer);
-    void watcher.close();
+    for (const watcher of watchers.values()) watcher.close();
+    watchers.clear();
   };
 }

@@ -47,11 +47,10 @@ it('reports a file edited in place, in one batch however many events', async () 
 
 it('keeps reporting a file that is saved by replacing it, time after time', async () => {
   for (const value of [4, 5, 6]) {
-    const seen = batches.length;
+    const batch = nextBatch();
     await writeFile(path.join(dir, '.catalogue.yaml.new'), `a: ${value}\n`);
     await rename(path.join(dir, '.catalogue.yaml.new'), path.join(dir, 'catalogue.yaml'));
-    // The temporary file's own events may come in a batch of their own.
-    await expect.poll(() => batches.slice(seen).flat(), { timeout: 3000 }).toContain(path.join(dir, 'catalogue.yaml'));
+    expect(await batch).toContain(path.join(dir, 'catalogue.yaml'));
   }
 });
 
@@ -94,5 +93,15 @@ it('does not watch a folder it is given that links out of its parent', async () 
   } finally {
     stopNamed();
     await rm(away, { recursive: true, force: true });
+  }
+});
+
+it('sees every one of 40 saves by replacement in a row, as vim and sed -i save', async () => {
+  // chokidar 5.0.0 missed every second one of these on Linux: why dev keeps its own watcher.
+  for (let value = 10; value < 50; value++) {
+    const seen = batches.length;
+    await writeFile(path.join(dir, 'sedAb12'), `a: ${value}\n`);
+    await rename(path.join(dir, 'sedAb12'), path.join(dir, 'catalogue.yaml'));
+    await expect.poll(() => batches.slice(seen).flat(), { timeout: 3000 }).toContain(path.join(dir, 'catalogue.yaml'));
   }
 });
