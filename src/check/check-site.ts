@@ -43,136 +43,205 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
   const sitemapUrls = [...readFileSync(sitemapPath, 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) =>
     m[1]!.replace(/&amp;/g, '&'),
   );
-  const siteOrigin = sitemapUrls.length ? new URL(sitemapUrls[0]!).origin : '';
   const server = await startPreview(options.outDir, 0);
-  // A site built for a folder of its origin (basePath) is served, and crawled, under it.
-  const home = `${server.url}${servedBasePath(options.outDir)}/`;
-  const local = (url: string) =>
-    siteOrigin && url.startsWith(siteOrigin) ? server.url + url.slice(siteOrigin.length) : url;
-  const shown = (url: string) => (url.startsWith(server.url) ? url.slice(server.url.length) || '/' : url);
-  const problems: Problem[] = [];
-  const longTitles: LongTitle[] = [];
-  const warn = options.warn ?? ((line: string) => output.warn(line));
   try {
-    const checker = new LinkChecker();
-    // Every page in the folder, so that one the sitemap leaves out is checked too; 404.html is
-    // what hosts answer for unknown addresses, not a page of its own.
-    const folderPages = readdirSync(options.outDir, { recursive: true, encoding: 'utf8' })
-      .filter((file) => file.endsWith('.html') && file !== '404.html' && !/(^|[\\/])[._]/.test(file))
-      .map(
-        (file) =>
-          `${home}${file
-            .split(path.sep)
-            .join('/')
-            .replace(/(^|\/)index\.html$/, '')
-            .replace(/\.html$/, '')}`,
-      );
-    const result = await checker.check({
-      path: [...new Set([home, ...sitemapUrls.map(local), ...folderPages])],
-      recurse: true,
-      concurrency: options.concurrency ?? 25,
-      timeout: 10_000,
-      checkFragments: true,
-      // Absolute links to the site's own origin (Open Graph images, say) are checked locally.
-      urlRewriteExpressions: siteOrigin
-        ? [{ pattern: new RegExp(`^${siteOrigin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`), replacement: server.url }]
-        : [],
-      // Only our own server is crawled; other hosts are listed, and fetched only on request.
-      linksToSkip: async (link) => !options.external && !link.startsWith(server.url),
-    });
-
-    const internal = (url: string) => url.startsWith(server.url);
-    /** The pages each page links to, and the pages that ask not to be indexed. */
-    const linksOf = new Map<string, string[]>();
-    const noindex = new Set<string>();
-    const external = new Map<string, CheckReport['external'][number]>();
-    for (const link of result.links) {
-      if (!internal(link.url)) {
-        const entry = external.get(link.url) ?? { url: link.url, pages: [] };
-        if (link.parent) entry.pages.push(shown(link.parent));
-        if (link.state !== LinkState.SKIPPED) Object.assign(entry, { state: link.state, status: link.status });
-        external.set(link.url, entry);
-      }
-      if (link.state === LinkState.BROKEN) {
-        const url = shown(link.url);
-        const file = link.parent ? `on ${shown(link.parent)}` : 'in sitemap.xml';
-        problems.push(
-          problem('checkBrokenLink', { link: url, status: link.status, onPage: Boolean(link.parent) }, { url, file }),
-        );
-      }
-    }
-
+    const site = servedSite(server.url, options.outDir, sitemapUrls);
+    const result = await crawl(site, options);
+    const links = linkProblems(result.links, site);
     // Canonical URLs and sitemap URLs must answer 200 themselves, not through a redirect.
-    const pages = result.links.filter(
-      (l) => internal(l.url) && l.state === LinkState.OK && !/\.[a-z0-9]+$/i.test(new URL(l.url).pathname),
-    );
-    const pageUrls = [...new Set(pages.map((p) => p.url.split('#')[0]!))];
-    for (const pageUrl of pageUrls) {
-      const response = await fetch(pageUrl);
-      const html = await response.text();
-      if (response.redirected) {
-        // An old address: it leads to its page, and is no page of its own.
-        linksOf.set(pageUrl, [response.url]);
-        noindex.add(pageUrl);
-        continue;
-      }
-      // Linkinator records each URL once, often as a crawl seed, so which pages link where is
-      // read from the pages themselves.
-      linksOf.set(
-        pageUrl,
-        [...html.matchAll(/<a\s[^>]*?href="([^"#]*)/g)]
-          .filter((m) => m[1])
-          .map((m) => new URL(m[1]!.replace(/&amp;/g, '&'), pageUrl).href),
-      );
-      if (/<meta name="robots" content="[^"]*noindex/.test(html) || response.status !== 200) noindex.add(pageUrl);
-      const long = response.status === 200 ? longTitle(shown(pageUrl), html) : undefined;
-      if (long) longTitles.push(long);
-      const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&');
-      if (!canonical) continue;
-      const answer = await fetch(local(canonical), { redirect: 'manual' });
-      if (answer.status !== 200) {
-        const at = { url: canonical, file: `on ${shown(pageUrl)}` };
-        problems.push(problem('checkCanonicalNotPage', { status: answer.status }, at));
-      }
-    }
-    // In the order of the pages' paths, whatever order the crawl found them in.
-    longTitles.sort((a, b) => (a.page < b.page ? -1 : a.page > b.page ? 1 : 0));
-    for (const long of longTitles) warn(longTitleWarning(long));
-    for (const url of sitemapUrls) {
-      const answer = await fetch(local(url), { redirect: 'manual' });
-      if (answer.status !== 200) {
-        problems.push(problem('checkSitemapUrlNotPage', { status: answer.status }, { url, file: 'sitemap.xml' }));
-      }
-    }
-    // Orphans: indexable pages that no chain of links from the home page reaches.
-    const reached = new Set([home]);
-    for (const from of reached) for (const to of linksOf.get(from) ?? []) reached.add(to);
-    for (const pageUrl of pageUrls) {
-      if (reached.has(pageUrl) || noindex.has(pageUrl)) continue;
-      const listed = sitemapUrls.some((url) => local(url) === pageUrl);
-      const at = { url: shown(pageUrl), file: listed ? 'sitemap.xml' : 'the output folder' };
-      problems.push(problem('checkOrphanPage', { inSitemap: listed }, at));
-    }
-
-    // Every redirect must end on a page.
-    const redirectsPath = path.join(options.outDir, '_redirects');
-    if (existsSync(redirectsPath)) {
-      for (const [from, rule] of parseRedirectsFile(readFileSync(redirectsPath, 'utf8'))) {
-        const answer = await fetch(server.url + rule.to, { redirect: 'manual' });
-        if (answer.status !== 200) {
-          const values = { from, to: rule.to, status: answer.status };
-          problems.push(problem('checkRedirectToNothing', values, { url: from, file: '_redirects' }));
-        }
-      }
-    }
+    const pageUrls = [
+      ...new Set(
+        result.links
+          .filter(
+            (l) => site.internal(l.url) && l.state === LinkState.OK && !/\.[a-z0-9]+$/i.test(new URL(l.url).pathname),
+          )
+          .map((p) => p.url.split('#')[0]!),
+      ),
+    ];
+    const pages = await readPages(pageUrls, site);
+    const warn = options.warn ?? ((line: string) => output.warn(line));
+    for (const long of pages.longTitles) warn(longTitleWarning(long));
+    const problems = [
+      ...links.problems,
+      ...pages.problems,
+      ...(await sitemapProblems(site)),
+      ...orphanProblems(pageUrls, pages, site),
+      ...(await redirectProblems(options.outDir, site)),
+    ];
     return {
       pagesCrawled: pageUrls.length,
       linksChecked: result.links.length,
       problems,
-      external: [...external.values()],
-      longTitles,
+      external: links.external,
+      longTitles: pages.longTitles,
     };
   } finally {
     await server.close();
   }
+}
+
+/** The site as the preview server serves it, and how its addresses are read and shown. */
+interface ServedSite {
+  /** The preview server's origin. */
+  origin: string;
+  /** The home page: a site built for a folder of its origin (basePath) is served, and crawled, under it. */
+  home: string;
+  sitemapUrls: string[];
+  /** The site's own origin, as its sitemap names it. */
+  siteOrigin: string;
+  internal(url: string): boolean;
+  /** An address of the site's origin, as the preview server serves it. */
+  local(url: string): string;
+  /** An address as the messages show it: a path for the site's own pages. */
+  shown(url: string): string;
+}
+
+function servedSite(origin: string, outDir: string, sitemapUrls: string[]): ServedSite {
+  const siteOrigin = sitemapUrls.length ? new URL(sitemapUrls[0]!).origin : '';
+  return {
+    origin,
+    home: `${origin}${servedBasePath(outDir)}/`,
+    sitemapUrls,
+    siteOrigin,
+    internal: (url) => url.startsWith(origin),
+    local: (url) => (siteOrigin && url.startsWith(siteOrigin) ? origin + url.slice(siteOrigin.length) : url),
+    shown: (url) => (url.startsWith(origin) ? url.slice(origin.length) || '/' : url),
+  };
+}
+
+/** linkinator's crawl from the home page, every sitemap URL and every page in the folder. */
+function crawl(site: ServedSite, options: CheckOptions) {
+  // Every page in the folder, so that one the sitemap leaves out is checked too; 404.html is
+  // what hosts answer for unknown addresses, not a page of its own.
+  const folderPages = readdirSync(options.outDir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.html') && file !== '404.html' && !/(^|[\\/])[._]/.test(file))
+    .map(
+      (file) =>
+        `${site.home}${file
+          .split(path.sep)
+          .join('/')
+          .replace(/(^|\/)index\.html$/, '')
+          .replace(/\.html$/, '')}`,
+    );
+  const { siteOrigin, origin } = site;
+  return new LinkChecker().check({
+    path: [...new Set([site.home, ...site.sitemapUrls.map(site.local), ...folderPages])],
+    recurse: true,
+    concurrency: options.concurrency ?? 25,
+    timeout: 10_000,
+    checkFragments: true,
+    // Absolute links to the site's own origin (Open Graph images, say) are checked locally.
+    urlRewriteExpressions: siteOrigin
+      ? [{ pattern: new RegExp(`^${siteOrigin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`), replacement: origin }]
+      : [],
+    // Only our own server is crawled; other hosts are listed, and fetched only on request.
+    linksToSkip: async (link) => !options.external && !link.startsWith(origin),
+  });
+}
+
+type CrawledLink = Awaited<ReturnType<typeof crawl>>['links'][number];
+
+/** The broken links, and the external links with the pages that hold them. */
+function linkProblems(links: CrawledLink[], site: ServedSite) {
+  const problems: Problem[] = [];
+  const external = new Map<string, CheckReport['external'][number]>();
+  for (const link of links) {
+    if (!site.internal(link.url)) {
+      const entry = external.get(link.url) ?? { url: link.url, pages: [] };
+      if (link.parent) entry.pages.push(site.shown(link.parent));
+      if (link.state !== LinkState.SKIPPED) Object.assign(entry, { state: link.state, status: link.status });
+      external.set(link.url, entry);
+    }
+    if (link.state === LinkState.BROKEN) {
+      const url = site.shown(link.url);
+      const file = link.parent ? `on ${site.shown(link.parent)}` : 'in sitemap.xml';
+      problems.push(
+        problem('checkBrokenLink', { link: url, status: link.status, onPage: Boolean(link.parent) }, { url, file }),
+      );
+    }
+  }
+  return { problems, external: [...external.values()] };
+}
+
+/** What is read from the pages themselves: their links, which ask not to be indexed, titles and canonicals. */
+interface PagesRead {
+  /** The pages each page links to. */
+  linksOf: Map<string, string[]>;
+  noindex: Set<string>;
+  longTitles: LongTitle[];
+  problems: Problem[];
+}
+
+async function readPages(pageUrls: string[], site: ServedSite): Promise<PagesRead> {
+  const read: PagesRead = { linksOf: new Map(), noindex: new Set(), longTitles: [], problems: [] };
+  for (const pageUrl of pageUrls) {
+    const response = await fetch(pageUrl);
+    const html = await response.text();
+    if (response.redirected) {
+      // An old address: it leads to its page, and is no page of its own.
+      read.linksOf.set(pageUrl, [response.url]);
+      read.noindex.add(pageUrl);
+      continue;
+    }
+    // Linkinator records each URL once, often as a crawl seed, so which pages link where is
+    // read from the pages themselves.
+    read.linksOf.set(
+      pageUrl,
+      [...html.matchAll(/<a\s[^>]*?href="([^"#]*)/g)]
+        .filter((m) => m[1])
+        .map((m) => new URL(m[1]!.replace(/&amp;/g, '&'), pageUrl).href),
+    );
+    if (/<meta name="robots" content="[^"]*noindex/.test(html) || response.status !== 200) read.noindex.add(pageUrl);
+    const long = response.status === 200 ? longTitle(site.shown(pageUrl), html) : undefined;
+    if (long) read.longTitles.push(long);
+    const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&');
+    if (!canonical) continue;
+    const answer = await fetch(site.local(canonical), { redirect: 'manual' });
+    if (answer.status !== 200) {
+      const at = { url: canonical, file: `on ${site.shown(pageUrl)}` };
+      read.problems.push(problem('checkCanonicalNotPage', { status: answer.status }, at));
+    }
+  }
+  // In the order of the pages' paths, whatever order the crawl found them in.
+  read.longTitles.sort((a, b) => (a.page < b.page ? -1 : a.page > b.page ? 1 : 0));
+  return read;
+}
+
+async function sitemapProblems(site: ServedSite): Promise<Problem[]> {
+  const problems: Problem[] = [];
+  for (const url of site.sitemapUrls) {
+    const answer = await fetch(site.local(url), { redirect: 'manual' });
+    if (answer.status !== 200) {
+      problems.push(problem('checkSitemapUrlNotPage', { status: answer.status }, { url, file: 'sitemap.xml' }));
+    }
+  }
+  return problems;
+}
+
+/** Orphans: indexable pages that no chain of links from the home page reaches. */
+function orphanProblems(pageUrls: string[], pages: PagesRead, site: ServedSite): Problem[] {
+  const reached = new Set([site.home]);
+  for (const from of reached) for (const to of pages.linksOf.get(from) ?? []) reached.add(to);
+  return pageUrls
+    .filter((pageUrl) => !reached.has(pageUrl) && !pages.noindex.has(pageUrl))
+    .map((pageUrl) => {
+      const listed = site.sitemapUrls.some((url) => site.local(url) === pageUrl);
+      const at = { url: site.shown(pageUrl), file: listed ? 'sitemap.xml' : 'the output folder' };
+      return problem('checkOrphanPage', { inSitemap: listed }, at);
+    });
+}
+
+/** Every redirect must end on a page. */
+async function redirectProblems(outDir: string, site: ServedSite): Promise<Problem[]> {
+  const redirectsPath = path.join(outDir, '_redirects');
+  if (!existsSync(redirectsPath)) return [];
+  const problems: Problem[] = [];
+  for (const [from, rule] of parseRedirectsFile(readFileSync(redirectsPath, 'utf8'))) {
+    const answer = await fetch(site.origin + rule.to, { redirect: 'manual' });
+    if (answer.status !== 200) {
+      const values = { from, to: rule.to, status: answer.status };
+      problems.push(problem('checkRedirectToNothing', values, { url: from, file: '_redirects' }));
+    }
+  }
+  return problems;
 }
