@@ -100,6 +100,29 @@ function tokenFacts(config: Config, site: SourceFile | undefined, trader: Trader
   return facts;
 }
 
+/**
+ * A text page's body: its `<!-- if name -->` blocks kept or left out by `conditions`, rendered.
+ * Every block is checked, shown in this build or not: for disguised text (as a visitor reads it,
+ * references decoded, markers and all, so that the line is the file's) and for its links.
+ */
+function textPageBody(source: SourceFile, conditions: Conditions, problems: ProblemList) {
+  const body = source.body ?? '';
+  const fileLine = (line: number) => (source.bodyLine === undefined ? undefined : source.bodyLine + line - 1);
+  const kept = keepConditionalBlocks(body, conditions, (line) => ({ file: source.file, line: fileLine(line) }));
+  for (const found of kept.problems) problems.add(found);
+  const disguise = checkMarkdown(body);
+  if (disguise) {
+    problems.add(
+      problem('bodyDisguise', disguise, { file: source.file, field: 'body', line: fileLine(disguise.line) }),
+    );
+  }
+  const everyBlock = keepConditionalBlocks(
+    body,
+    Object.fromEntries(Object.keys(conditions).map((name) => [name, true])),
+  );
+  return { ...renderMarkdown(kept.body), links: renderMarkdown(everyBlock.body).links };
+}
+
 /** Reads and validates the site's own files in `contentDir`; the problems go to `problems`. */
 export async function readSiteFiles(
   root: string,
@@ -188,35 +211,8 @@ export async function readSiteFiles(
   for (const absolute of await list('pages', '.md')) {
     const source = await readMarkdownFile(root, absolute, problems);
     const page = validate<TextPageFrontMatter>(source, textPageSchema, 'See docs/content-model.md, "Text pages".');
-    if (source && page) {
-      const kept = keepConditionalBlocks(source.body ?? '', conditions, (line) => ({
-        file: source.file,
-        line: source.bodyLine === undefined ? undefined : source.bodyLine + line - 1,
-      }));
-      for (const found of kept.problems) problems.add(found);
-      // Checked as a visitor reads it (references decoded), every block, shown in this build or
-      // not; the whole body, markers and all, so that the line is the file's.
-      const disguise = checkMarkdown(source.body ?? '');
-      if (disguise) {
-        problems.add(
-          problem('bodyDisguise', disguise, {
-            file: source.file,
-            field: 'body',
-            line: source.bodyLine === undefined ? undefined : source.bodyLine + disguise.line - 1,
-          }),
-        );
-      }
-      // The links of every block are checked, shown in this build or not.
-      const everyBlock = keepConditionalBlocks(
-        source.body ?? '',
-        Object.fromEntries(Object.keys(conditions).map((name) => [name, true])),
-      );
-      textPages.push({
-        file: source.file,
-        page,
-        body: { ...renderMarkdown(kept.body), links: renderMarkdown(everyBlock.body).links },
-      });
-    } else stated(root, absolute, unreadable);
+    if (source && page) textPages.push({ file: source.file, page, body: textPageBody(source, conditions, problems) });
+    else stated(root, absolute, unreadable);
   }
 
   const services: SiteContent['services'] = [];
