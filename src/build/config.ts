@@ -1,10 +1,11 @@
 import { buildService, resolveTarget, type Target } from '../config/deploy-target.js';
-import { CONFIG_FILE, imageOrigins, loadConfig, type Config } from '../config/load-config.js';
+import { imageOrigins, loadConfig, type Config } from '../config/load-config.js';
 import { isReservedHost } from '../content/placeholders.js';
 import { problem } from '../errors/catalogue.js';
 import { NOTHING_WRITTEN, ProblemList } from '../errors/storefront-error.js';
 import type { BuildStart, Configured } from './build-state.js';
 import type { Stage } from './run-stages.js';
+import { CONFIG_FILE } from '../util/content-files.js';
 
 /**
  * The settings (defaults, file, environment, flags), the host the site is for, and the site's

@@ -13,8 +13,7 @@ import type { Problem } from '../errors/storefront-error.js';
 import { chargedPrice, fetchStoreProducts, hasStoreApi, productsUrl } from './store-api.js';
 import { cataloguePackages, verifyAgainstStore, verifyBuyLinks } from './verify-checkout.js';
 import { isWithin } from '../util/inside-project.js';
-
-const CATALOGUE = 'content/catalogue.yaml';
+import { CATALOGUE_FILE } from '../util/content-files.js';
 
 export interface CheckoutReport {
   problems: Problem[];
@@ -25,7 +24,7 @@ export interface CheckoutReport {
 /** The catalogue (validated with all the content), and its packages. */
 async function catalogueOf(root: string, config: Config) {
   const content = await loadContent(root, config);
-  const packages = cataloguePackages(content.catalogue, config.checkoutUrl, content.lineOf[CATALOGUE]);
+  const packages = cataloguePackages(content.catalogue, config.checkoutUrl, content.lineOf[CATALOGUE_FILE]);
   return { content, packages };
 }
 
@@ -177,7 +176,7 @@ export async function pullCatalogue(
   // Read again to edit its text, through the same bounded read as the content stage (a pipe put
   // in its place meanwhile is refused, never waited on).
   const read = new ProblemList();
-  const text = readBounded(path.join(root, CATALOGUE), CATALOGUE, YAML_FILE, read)?.toString('utf8');
+  const text = readBounded(path.join(root, CATALOGUE_FILE), CATALOGUE_FILE, YAML_FILE, read)?.toString('utf8');
   if (text === undefined) throw new StorefrontError([...read.items]);
   const doc: Document = parseDocument(text);
   const changes: string[] = [];
@@ -203,7 +202,12 @@ export async function pullCatalogue(
         refused: charged.refused,
         otherCurrency: product.prices.currency_code !== currency,
       };
-      const at = { file: CATALOGUE, field: `${pkg.field}.price`, line: pkg.line, url: productsUrl(config.checkoutUrl) };
+      const at = {
+        file: CATALOGUE_FILE,
+        field: `${pkg.field}.price`,
+        line: pkg.line,
+        url: productsUrl(config.checkoutUrl),
+      };
       problems.push(problem('proposalPriceUnusable', values, at));
       continue;
     }
@@ -217,7 +221,7 @@ export async function pullCatalogue(
     const price = node.get('price', true);
     if (!isScalar(price) || !price.range) continue;
     edits.push({ start: price.range[0], end: price.range[1], text: String(charged.price) });
-    changes.push(`${CATALOGUE}:${pkg.line ?? '?'}  ${pkg.name} (${pkg.slug}): ${pkg.price} → ${charged.price}`);
+    changes.push(`${CATALOGUE_FILE}:${pkg.line ?? '?'}  ${pkg.name} (${pkg.slug}): ${pkg.price} → ${charged.price}`);
   }
   if (problems.length)
     throw new StorefrontError(

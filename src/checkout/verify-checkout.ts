@@ -5,8 +5,7 @@ import { problem } from '../errors/catalogue.js';
 import type { Problem } from '../errors/storefront-error.js';
 import { runParallel } from '../util/run-parallel.js';
 import { chargedPrice, currencyOf, quoted, type StoreProduct } from './store-api.js';
-
-const CATALOGUE = 'content/catalogue.yaml';
+import { CATALOGUE_FILE } from '../util/content-files.js';
 
 /** A package of the catalogue with where it is written and the Buy Now address it makes. */
 export interface CataloguePackage {
@@ -51,7 +50,7 @@ export function verifyAgainstStore(
   const bySlug = new Map(products.map((product) => [product.slug, product]));
   const problems: Problem[] = [];
   for (const pkg of packages) {
-    const at = { file: CATALOGUE, field: `${pkg.field}.slug`, line: pkg.line, url: pkg.buyUrl };
+    const at = { file: CATALOGUE_FILE, field: `${pkg.field}.slug`, line: pkg.line, url: pkg.buyUrl };
     const atPrice = { ...at, field: `${pkg.field}.price` };
     const product = bySlug.get(pkg.slug);
     if (!product) {
@@ -152,7 +151,7 @@ export async function verifyBuyLinks(packages: readonly CataloguePackage[], conc
   const problems = packages.flatMap((pkg, i): Problem[] => {
     const answer = answers[i]!;
     if ('status' in answer && answer.status === 200) return [];
-    const at = { file: CATALOGUE, field: `${pkg.field}.slug`, line: pkg.line, url: pkg.buyUrl };
+    const at = { file: CATALOGUE_FILE, field: `${pkg.field}.slug`, line: pkg.line, url: pkg.buyUrl };
     if ('elsewhere' in answer)
       return [problem('checkoutBuyRedirectsAway', { pkg: pkg.name, origin: answer.elsewhere }, at)];
     return [problem('checkoutBuyNotProduct', { pkg: pkg.name, ...answer }, at)];

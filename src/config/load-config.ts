@@ -7,6 +7,7 @@ import { readYamlFile } from '../util/source-file.js';
 import { formatField } from '../util/field-path.js';
 import { plainText } from '../util/plain-text.js';
 import { CF_PAGES_PAID_FILES, TARGETS, type Target } from './deploy-target.js';
+import { CONFIG_FILE } from '../util/content-files.js';
 
 /** The settings of a build: defaults, then content/config.yaml, then environment variables. */
 export interface Config {
@@ -169,8 +170,6 @@ export const configSchema = z.strictObject({
     )
     .optional(),
 });
-
-export const CONFIG_FILE = 'content/config.yaml';
 
 /** Where the site's pages start: the origin and the base path, `https://example.github.io/shop`. */
 export function siteRoot(config: Config): string {

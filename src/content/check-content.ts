@@ -10,8 +10,8 @@ import { problemPlace } from '../errors/problem-place.js';
 import type { ProblemList } from '../errors/storefront-error.js';
 import { RESERVED_SECTION_IDS } from './schemas.js';
 import type { SiteContent } from './site-content.js';
+import { CATALOGUE_FILE } from '../util/content-files.js';
 
-const CATALOGUE = 'content/catalogue.yaml';
 const REVIEWS = 'content/reviews.yaml';
 
 /**
@@ -134,7 +134,7 @@ export function checkContent(content: SiteContent, problems: ProblemList, now: D
 const POPULAR_SOURCE = ['from', 'to', 'orders', 'ofOrders'] as const;
 
 function checkCatalogue(content: SiteContent, problems: ProblemList, now: Date): void {
-  const lineOf = content.lineOf[CATALOGUE] ?? (() => undefined);
+  const lineOf = content.lineOf[CATALOGUE_FILE] ?? (() => undefined);
   // Field strings like platforms[0].sub[1].packages[2].slug, back to a key path for the line.
   const line = (field: string) =>
     lineOf(
@@ -154,7 +154,7 @@ function checkCatalogue(content: SiteContent, problems: ProblemList, now: Date):
           problem(
             'subCategoryIdTaken',
             { id: sub.id, usedBy: seenSub },
-            { file: CATALOGUE, field: `${subField}.id`, line: line(`${subField}.id`) },
+            { file: CATALOGUE_FILE, field: `${subField}.id`, line: line(`${subField}.id`) },
           ),
         );
       } else subIds.set(sub.id, `${platform.name} ${sub.name}`);
@@ -170,7 +170,7 @@ function checkCatalogue(content: SiteContent, problems: ProblemList, now: Date):
               popular: formatQuantity(sub.packages[popular[0]!]!.quantity),
               also: formatQuantity(sub.packages[ki]!.quantity),
             },
-            { file: CATALOGUE, field, line: line(field) },
+            { file: CATALOGUE_FILE, field, line: line(field) },
           ),
         );
       }
@@ -184,11 +184,11 @@ function checkCatalogue(content: SiteContent, problems: ProblemList, now: Date):
         if (missing.length > 0) {
           problems.add(
             missing.length === POPULAR_SOURCE.length
-              ? problem('popularWithoutSource', named, { file: CATALOGUE, field, line: line(field) })
+              ? problem('popularWithoutSource', named, { file: CATALOGUE_FILE, field, line: line(field) })
               : problem(
                   'popularSourceIncomplete',
                   { ...named, missing },
-                  { file: CATALOGUE, field, line: line(field) },
+                  { file: CATALOGUE_FILE, field, line: line(field) },
                 ),
           );
         } else if (source.to!.getTime() > now.getTime()) {
@@ -196,7 +196,7 @@ function checkCatalogue(content: SiteContent, problems: ProblemList, now: Date):
             problem(
               'popularCountedToFuture',
               { ...named, to: source.to! },
-              { file: CATALOGUE, field: `${field}.to`, line: line(`${field}.to`) },
+              { file: CATALOGUE_FILE, field: `${field}.to`, line: line(`${field}.to`) },
             ),
           );
         }
@@ -209,13 +209,13 @@ function checkCatalogue(content: SiteContent, problems: ProblemList, now: Date):
             problem(
               'productIdTaken',
               { id: pkg.id, usedBy: seen },
-              { file: CATALOGUE, field: `${field}.id`, line: line(`${field}.id`) },
+              { file: CATALOGUE_FILE, field: `${field}.id`, line: line(`${field}.id`) },
             ),
           );
         } else productIds.set(pkg.id, `${platform.name} ${sub.name} ${formatQuantity(pkg.quantity)}`);
         const named = slugQuantity(pkg.slug);
         if (named !== pkg.quantity) {
-          const place = { file: CATALOGUE, field: `${field}.slug`, line: line(`${field}.slug`) };
+          const place = { file: CATALOGUE_FILE, field: `${field}.slug`, line: line(`${field}.slug`) };
           problems.add(
             named === undefined
               ? problem('slugWithoutQuantity', { slug: pkg.slug }, place)
@@ -231,7 +231,7 @@ function checkCatalogue(content: SiteContent, problems: ProblemList, now: Date):
             problem(
               'priceNotPounds',
               { price: pkg.price, ceiling: PRICE_CEILING },
-              { file: CATALOGUE, field: `${field}.price`, line: line(`${field}.price`) },
+              { file: CATALOGUE_FILE, field: `${field}.price`, line: line(`${field}.price`) },
             ),
           );
         }

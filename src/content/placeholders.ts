@@ -1,9 +1,8 @@
-import { CONFIG_FILE, defaults, envNames, type Config } from '../config/load-config.js';
+import { defaults, envNames, type Config } from '../config/load-config.js';
 import { problem } from '../errors/catalogue.js';
 import type { ProblemList } from '../errors/storefront-error.js';
 import type { Trader } from './schemas.js';
-
-const TRADER_FILE = 'content/trader.yaml';
+import { CONFIG_FILE, TRADER_FILE } from '../util/content-files.js';
 
 /**
  * Whether a host name is kept for tests, examples and this machine (RFC 2606, RFC 6761): a site

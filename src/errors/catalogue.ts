@@ -1,3 +1,4 @@
+import { CATALOGUE_FILE, CONFIG_FILE, TRADER_FILE } from '../util/content-files.js';
 import type { Problem } from './storefront-error.js';
 
 /**
@@ -180,10 +181,9 @@ const yamlSyntaxHint = ({ yamlCode, alias }: YamlUnreadable) =>
 const BLOCK_FORM =
   'a block is a line <!-- if newsletter -->, the Markdown it shows, and a line <!-- end if --> ' +
   '(docs/content-model.md, "Text pages").';
-const TRADER_HINT =
-  "Put the trader's own details in content/trader.yaml; for a staging build, pass --allow-placeholders.";
+const TRADER_HINT = `Put the trader's own details in ${TRADER_FILE}; for a staging build, pass --allow-placeholders.`;
 const useSubCategory = (ids: readonly (string | number)[]) =>
-  `Use the id of a sub-category of content/catalogue.yaml: ${ids.join(', ')}.`;
+  `Use the id of a sub-category of ${CATALOGUE_FILE}: ${ids.join(', ')}.`;
 
 /**
  * The problems, by name. Grouped by the stage that reports them; each group keeps to its own
@@ -195,7 +195,7 @@ export const catalogue = {
   badSetting: entry<{ setting: string; reason: string; variable: string }>({
     code: 'SF140',
     message: ({ setting, reason }) => `The setting ${setting} ${reason}.`,
-    hint: ({ variable }) => `Fix it in content/config.yaml or set ${variable} to a valid value.`,
+    hint: ({ variable }) => `Fix it in ${CONFIG_FILE} or set ${variable} to a valid value.`,
   }),
   unknownSetting: entry<{ setting: string; reason: string; known: readonly string[] }>({
     code: 'SF140',
@@ -220,7 +220,7 @@ export const catalogue = {
       `This build runs on ${service} (${variable} is set) for ${siteUrl}, an example address: ` +
       'every canonical URL, the sitemap and the share links would name it.',
     hint: ({ settings }) =>
-      `Set SITE_URL to the site's address in ${settings} (or siteUrl in content/config.yaml); ` +
+      `Set SITE_URL to the site's address in ${settings} (or siteUrl in ${CONFIG_FILE}); ` +
       'for a staging build, pass --allow-placeholders.',
   }),
   // build/content.ts
@@ -241,14 +241,14 @@ export const catalogue = {
     message: ({ subCategory }) => `Sub-category ${subCategory} is not in the catalogue.`,
     hint: ({ withoutPage, subCategories }) =>
       withoutPage.length
-        ? 'Use the id of a sub-category of content/catalogue.yaml; these have no service page yet: ' +
+        ? `Use the id of a sub-category of ${CATALOGUE_FILE}; these have no service page yet: ` +
           `${withoutPage.join(', ')}.`
         : useSubCategory(subCategories),
   }),
   subCategoryWithoutPackages: entry<{ subCategory: number; service: string }>({
     code: 'SF113',
     message: ({ subCategory, service }) => `Sub-category ${subCategory} (${service}) has no packages to show.`,
-    hint: 'Add packages to it in content/catalogue.yaml.',
+    hint: `Add packages to it in ${CATALOGUE_FILE}.`,
   }),
   crossSellWithoutPackages: entry<{ id: number; subCategories: readonly number[] }>({
     code: 'SF113',
@@ -270,7 +270,7 @@ export const catalogue = {
     message: ({ named, largest }) =>
       `The support tile speaks of ${named}, but the largest package in the grid is ${largest}.`,
     hint: ({ largest, subCategory }) =>
-      `Write ${largest} (the largest package of sub-category ${subCategory} in content/catalogue.yaml).`,
+      `Write ${largest} (the largest package of sub-category ${subCategory} in ${CATALOGUE_FILE}).`,
   }),
   pickerSubCategoryUnknown: entry<{ subCategory: number; subCategories: readonly number[] }>({
     code: 'SF113',
@@ -416,7 +416,7 @@ export const catalogue = {
     message: ({ src }) => `The image ${src} is not a file in content/images/.`,
     hint:
       'Put the image in content/images/ and write its path as /images/name.svg, ' +
-      'or add its host to imageHosts in content/config.yaml (IMAGE_HOSTS).',
+      `or add its host to imageHosts in ${CONFIG_FILE} (IMAGE_HOSTS).`,
   }),
   postImageHostRefused: entry<{ origin: string }>({
     code: 'SF141',
@@ -424,7 +424,7 @@ export const catalogue = {
       `The image comes from ${origin}, not a host the build takes images from (the site, the CMS, imageHosts).`,
     hint:
       'Put the image in content/images/ and write its path as /images/name.svg, ' +
-      'or add its host to imageHosts in content/config.yaml (IMAGE_HOSTS).',
+      `or add its host to imageHosts in ${CONFIG_FILE} (IMAGE_HOSTS).`,
   }),
 
   // content/local-image.ts
@@ -595,7 +595,7 @@ export const catalogue = {
     message: ({ brand, siteUrl }) =>
       `The brand is still the default, "${brand}". This build is for ${siteUrl}, a real address.`,
     hint: ({ variable }) =>
-      `Set the real value in content/config.yaml or in the environment variable ${variable}; ` +
+      `Set the real value in ${CONFIG_FILE} or in the environment variable ${variable}; ` +
       'for a staging build, pass --allow-placeholders.',
   }),
   placeholderAddress: entry<{ address: string; siteUrl: string; variable: string }>({
@@ -603,7 +603,7 @@ export const catalogue = {
     message: ({ address, siteUrl }) =>
       `${address} is an example address. This build is for ${siteUrl}, a real address.`,
     hint: ({ variable }) =>
-      `Set the real value in content/config.yaml or in the environment variable ${variable}; ` +
+      `Set the real value in ${CONFIG_FILE} or in the environment variable ${variable}; ` +
       'for a staging build, pass --allow-placeholders.',
   }),
   newsletterUnencrypted: entry<{ url: string; siteUrl: string; variable: string }>({
@@ -612,14 +612,14 @@ export const catalogue = {
       `The newsletter form would send visitors' e-mail addresses unencrypted to ${url}. ` +
       `This build is for ${siteUrl}, a real address.`,
     hint: ({ variable }) =>
-      `Use the provider's https:// address in content/config.yaml or in the environment variable ${variable}.`,
+      `Use the provider's https:// address in ${CONFIG_FILE} or in the environment variable ${variable}.`,
   }),
   placeholderDramaNumber: entry<{ number: string; siteUrl: string; variable: string }>({
     code: 'SF142',
     message: ({ number, siteUrl }) =>
       `${number} is one of Ofcom's drama numbers. This build is for ${siteUrl}, a real address.`,
     hint: ({ variable }) =>
-      `Set the real value in content/config.yaml or in the environment variable ${variable}; ` +
+      `Set the real value in ${CONFIG_FILE} or in the environment variable ${variable}; ` +
       'for a staging build, pass --allow-placeholders.',
   }),
   traderExampleValue: entry<{ value: string; siteUrl: string }>({
@@ -672,15 +672,13 @@ export const catalogue = {
     code: 'SF105',
     message: ({ found }) => `A price is typed into the copy ("${found}…"); it would not follow the catalogue.`,
     hint:
-      'Prices live only in content/catalogue.yaml and are shown by the package grid; ' +
+      `Prices live only in ${CATALOGUE_FILE} and are shown by the package grid; ` +
       'write "see the packages above" instead.',
   }),
   upgradeWithoutPrice: entry<{ found: string }>({
     code: 'SF106',
     message: ({ found }) => `A paid upgrade is offered without its price ("${found}").`,
-    hint:
-      'Every price the customer can pay is shown from content/catalogue.yaml; ' +
-      'offer only what the package grid lists.',
+    hint: `Every price the customer can pay is shown from ${CATALOGUE_FILE}; offer only what the package grid lists.`,
   }),
   bracesNotToken: entry<{ excerpt: string }>({
     code: 'SF104',
@@ -928,7 +926,7 @@ export const catalogue = {
   cmsTooManyPosts: entry<{ most: number }>({
     code: 'SF201',
     message: ({ most }) => `WordPress has more than ${most} posts, the most a build takes.`,
-    hint: 'If the blog really is that large, raise the limit: cmsMaxPosts in content/config.yaml, or CMS_MAX_POSTS.',
+    hint: `If the blog really is that large, raise the limit: cmsMaxPosts in ${CONFIG_FILE}, or CMS_MAX_POSTS.`,
   }),
   // cms/load-cms-posts.ts
   cmsNoCachedPosts: entry<{ why: string | undefined }>({
@@ -1018,7 +1016,7 @@ export const catalogue = {
         : from === 'WordPress'
           ? 'Check the image in WordPress (open its address), or remove it from the post.'
           : 'Put the image in content/images/ and write /images/name, or add its host to imageHosts in ' +
-            'content/config.yaml (IMAGE_HOSTS).',
+            `${CONFIG_FILE} (IMAGE_HOSTS).`,
   }),
 
   // --- output (output/) --------------------------------------------------------------------------

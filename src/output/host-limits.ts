@@ -1,7 +1,8 @@
 import { CF_PAGES_PAID_FILES, type HostLimits } from '../config/deploy-target.js';
-import { CONFIG_FILE, envNames } from '../config/load-config.js';
+import { envNames } from '../config/load-config.js';
 import { problem } from '../errors/catalogue.js';
 import { StorefrontError, type Problem } from '../errors/storefront-error.js';
+import { CONFIG_FILE } from '../util/content-files.js';
 
 /**
  * A site the host would refuse is refused here, before it replaces the output folder: a build
