@@ -43,7 +43,7 @@ export interface BuildSummary {
  */
 export async function build(options: BuildOptions): Promise<BuildSummary> {
   const started = performance.now();
-  const { state, times } = await StageList.from(startBuild(options), options.progress ?? (() => {}))
+  const { state, times } = await StageList.from(startBuild(options))
     .stage(configStage)
     .stage(contentStage)
     .stage(routesStage)

@@ -10,7 +10,7 @@ import type { Stage, StageTools } from './run-stages.js';
  * Every page rendered, and written into the new output folder as it is, so memory stays flat
  * however many there are. Its time is the rendering's; the writing's is the write stage's.
  */
-export const renderStage: Stage<CardsPlanned, PagesWritten> = { name: 'render', progress: 'render', run: renderPages };
+export const renderStage: Stage<CardsPlanned, PagesWritten> = { name: 'render', run: renderPages };
 
 async function renderPages(state: CardsPlanned, tools: StageTools): Promise<PagesWritten> {
   const { options, config, content, table, target, generatorRoot } = state;
@@ -31,7 +31,8 @@ async function renderPages(state: CardsPlanned, tools: StageTools): Promise<Page
     renderOptions(stylesheet.file, script.file, state.now, state.images, state.cards.byPath),
     async (route, html) => {
       byKind[route.kind] = (byKind[route.kind] ?? 0) + 1;
-      tools.progress(++written, table.routes.length);
+      written += 1;
+      options.progress?.('render', written, table.routes.length);
       await output.write({ file: outputFile(route.path), contents: html }, precompress);
     },
     options.memo?.pages,

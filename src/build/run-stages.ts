@@ -1,5 +1,3 @@
-import type { ProgressStage } from './build-options.js';
-
 /** A stage's time, as BuildSummary.stages lists it (a stage run twice is listed twice). */
 export interface StageTime {
   name: string;
@@ -8,8 +6,6 @@ export interface StageTime {
 
 /** What the runner gives a stage besides the state the stages before it left. */
 export interface StageTools {
-  /** The stage's long work as it goes, `done` of `total`, reported as its `progress` stage. */
-  progress(done: number, total: number): void;
   /**
    * Only `ownMs` of this stage's time is its own; the rest is counted in the later stage named
    * `rest`. The render stage writes each page as it renders it, and the writing is the write
@@ -27,12 +23,8 @@ export interface StageTools {
 export interface Stage<In, Out> {
   /** Its name in BuildSummary.stages: `storefront build` prints it with its time. */
   readonly name: string;
-  /** What its StageTools.progress reports as, for a stage with long work. */
-  readonly progress?: ProgressStage;
   run(input: In, tools: StageTools): Out | Promise<Out>;
 }
-
-type Report = (stage: ProgressStage, done: number, total: number) => void;
 
 interface Entry {
   stage: Stage<unknown, unknown>;
@@ -48,13 +40,12 @@ interface Entry {
 export class StageList<S> {
   private constructor(
     private readonly start: unknown,
-    private readonly report: Report,
     private readonly entries: readonly Entry[],
   ) {}
 
-  /** `start`: the state the first stage is given; `report`: the build's progress option. */
-  static from<S>(start: S, report: Report): StageList<S> {
-    return new StageList<S>(start, report, []);
+  /** `start`: the state the first stage is given. */
+  static from<S>(start: S): StageList<S> {
+    return new StageList<S>(start, []);
   }
 
   /** Adds a stage; with `when`, one that runs only when that says so (the others pass the state on). */
@@ -63,7 +54,7 @@ export class StageList<S> {
   stage<T>(stage: Stage<S, T>, when?: (state: S) => boolean): StageList<T> {
     const entry: Entry = { stage: stage as Stage<unknown, unknown> };
     if (when) entry.when = when as (state: unknown) => boolean;
-    return new StageList<T>(this.start, this.report, [...this.entries, entry]);
+    return new StageList<T>(this.start, [...this.entries, entry]);
   }
 
   /** The state the last stage left, and each stage's time. */
@@ -78,9 +69,6 @@ export class StageList<S> {
         if (when && !when(state)) continue;
         let split: { ownMs: number; rest: string } | undefined;
         const tools: StageTools = {
-          progress: (done, total) => {
-            if (stage.progress) this.report(stage.progress, done, total);
-          },
           splitTime: (ownMs, rest) => {
             split = { ownMs, rest };
           },
