@@ -175,13 +175,30 @@ if (dev) {
     browser = await chromium.launch(chromiumLaunchOptions());
     const page = await browser.newPage();
     await page.goto(`${url}/buy-instagram-followers`);
-    // Timed to the reloaded page's first contentful paint, which shows the price (it is on the first
-    // screen): what the editor sees. The test's own polling for the text comes later, and is printed too.
+    // Timed to the first animation frame after the new price is in the page (the frame that paints
+    // it; the price is on the first screen): what the editor sees. dev changes the open page in
+    // place; when it reloads instead, the reloaded page's first contentful paint is taken. The
+    // test's own polling for the text comes later, and is printed too.
     const painted = [];
     const seen = [];
+    let reloads = 0;
     for (let run = 0; run < runs; run++) {
       const price = (4.11 + run / 100).toFixed(2); // distinct each run, and not a price the site already shows
       const edited = original.replace(/price: [\d.]+/, `price: ${price}`);
+      const inPlace = page
+        .evaluate(
+          (text) =>
+            new Promise((resolve) => {
+              const observer = new MutationObserver(() => {
+                if (!document.body.innerText.includes(text)) return;
+                observer.disconnect();
+                requestAnimationFrame(() => resolve(performance.timeOrigin + performance.now()));
+              });
+              observer.observe(document, { subtree: true, childList: true, characterData: true });
+            }),
+          `£${price}`,
+        )
+        .catch(() => undefined); // the page was reloaded
       const savedAt = Date.now();
       const started = performance.now();
       writeFileSync(catalogue, edited);
@@ -190,16 +207,21 @@ if (dev) {
         timeout: 30_000,
       });
       seen.push((performance.now() - started) / 1000);
-      const paintAt = await page.evaluate(() => {
-        const paint = performance.getEntriesByName('first-contentful-paint')[0];
-        return paint ? performance.timeOrigin + paint.startTime : Number.NaN;
-      });
+      let paintAt = await inPlace;
+      if (paintAt === undefined) {
+        reloads++;
+        paintAt = await page.evaluate(() => {
+          const paint = performance.getEntriesByName('first-contentful-paint')[0];
+          return paint ? performance.timeOrigin + paint.startTime : Number.NaN;
+        });
+      }
       painted.push((paintAt - savedAt) / 1000);
       await new Promise((resolve) => setTimeout(resolve, 300)); // let dev settle before the next edit
     }
     console.log(`\n3. dev: a price edit in catalogue.yaml until the open page shows it (${runs} runs; target ≤ 0.1 s)`);
+    console.log(`the page was changed in place ${runs - reloads} time(s), reloaded ${reloads} time(s)`);
     console.table({
-      'save → new page painted (first contentful paint)': spread(painted),
+      'save → new price painted': spread(painted),
       'save → seen by the test (polling the text)': spread(seen),
     });
   } finally {

@@ -1,6 +1,7 @@
 // `storefront dev` after an edit of the generator's own code: a template saved with a change,
 // then saved half-written (it does not compile: the overlay names the file and line, and dev
-// keeps serving the last good build), then fixed. The real CLI runs from a copy of the generator
+// keeps serving the last good build), then fixed; then the stylesheet edited, which reloads the
+// page (a template edit changes the open page in place). The real CLI runs from a copy of the generator
 // (bin, lib, src, templates) so that the repository's own templates are never touched.
 import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -77,8 +78,8 @@ afterAll(async () => {
 });
 
 it(
-  'reloads the open page with an edited template, shows a template that does not compile, ' +
-    'and recovers when it is fixed',
+  'shows an edited template in the open page, shows a template that does not compile, recovers when it is fixed, ' +
+    'and reloads the page for an edited stylesheet',
   async () => {
     const page = await browser.newPage();
     // The dev client, its event stream and the overlay must live within the site's CSP.
@@ -118,6 +119,17 @@ it(
       await saveFooter('<footer className="site-footer" data-dev-edit="two">');
       await page.waitForSelector('footer[data-dev-edit="two"]', { timeout: 10_000 });
       expect(await overlay.count()).toBe(0);
+
+      // A new stylesheet (its address names its contents) is loaded by reloading the page: the
+      // site's script runs once, on the page it loaded with, so a changed asset is never patched in.
+      const stylesheet = () => page.locator('link[rel="stylesheet"]').getAttribute('href');
+      const before = await stylesheet();
+      const reloaded = page.waitForEvent('load', { timeout: 10_000 });
+      const css = path.join(generator, 'templates', 'styles.css');
+      await writeFile(css, `${await readFile(css, 'utf8')}\n.site-footer { outline: 1px solid transparent; }\n`);
+      await reloaded;
+      expect(await stylesheet()).toMatch(/^\/assets\/site\.[0-9a-f]+\.css$/);
+      expect(await stylesheet()).not.toBe(before);
       expect(refused).toEqual([]);
     } finally {
       await page.close();

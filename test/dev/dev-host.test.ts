@@ -57,7 +57,7 @@ describe('storefront dev --host', () => {
       .toContain('note: other devices on the network can open the site too; use --host only on a network you trust.');
   });
 
-  it('serves a page at a network address whose dev client listens and reloads through that address', async () => {
+  it('serves a page at a network address whose dev client listens and updates it through that address', async () => {
     const port = Number(new URL(dev!.url).port);
     const address = networkAddresses()[0];
     const base = address ? `http://${address}:${port}` : dev!.url;

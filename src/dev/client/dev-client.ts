@@ -1,9 +1,10 @@
 /**
  * The script `storefront dev` adds to every page it serves (never to a build): it listens to
- * the dev server's events, reloads the page after a rebuild, and shows the problems of a
- * failed build over the page. Problem text comes from the content, so it is only ever set as
- * text, never as HTML. Styles are set through the CSSOM, which the site's CSP allows.
+ * the dev server's events, brings the page up to date after a rebuild, and shows the problems
+ * of a failed build over the page. Problem text comes from the content, so it is only ever set
+ * as text, never as HTML. Styles are set through the CSSOM, which the site's CSP allows.
  */
+import morphdomExports from 'morphdom';
 import { problemPlace } from '../../errors/problem-place.js';
 import type { Problem } from '../../errors/storefront-error.js';
 
@@ -16,9 +17,15 @@ interface DevState {
   footer?: string;
 }
 
+/**
+ * The bundled default export is morphdom itself; TypeScript, reading the package as CommonJS
+ * (NodeNext), types it as the module object whose `default` it is.
+ */
+const morphdom = morphdomExports as unknown as typeof morphdomExports.default;
+
 const OVERLAY_ID = 'storefront-dev-overlay';
-/** The build this page was served from (the server writes it into this script's URL). */
-const pageBuild = new URL((document.currentScript as HTMLScriptElement).src).searchParams.get('build');
+/** The build this page shows: first the one it was served from (the server writes it into this script's URL). */
+let shownBuild = new URL((document.currentScript as HTMLScriptElement).src).searchParams.get('build');
 
 function element<K extends keyof HTMLElementTagNameMap>(
   tag: K,
@@ -82,11 +89,44 @@ function showOverlay(state: DevState): void {
   document.body.append(overlay);
 }
 
+/** The page's stylesheets and scripts, but this one: their addresses change with their contents. */
+function assets(page: Document): string {
+  return [...page.querySelectorAll('link[rel="stylesheet"], script[src]')]
+    .map((node) => node.getAttribute('href') ?? node.getAttribute('src'))
+    .filter((address) => !address?.startsWith('/__storefront/'))
+    .join(' ');
+}
+
+/**
+ * The page as rebuilt, put in place of the open one. Only what differs is changed (morphdom, as
+ * Eleventy's dev server does), so a price edit shows without a reload: no new request for the
+ * stylesheet, the script or the images, and the scroll position, an open menu and a half-filled
+ * form stay. A page whose stylesheet or script changed, or that is gone or now redirects, is
+ * reloaded: the site's script runs once, on the elements the page loaded with.
+ */
+async function showBuild(build: string): Promise<void> {
+  const response = await fetch(location.href, { cache: 'no-store' });
+  const rebuilt = new DOMParser().parseFromString(await response.text(), 'text/html');
+  if (!response.ok || response.redirected || assets(rebuilt) !== assets(document)) {
+    location.reload();
+    return;
+  }
+  morphdom(document.documentElement, rebuilt.documentElement);
+  document.documentElement.dataset.storefrontDev = 'live'; // the rebuilt page's root does not say it
+  shownBuild = build;
+}
+
+/** One update at a time, in the order the builds came. */
+let updating = Promise.resolve();
+
 const events = new EventSource('/__storefront/events');
 events.addEventListener('state', (event) => {
   const state = JSON.parse((event as MessageEvent<string>).data) as DevState;
   // Says that the page is listening (tests wait for it before they change a file).
   document.documentElement.dataset.storefrontDev = 'live';
-  if (state.problems) showOverlay(state);
-  else if (state.build !== pageBuild || document.getElementById(OVERLAY_ID)) location.reload();
+  updating = updating.then(() => {
+    if (state.problems) showOverlay(state);
+    else if (state.build !== shownBuild || document.getElementById(OVERLAY_ID))
+      return showBuild(state.build).catch(() => location.reload());
+  });
 });
