@@ -87,8 +87,11 @@ describe('storefront dev', () => {
       await listening(page);
       let loads = 0;
       page.on('load', () => loads++);
-      // Scrolled down, as an editor checking a price further down the page would be, and marked:
-      // a reload would scroll back to the top and forget the mark.
+      // Scrolled down, as an editor checking a price further down the page would be, an answer of
+      // the FAQ opened, and marked: a reload would scroll back to the top and forget the mark.
+      const answer = page.locator('details.faq-item').first();
+      await answer.locator('summary').click();
+      expect(await answer.getAttribute('open')).toBe('');
       const scrolled = await page.evaluate(() => {
         window.scrollTo({ top: 600, behavior: 'instant' }); // the site scrolls smoothly otherwise
         (window as unknown as { devMark: string }).devMark = 'kept';
@@ -103,6 +106,7 @@ describe('storefront dev', () => {
       expect(ms).toBeLessThanOrEqual(2000);
       expect(devOutput()).toMatch(/Rebuilt after content\/catalogue\.yaml changed: \d+ of \d+ pages rendered/);
       expect(loads).toBe(0);
+      expect(await answer.getAttribute('open')).toBe('');
       expect(await page.evaluate(() => [(window as unknown as { devMark?: string }).devMark, window.scrollY])).toEqual([
         'kept',
         600,

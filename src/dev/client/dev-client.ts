@@ -100,8 +100,8 @@ function assets(page: Document): string {
 /**
  * The page as rebuilt, put in place of the open one. Only what differs is changed (morphdom, as
  * Eleventy's dev server does), so a price edit shows without a reload: no new request for the
- * stylesheet, the script or the images, and the scroll position, an open menu and a half-filled
- * form stay. A page whose stylesheet or script changed, or that is gone or now redirects, is
+ * stylesheet, the script or the images, and the scroll position and the menus and answers the
+ * reader opened stay. A page whose stylesheet or script changed, or that is gone or now redirects, is
  * reloaded: the site's script runs once, on the elements the page loaded with.
  */
 async function showBuild(build: string): Promise<void> {
@@ -111,7 +111,13 @@ async function showBuild(build: string): Promise<void> {
     location.reload();
     return;
   }
-  morphdom(document.documentElement, rebuilt.documentElement);
+  morphdom(document.documentElement, rebuilt.documentElement, {
+    // A menu or an answer the reader opened stays open: the rebuilt page has them all closed.
+    onBeforeElUpdated: (shown, next) => {
+      if (shown instanceof HTMLDetailsElement && next instanceof HTMLDetailsElement) next.open = shown.open;
+      return true;
+    },
+  });
   document.documentElement.dataset.storefrontDev = 'live'; // the rebuilt page's root does not say it
   shownBuild = build;
 }
