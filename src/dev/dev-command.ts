@@ -37,7 +37,7 @@ export interface RunningDev {
  * builds run in a warm worker that keeps parsed posts and rendered pages in memory (BuildMemo),
  * so a rebuild parses only the posts that changed and renders only the pages whose props
  * changed; a template change reloads the generator's code (and so starts a new memo) first.
- * Open pages reload themselves after a rebuild, or show its problems.
+ * Open pages update themselves after a rebuild, or show its problems.
  */
 export async function runDev(options: DevOptions): Promise<RunningDev> {
   return new DevSession(options).start();

@@ -9,7 +9,7 @@ import { startPreview, type PreviewServer } from '../preview/preview-server.js';
 
 /** What the open pages are told after every build. */
 export interface DevState {
-  /** Number of the last good build; a page served from an older one reloads. */
+  /** Number of the last good build; a page served from an older one is brought up to date. */
   build: number;
   /** The problems of the latest build when it failed; the pages show them over themselves. */
   problems: Problem[] | null;
@@ -24,7 +24,7 @@ export interface DevServer {
   url: string;
   /** Where it listens and every URL it can be opened at. */
   addresses: ServingAddresses;
-  /** Tells every open page about a build (it reloads, or shows the problems). */
+  /** Tells every open page about a build (it updates itself, or shows the problems). */
   publish(state: DevState): void;
   close(): Promise<void>;
 }

@@ -1,6 +1,6 @@
 // `storefront dev --host`: the real CLI listening on every interface prints each address it can be
 // opened at, and a page opened at a network address of this machine (the loopback one when it has
-// none) reaches the dev client and its event stream at that same address, so it reloads after an
+// none) reaches the dev client and its event stream at that same address, so it updates after an
 // edit as it does on 127.0.0.1.
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';

@@ -63,7 +63,7 @@ function showOverlay(state: DevState): void {
         color: '#fca5a5',
       },
     ),
-    element('p', 'Fix it and save the file: this page reloads by itself.', {
+    element('p', 'Fix it and save the file: this page updates by itself.', {
       margin: '0 0 24px',
       color: '#d1d5db',
     }),
