@@ -121,6 +121,48 @@ describe('storefront dev', () => {
     }
   });
 
+  it("keeps what the site's script did to the page: the home picker's chosen tab, tabs, hidden panels", async () => {
+    const page = await browser.newPage();
+    try {
+      await page.goto(`${url}/`);
+      await listening(page);
+      let loads = 0;
+      page.on('load', () => loads++);
+      // The picker is tabs only once the site's script has made it so; the reader picks a second tab.
+      await page.locator('[data-picker][data-tabs-ready]').waitFor();
+      await page.locator('[data-tab="11"]').click();
+      const picker = () =>
+        page.evaluate(() => ({
+          ready: document.querySelector('[data-picker]')!.hasAttribute('data-tabs-ready'),
+          chosen: document.querySelector('[data-tab="11"]')!.getAttribute('aria-selected'),
+          role: document.querySelector('[data-tab="11"]')!.getAttribute('role'),
+          first: document.querySelector('[data-tab="10"]')!.getAttribute('aria-selected'),
+          firstHidden: (document.getElementById('pick-10') as HTMLElement).hidden,
+          shownHidden: (document.getElementById('pick-11') as HTMLElement).hidden,
+        }));
+      const chosen = {
+        ready: true,
+        chosen: 'true',
+        role: 'tab',
+        first: 'false',
+        firstHidden: true,
+        shownHidden: false,
+      };
+      expect(await picker()).toEqual(chosen);
+
+      // A price in the first tab's panel, which is hidden: the edit reaches it, and nothing else moves.
+      await setPrice('1.27');
+      await page.waitForFunction(() => document.getElementById('pick-10')!.textContent!.includes('£1.27'), undefined, {
+        timeout: 2000,
+        polling: 50,
+      });
+      expect(await picker()).toEqual(chosen);
+      expect(loads).toBe(0);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('shows the problem of invalid YAML over the page, naming the file, and goes when it is fixed', async () => {
     const page = await browser.newPage();
     try {

@@ -97,33 +97,74 @@ function assets(page: Document): string {
     .join(' ');
 }
 
+/** The page as the server sends it now, parsed; and the build it is of (named in this script's URL in it). */
+async function fetchPage(): Promise<{ response: Response; page: Document; build: string | null }> {
+  const response = await fetch(location.href, { cache: 'no-store' });
+  const page = new DOMParser().parseFromString(await response.text(), 'text/html');
+  const client = page.querySelector('script[src^="/__storefront/dev.js"]')?.getAttribute('src');
+  return { response, page, build: client ? new URL(client, location.href).searchParams.get('build') : null };
+}
+
 /**
- * The page as rebuilt, put in place of the open one. Only what differs is changed (morphdom, as
- * Eleventy's dev server does), so a price edit shows without a reload: no new request for the
- * stylesheet, the script or the images, and the scroll position and the menus and answers the
- * reader opened stay. A page whose stylesheet or script changed, or that is gone or now redirects, is
- * reloaded: the site's script runs once, on the elements the page loaded with.
+ * The open page as the server sent it, before the site's script changed it (the picker's tabs,
+ * the header's classes) and the reader did (an answer opened): the base of the next update.
+ */
+let served: Document | undefined;
+
+/** Each element of the open page with the element it was served as: the same place in the same tree. */
+function servedAs(shown: Element, sent: Element, pairs = new Map<Element, Element>()): Map<Element, Element> {
+  pairs.set(shown, sent);
+  for (let i = 0; i < Math.min(shown.children.length, sent.children.length); i++)
+    servedAs(shown.children[i]!, sent.children[i]!, pairs);
+  return pairs;
+}
+
+/**
+ * The rebuilt page put in place of the open one, changing only what the rebuild changed: a
+ * three-way update of the page as served, the page as it is now and the page as rebuilt. An
+ * element the rebuild left as it was is not touched; an attribute the rebuild left as it was
+ * keeps its value in the open page. So a price edit shows without a reload (no new request for
+ * the stylesheet, the script or the images), and the scroll position, an open answer and the
+ * picker's chosen tab stay. morphdom does the walk (Eleventy's dev server uses it), matching
+ * elements by place only, as ids may be the site script's. A page whose stylesheet or script
+ * changed, or that is gone or now redirects, is reloaded: the site's script runs once, on the
+ * page it loaded with.
  */
 async function showBuild(build: string): Promise<void> {
-  const response = await fetch(location.href, { cache: 'no-store' });
-  const rebuilt = new DOMParser().parseFromString(await response.text(), 'text/html');
-  if (!response.ok || response.redirected || assets(rebuilt) !== assets(document)) {
+  const { response, page: rebuilt, build: rebuiltBuild } = await fetchPage();
+  if (!served || !response.ok || response.redirected || assets(rebuilt) !== assets(document)) {
     location.reload();
     return;
   }
-  morphdom(document.documentElement, rebuilt.documentElement, {
-    // A menu or an answer the reader opened stays open: the rebuilt page has them all closed.
-    onBeforeElUpdated: (shown, next) => {
-      if (shown instanceof HTMLDetailsElement && next instanceof HTMLDetailsElement) next.open = shown.open;
+  document.getElementById(OVERLAY_ID)?.remove(); // never served: the update would not touch it
+  const was = servedAs(document.documentElement, served.documentElement);
+  // morphdom moves nodes out of the tree it is given: it gets a copy, and the rebuilt page is kept.
+  const next = rebuilt.cloneNode(true) as Document;
+  morphdom(document.documentElement, next.documentElement, {
+    getNodeKey: () => undefined,
+    onBeforeElUpdated: (shown, wanted) => {
+      const before = was.get(shown);
+      if (!before) return true;
+      if (before.isEqualNode(wanted)) return false;
+      for (const name of new Set([...shown.getAttributeNames(), ...before.getAttributeNames()])) {
+        if (before.getAttribute(name) !== wanted.getAttribute(name)) continue; // the rebuild changed it
+        const own = shown.getAttribute(name);
+        if (own === null) wanted.removeAttribute(name);
+        else wanted.setAttribute(name, own);
+      }
       return true;
     },
   });
-  document.documentElement.dataset.storefrontDev = 'live'; // the rebuilt page's root does not say it
-  shownBuild = build;
+  served = rebuilt;
+  shownBuild = rebuiltBuild ?? build;
 }
 
-/** One update at a time, in the order the builds came. */
-let updating = Promise.resolve();
+/** One update at a time, in the order the builds came; the first fetches the page as served. */
+let updating = fetchPage()
+  .then(({ response, page, build }) => {
+    if (response.ok && build === shownBuild) served = page;
+  })
+  .catch(() => undefined);
 
 const events = new EventSource('/__storefront/events');
 events.addEventListener('state', (event) => {
