@@ -185,20 +185,17 @@ if (dev) {
     for (let run = 0; run < runs; run++) {
       const price = (4.11 + run / 100).toFixed(2); // distinct each run, and not a price the site already shows
       const edited = original.replace(/price: [\d.]+/, `price: ${price}`);
-      const inPlace = page
-        .evaluate(
-          (text) =>
-            new Promise((resolve) => {
-              const observer = new MutationObserver(() => {
-                if (!document.body.innerText.includes(text)) return;
-                observer.disconnect();
-                requestAnimationFrame(() => resolve(performance.timeOrigin + performance.now()));
-              });
-              observer.observe(document, { subtree: true, childList: true, characterData: true });
-            }),
-          `£${price}`,
-        )
-        .catch(() => undefined); // the page was reloaded
+      // Watching for the price starts before the save (the evaluate returns once it watches).
+      await page.evaluate((text) => {
+        window.benchPainted = new Promise((resolve) => {
+          const observer = new MutationObserver(() => {
+            if (!document.body.innerText.includes(text)) return;
+            observer.disconnect();
+            requestAnimationFrame(() => resolve(performance.timeOrigin + performance.now()));
+          });
+          observer.observe(document, { subtree: true, childList: true, characterData: true });
+        });
+      }, `£${price}`);
       const savedAt = Date.now();
       const started = performance.now();
       writeFileSync(catalogue, edited);
@@ -207,7 +204,8 @@ if (dev) {
         timeout: 30_000,
       });
       seen.push((performance.now() - started) / 1000);
-      let paintAt = await inPlace;
+      // The price is shown by now: the promise has settled, unless the page was reloaded (then it is gone).
+      let paintAt = await page.evaluate(() => window.benchPainted).catch(() => undefined);
       if (paintAt === undefined) {
         reloads++;
         paintAt = await page.evaluate(() => {

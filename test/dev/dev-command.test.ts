@@ -98,6 +98,9 @@ describe('storefront dev', () => {
         return window.scrollY;
       });
       expect(scrolled).toBe(600);
+      // The site's script marks the header once the page is scrolled; the update keeps the mark.
+      const stuck = () => page.locator('.site-header').evaluate((header) => header.classList.contains('is-stuck'));
+      await expect.poll(stuck).toBe(true);
       await setPrice('1.23');
       const ms = await timeUntilText(page, '£1.23', 2000);
       console.log(
@@ -107,12 +110,12 @@ describe('storefront dev', () => {
       expect(devOutput()).toMatch(/Rebuilt after content\/catalogue\.yaml changed: \d+ of \d+ pages rendered/);
       expect(loads).toBe(0);
       expect(await answer.getAttribute('open')).toBe('');
+      expect(await stuck()).toBe(true);
       expect(await page.evaluate(() => [(window as unknown as { devMark?: string }).devMark, window.scrollY])).toEqual([
         'kept',
         600,
       ]);
-      // Still listening after the update: the next edit shows too.
-      await listening(page);
+      // The next edit shows too.
       await setPrice('1.26');
       await timeUntilText(page, '£1.26', 2000);
       expect(loads).toBe(0);
@@ -159,6 +162,28 @@ describe('storefront dev', () => {
       expect(await picker()).toEqual(chosen);
       expect(loads).toBe(0);
     } finally {
+      await page.close();
+    }
+  });
+
+  it('reloads the open page when the rebuild adds an element: places would no longer match', async () => {
+    const page = await browser.newPage();
+    const file = path.join(project.root, 'content/services/buy-instagram-followers.yaml');
+    const text = await readFile(file, 'utf8');
+    try {
+      await page.goto(`${url}${SERVICE_PAGE}`);
+      await listening(page);
+      const questions = await page.locator('details.faq-item').count();
+      const reloaded = page.waitForEvent('load', { timeout: 5000 });
+      await writeFile(
+        file,
+        text.replace('faq:\n', 'faq:\n  - q: A question added in dev?\n    a: An answer added in dev.\n'),
+      );
+      await reloaded;
+      await page.getByText('A question added in dev?').waitFor();
+      expect(await page.locator('details.faq-item').count()).toBe(questions + 1);
+    } finally {
+      await writeFile(file, text);
       await page.close();
     }
   });

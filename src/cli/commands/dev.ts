@@ -6,7 +6,7 @@ export function addDevCommand(program: Command): void {
   program
     .command('dev')
     .description(
-      'build, serve on 127.0.0.1 (or --host), and rebuild and reload open pages on every change ' +
+      'build, serve on 127.0.0.1 (or --host), and rebuild and update open pages on every change ' +
         'to content/ and templates/',
     )
     .option('--port <port>', 'port to listen on (0 picks a free one)', parsePort, 4321)

@@ -111,6 +111,13 @@ async function fetchPage(): Promise<{ response: Response; page: Document; build:
  */
 let served: Document | undefined;
 
+/** Whether two pages have the same elements in the same places: they differ in texts and attributes only. */
+function sameShape(a: Element, b: Element): boolean {
+  if (a.tagName !== b.tagName || a.children.length !== b.children.length) return false;
+  for (let i = 0; i < a.children.length; i++) if (!sameShape(a.children[i]!, b.children[i]!)) return false;
+  return true;
+}
+
 /** Each element of the open page with the element it was served as: the same place in the same tree. */
 function servedAs(shown: Element, sent: Element, pairs = new Map<Element, Element>()): Map<Element, Element> {
   pairs.set(shown, sent);
@@ -126,13 +133,20 @@ function servedAs(shown: Element, sent: Element, pairs = new Map<Element, Elemen
  * keeps its value in the open page. So a price edit shows without a reload (no new request for
  * the stylesheet, the script or the images), and the scroll position, an open answer and the
  * picker's chosen tab stay. morphdom does the walk (Eleventy's dev server uses it), matching
- * elements by place only, as ids may be the site script's. A page whose stylesheet or script
- * changed, or that is gone or now redirects, is reloaded: the site's script runs once, on the
- * page it loaded with.
+ * elements by place only, as ids may be the site script's. The page is reloaded instead when the
+ * rebuild added, removed or moved an element (places would no longer match), changed its
+ * stylesheet or script, or made it gone or a redirect: the site's script runs once, on the page
+ * it loaded with.
  */
 async function showBuild(build: string): Promise<void> {
   const { response, page: rebuilt, build: rebuiltBuild } = await fetchPage();
-  if (!served || !response.ok || response.redirected || assets(rebuilt) !== assets(document)) {
+  if (
+    !served ||
+    !response.ok ||
+    response.redirected ||
+    assets(rebuilt) !== assets(document) ||
+    !sameShape(served.documentElement, rebuilt.documentElement)
+  ) {
     location.reload();
     return;
   }
@@ -166,14 +180,20 @@ let updating = fetchPage()
   })
   .catch(() => undefined);
 
+/** The latest state the server sent: an update shows it, however many came meanwhile. */
+let latest: DevState | undefined;
+
 const events = new EventSource('/__storefront/events');
 events.addEventListener('state', (event) => {
-  const state = JSON.parse((event as MessageEvent<string>).data) as DevState;
+  latest = JSON.parse((event as MessageEvent<string>).data) as DevState;
   // Says that the page is listening (tests wait for it before they change a file).
   document.documentElement.dataset.storefrontDev = 'live';
-  updating = updating.then(() => {
-    if (state.problems) showOverlay(state);
-    else if (state.build !== shownBuild || document.getElementById(OVERLAY_ID))
-      return showBuild(state.build).catch(() => location.reload());
-  });
+  updating = updating
+    .then(async () => {
+      if (latest?.problems) showOverlay(latest);
+      else if (latest && (latest.build !== shownBuild || document.getElementById(OVERLAY_ID)))
+        await showBuild(latest.build);
+    })
+    // Whatever went wrong, the page as built is one reload away; later updates still run.
+    .catch(() => location.reload());
 });
