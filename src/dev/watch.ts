@@ -27,9 +27,10 @@ function watchable(dir: string, named: boolean): boolean {
  * Watches folders and everything under them, and calls `onChange` with the files changed once
  * things have been quiet for `settleMs`: an editor's save is several events, a `git checkout`
  * many. An editor's come within a millisecond or two, so 10 ms of quiet takes a save as one, and
- * costs a tenth of the 0.1 s a price edit may take to show (20 ms made it 0.092 s, 10 ms 0.084 s). Each folder is watched on its own rather than with `recursive: true`, whose Linux
- * implementation in Node 20 watches files and so loses a file that an editor saves by
- * replacing it (vim, `sed -i`, most IDEs); a folder's watch sees every replacement in it.
+ * costs a tenth of the 0.1 s a price edit may take to show (20 ms made it 0.092 s, 10 ms 0.084 s).
+ * Each folder is watched on its own rather than with `recursive: true`, whose Linux implementation
+ * in Node 20 watches files and so loses a file that an editor saves by replacing it (vim,
+ * `sed -i`, most IDEs); a folder's watch sees every replacement in it.
  */
 export function watchFolders(
   folders: readonly string[],
