@@ -86,7 +86,8 @@ function picker(): void {
     tab.setAttribute('role', 'tab');
     tab.removeAttribute('aria-current');
     tab.setAttribute('aria-controls', panel.id);
-    tab.setAttribute('aria-label', panel.querySelector('h3')!.textContent!);
+    // Named by its panel's heading, not a copy of its text: one text, whatever changes it.
+    tab.setAttribute('aria-labelledby', `${panel.id}-heading`);
     tab.id = `tab-${tab.dataset.tab}`;
     panel.setAttribute('role', 'tabpanel');
     panel.setAttribute('aria-labelledby', tab.id);

@@ -87,7 +87,12 @@ export async function startDevServer(outDir: string, port: number, host = LOOPBA
     },
     transformHtml(html) {
       const tag = `<script src="${CLIENT_PATH}?build=${buildId()}" defer></script>`;
-      return html.includes('</head>') ? html.replace('</head>', () => `${tag}</head>`) : `${html}${tag}`;
+      // Before the page's first script: deferred like the site's, the client runs first, and so
+      // keeps the page as served, before the site's script changes it (see dev-client.ts).
+      const head = html.indexOf('</head>');
+      const script = html.indexOf('<script');
+      const at = script !== -1 && (head === -1 || script < head) ? script : head;
+      return at === -1 ? `${html}${tag}` : `${html.slice(0, at)}${tag}${html.slice(at)}`;
     },
   });
   return {

@@ -90,6 +90,8 @@ it(
     try {
       await page.goto(`${url}${SERVICE_PAGE}`);
       await listening(page);
+      let loads = 0;
+      page.on('load', () => loads++);
       const started = Date.now();
       await saveFooter('<footer className="site-footer" data-dev-edit="one">');
       await page.waitForSelector('footer[data-dev-edit="one"]', { timeout: 10_000 });
@@ -119,6 +121,8 @@ it(
       await saveFooter('<footer className="site-footer" data-dev-edit="two">');
       await page.waitForSelector('footer[data-dev-edit="two"]', { timeout: 10_000 });
       expect(await overlay.count()).toBe(0);
+      // Attributes only: the page was changed in place each time, never reloaded.
+      expect(loads).toBe(0);
 
       // A new stylesheet (its address names its contents) is loaded by reloading the page: the
       // site's script runs once, on the page it loaded with, so a changed asset is never patched in.

@@ -188,6 +188,33 @@ describe('storefront dev', () => {
     }
   });
 
+  it('keeps what the reader typed in a form while the rebuild changes the form', async () => {
+    const page = await browser.newPage();
+    const file = path.join(project.root, 'content/config.yaml');
+    const config = await readFile(file, 'utf8');
+    const withForm = config.replace(/^newsletterUrl: ""/m, 'newsletterUrl: "https://newsletter.example.org/join"');
+    try {
+      await page.goto(`${url}${SERVICE_PAGE}`);
+      await listening(page);
+      // The sign-up form is new to the page: a new element, so the page is reloaded.
+      const reloaded = page.waitForEvent('load', { timeout: 5000 });
+      await writeFile(file, withForm);
+      await reloaded;
+      const email = page.locator('#newsletter-email');
+      await email.fill('reader@example.org');
+      let loads = 0;
+      page.on('load', () => loads++);
+      // The field's name changes in place; what was typed stays.
+      await writeFile(file, withForm.replace(/^newsletterEmailField: email/m, 'newsletterEmailField: EMAIL'));
+      await expect.poll(() => email.getAttribute('name'), { timeout: 2000 }).toBe('EMAIL');
+      expect(await email.inputValue()).toBe('reader@example.org');
+      expect(loads).toBe(0);
+    } finally {
+      await writeFile(file, config);
+      await page.close();
+    }
+  });
+
   it('shows the problem of invalid YAML over the page, naming the file, and goes when it is fixed', async () => {
     const page = await browser.newPage();
     try {

@@ -90,40 +90,43 @@ function showOverlay(state: DevState): void {
 }
 
 /** The page's stylesheets and scripts, but this one: their addresses change with their contents. */
-function assets(page: Document): string {
+function assets(page: Element): string {
   return [...page.querySelectorAll('link[rel="stylesheet"], script[src]')]
     .map((node) => node.getAttribute('href') ?? node.getAttribute('src'))
     .filter((address) => !address?.startsWith('/__storefront/'))
     .join(' ');
 }
 
-/** The page as the server sends it now, parsed; and the build it is of (named in this script's URL in it). */
-async function fetchPage(): Promise<{ response: Response; page: Document; build: string | null }> {
-  const response = await fetch(location.href, { cache: 'no-store' });
-  const page = new DOMParser().parseFromString(await response.text(), 'text/html');
-  const client = page.querySelector('script[src^="/__storefront/dev.js"]')?.getAttribute('src');
-  return { response, page, build: client ? new URL(client, location.href).searchParams.get('build') : null };
-}
-
 /**
  * The open page as the server sent it, before the site's script changed it (the picker's tabs,
  * the header's classes) and the reader did (an answer opened): the base of the next update.
+ * The server puts this script before the site's, both deferred, so it runs first: the page is
+ * parsed whole, and nothing has changed it yet.
  */
-let served: Document | undefined;
+let served = document.documentElement.cloneNode(true) as HTMLElement;
 
-/** Whether two pages have the same elements in the same places: they differ in texts and attributes only. */
-function sameShape(a: Element, b: Element): boolean {
-  if (a.tagName !== b.tagName || a.children.length !== b.children.length) return false;
-  for (let i = 0; i < a.children.length; i++) if (!sameShape(a.children[i]!, b.children[i]!)) return false;
+/** Whether two trees have the same nodes in the same places: they differ in texts and attributes only. */
+function sameShape(a: Node, b: Node): boolean {
+  if (a.nodeName !== b.nodeName || a.childNodes.length !== b.childNodes.length) return false;
+  for (let i = 0; i < a.childNodes.length; i++) if (!sameShape(a.childNodes[i]!, b.childNodes[i]!)) return false;
   return true;
 }
 
 /** Each element of the open page with the element it was served as: the same place in the same tree. */
 function servedAs(shown: Element, sent: Element, pairs = new Map<Element, Element>()): Map<Element, Element> {
   pairs.set(shown, sent);
-  for (let i = 0; i < Math.min(shown.children.length, sent.children.length); i++)
-    servedAs(shown.children[i]!, sent.children[i]!, pairs);
+  for (let i = 0; i < shown.children.length; i++) servedAs(shown.children[i]!, sent.children[i]!, pairs);
   return pairs;
+}
+
+/** What the reader typed or chose in a form control stays, as the rebuilt page's control has its defaults. */
+function keepInput(shown: Element, wanted: Element): void {
+  if (shown instanceof HTMLInputElement && wanted instanceof HTMLInputElement) {
+    wanted.value = shown.value;
+    wanted.checked = shown.checked;
+  } else if (shown instanceof HTMLTextAreaElement && wanted instanceof HTMLTextAreaElement) {
+    wanted.value = shown.value;
+  }
 }
 
 /**
@@ -134,51 +137,49 @@ function servedAs(shown: Element, sent: Element, pairs = new Map<Element, Elemen
  * the stylesheet, the script or the images), and the scroll position, an open answer and the
  * picker's chosen tab stay. morphdom does the walk (Eleventy's dev server uses it), matching
  * elements by place only, as ids may be the site script's. The page is reloaded instead when the
- * rebuild added, removed or moved an element (places would no longer match), changed its
- * stylesheet or script, or made it gone or a redirect: the site's script runs once, on the page
- * it loaded with.
+ * rebuild (or anything since the page loaded) added, removed or moved an element or a text
+ * (places would no longer match), changed its stylesheet or script, or made it gone or a
+ * redirect: the site's script runs once, on the page it loaded with.
  */
 async function showBuild(build: string): Promise<void> {
-  const { response, page: rebuilt, build: rebuiltBuild } = await fetchPage();
+  const response = await fetch(location.href, { cache: 'no-store' });
+  const rebuilt = new DOMParser().parseFromString(await response.text(), 'text/html').documentElement;
+  document.getElementById(OVERLAY_ID)?.remove(); // never served: the update would not touch it
+  const shown = document.documentElement;
   if (
-    !served ||
     !response.ok ||
     response.redirected ||
-    assets(rebuilt) !== assets(document) ||
-    !sameShape(served.documentElement, rebuilt.documentElement)
+    assets(rebuilt) !== assets(shown) ||
+    !sameShape(served, rebuilt) ||
+    !sameShape(served, shown)
   ) {
     location.reload();
     return;
   }
-  document.getElementById(OVERLAY_ID)?.remove(); // never served: the update would not touch it
-  const was = servedAs(document.documentElement, served.documentElement);
+  const was = servedAs(shown, served);
   // morphdom moves nodes out of the tree it is given: it gets a copy, and the rebuilt page is kept.
-  const next = rebuilt.cloneNode(true) as Document;
-  morphdom(document.documentElement, next.documentElement, {
+  morphdom(shown, rebuilt.cloneNode(true), {
     getNodeKey: () => undefined,
-    onBeforeElUpdated: (shown, wanted) => {
-      const before = was.get(shown);
+    onBeforeElUpdated: (live, wanted) => {
+      const before = was.get(live);
       if (!before) return true;
       if (before.isEqualNode(wanted)) return false;
-      for (const name of new Set([...shown.getAttributeNames(), ...before.getAttributeNames()])) {
+      for (const name of new Set([...live.getAttributeNames(), ...before.getAttributeNames()])) {
         if (before.getAttribute(name) !== wanted.getAttribute(name)) continue; // the rebuild changed it
-        const own = shown.getAttribute(name);
+        const own = live.getAttribute(name);
         if (own === null) wanted.removeAttribute(name);
         else wanted.setAttribute(name, own);
       }
+      keepInput(live, wanted);
       return true;
     },
   });
   served = rebuilt;
-  shownBuild = rebuiltBuild ?? build;
+  shownBuild = build;
 }
 
-/** One update at a time, in the order the builds came; the first fetches the page as served. */
-let updating = fetchPage()
-  .then(({ response, page, build }) => {
-    if (response.ok && build === shownBuild) served = page;
-  })
-  .catch(() => undefined);
+/** One update at a time, in the order the builds came. */
+let updating = Promise.resolve();
 
 /** The latest state the server sent: an update shows it, however many came meanwhile. */
 let latest: DevState | undefined;
