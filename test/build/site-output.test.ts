@@ -11,7 +11,7 @@ import { loadConfig } from '../../src/config/load-config.js';
 import { loadContent } from '../../src/content/load-content.js';
 import { buildRouteTable, outputFile, type RouteTable } from '../../src/routes/route-table.js';
 import { editFile, repoRoot, runCli, tempProject } from '../helpers.js';
-import { faqCounts, specPrices } from './spec-prices.js';
+import { faqCounts, specPrices, specServicePaths } from './spec-prices.js';
 
 const SITE = 'https://shop.example.org';
 const CHECKOUT = 'https://pay.example.net';
@@ -101,16 +101,7 @@ describe('outputs', () => {
         '/blog',
         '/term-of-service',
         '/privacy-policy',
-        '/buy-instagram-followers',
-        '/buy-instagram-likes',
-        '/buy-instagram-views',
-        '/buy-tiktok-followers',
-        '/buy-tiktok-likes',
-        '/buy-tiktok-views',
-        '/buy-youtube-subscribers',
-        '/buy-youtube-likes',
-        '/buy-youtube-views',
-        '/buy-youtube-watch-hours',
+        ...specServicePaths,
       ]),
     );
     expect(files).toContain('404.html');

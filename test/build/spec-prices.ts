@@ -94,6 +94,9 @@ export const specPrices: Record<string, [number, number][]> = {
   ],
 };
 
+/** The specification's ten service pages, in its order: the pages of the prices above. */
+export const specServicePaths = Object.keys(specPrices);
+
 export const faqCounts: Record<string, number> = {
   '/buy-youtube-subscribers': 11,
   '/buy-youtube-likes': 11,

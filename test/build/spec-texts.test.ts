@@ -9,19 +9,7 @@ import path from 'node:path';
 import { parse as parseHtml, type HTMLElement } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtProject } from '../helpers.js';
-
-const SERVICES = [
-  '/buy-instagram-followers',
-  '/buy-instagram-likes',
-  '/buy-instagram-views',
-  '/buy-tiktok-followers',
-  '/buy-tiktok-likes',
-  '/buy-tiktok-views',
-  '/buy-youtube-subscribers',
-  '/buy-youtube-likes',
-  '/buy-youtube-views',
-  '/buy-youtube-watch-hours',
-];
+import { specServicePaths } from './spec-prices.js';
 
 let project: Awaited<ReturnType<typeof builtProject>> | undefined;
 const pages = new Map<string, HTMLElement>();
@@ -30,7 +18,7 @@ const text = (el: HTMLElement | null | undefined) => (el?.textContent ?? '').rep
 
 beforeAll(async () => {
   project = await builtProject();
-  for (const route of ['/', '/about', '/contact', '/term-of-service', '/privacy-policy', ...SERVICES]) {
+  for (const route of ['/', '/about', '/contact', '/term-of-service', '/privacy-policy', ...specServicePaths]) {
     const file = route === '/' ? 'index.html' : `${route.slice(1)}.html`;
     pages.set(route, parseHtml(await readFile(path.join(project.root, 'dist', file), 'utf8')));
   }
@@ -44,7 +32,7 @@ describe("the specification's quoted texts", () => {
     "every service page: the notice 'Your account should be public!', Buy Now on every package, " +
       'a why-choose section',
     () => {
-      for (const route of SERVICES) {
+      for (const route of specServicePaths) {
         expect(text(page(route).querySelector('.notice strong')), route).toBe('Your account should be public!');
         const buttons = page(route).querySelectorAll('#packages .package:not(.package-support) a.button');
         expect(buttons.length, route).toBeGreaterThan(0);
