@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { build } from 'esbuild';
+import { importFakeWordPress } from './fake-wordpress.mjs';
 
 const here = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -25,20 +25,8 @@ const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name
 const postCount = Number(option('--posts', '40'));
 const work = mkdtempSync(path.join(tmpdir(), 'bench-ci-cache-'));
 
-// The fake WordPress is the tests' own (test/support/fake-wordpress.ts), compiled from its
-// TypeScript into lib/ (where its packages resolve), as scripts/bench-images.mjs does.
-const fake = path.join(here, 'lib', 'tools', 'bench-ci-fake-wordpress.mjs');
-await build({
-  entryPoints: [path.join(here, 'test/support/fake-wordpress.ts')],
-  outfile: fake,
-  bundle: true,
-  format: 'esm',
-  platform: 'node',
-  packages: 'external',
-  logLevel: 'warning',
-  absWorkingDir: here,
-});
-const { FakeWordPress, makePosts } = await import(fake);
+// The fake WordPress is the tests' own (see scripts/fake-wordpress.mjs).
+const { FakeWordPress, makePosts } = await importFakeWordPress('bench-ci-fake-wordpress.mjs');
 
 const bytesIn = (dir) =>
   readdirSync(dir, { recursive: true }).reduce(

@@ -15,9 +15,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from '../test/support/test-tools.mjs';
+import { importFakeWordPress } from './fake-wordpress.mjs';
 
 const here = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -26,20 +26,8 @@ const generator = path.resolve(option('--generator', here));
 const postCount = Number(option('--posts', '40'));
 const work = mkdtempSync(path.join(tmpdir(), 'bench-images-'));
 
-// The fake WordPress is the tests' own, compiled here from its TypeScript (into lib/, where its
-// packages resolve).
-const fake = path.join(here, 'lib', 'tools', 'bench-fake-wordpress.mjs');
-await build({
-  entryPoints: [path.join(here, 'test/support/fake-wordpress.ts')],
-  outfile: fake,
-  bundle: true,
-  format: 'esm',
-  platform: 'node',
-  packages: 'external',
-  logLevel: 'warning',
-  absWorkingDir: here,
-});
-const { FakeWordPress, makePosts } = await import(fake);
+// The fake WordPress is the tests' own (see scripts/fake-wordpress.mjs).
+const { FakeWordPress, makePosts } = await importFakeWordPress('bench-fake-wordpress.mjs');
 
 // Run asynchronously: the fake WordPress answers from this process meanwhile.
 const cli = async (root, ...rest) => {
