@@ -14,7 +14,7 @@ export interface NavColumn {
 }
 
 export interface ContactChannel {
-  icon: 'chat' | 'email';
+  icon: 'chat' | 'email' | 'phone';
   title: string;
   desc: string;
   contact: string;
@@ -90,6 +90,8 @@ export interface PackageTile {
   quantity: string;
   unit: string;
   price: string;
+  /** "£18.90 per 1,000": what sets the tiles of a grid apart, besides the quantity. */
+  perThousand: string;
   buyUrl: string;
   /** "Delivered over 5 to 20 days", where the service's daily pace is known. */
   delivery?: string;
@@ -99,6 +101,22 @@ export interface PackageTile {
    * 412 of 1,030 Instagram followers orders from 1 September to 30 November 2026."
    */
   popular?: { source: string };
+}
+
+/**
+ * One service's packages with what a buyer must know before pressing Buy Now, above the tiles
+ * (content/site.yaml › beforeYouBuy): the platform's rules, linked to the service page's full
+ * answer, and how delivery goes. How VAT stands and the right to cancel follow the grid
+ * (`BuyingTerms`).
+ */
+export interface PackageOffer {
+  /** "Instagram's rules forbid ...", ending with its link to the answer (#platform-rules). */
+  rules: Html;
+  /** "Delivery starts within about 15 minutes and is normally complete within 24 to 48 hours." */
+  delivery: string;
+  /** "50 to 200 watch hours a day", where the service's daily pace is known. */
+  pace?: string;
+  packages: PackageTile[];
 }
 
 export interface ServiceCard {
@@ -169,9 +187,18 @@ export type SectionView =
     }
   | { kind: 'cards'; id: string; heading: string; intro?: Html; items: CardItem[] }
   | { kind: 'prose'; id: string; heading: string; intro?: Html; body: Html }
-  | { kind: 'guarantees'; id: string; heading: string; intro?: Html; items: { title: string; text: string }[] }
+  | { kind: 'guarantees'; id: string; heading: string; intro?: Html; items: { title: string; text: Html }[] }
   | { kind: 'contact'; id: string }
-  | { kind: 'picker'; id: string; heading: string; intro?: Html; groups: PickerGroup[]; defaultId: number }
+  | {
+      kind: 'picker';
+      id: string;
+      heading: string;
+      intro?: Html;
+      groups: PickerGroup[];
+      defaultId: number;
+      /** How VAT stands and the right to cancel, under whichever panel is shown. */
+      terms: Html[];
+    }
   | { kind: 'channels'; id: string; heading: string; intro?: Html }
   | { kind: 'trader'; id: string; heading: string; intro?: Html }
   | { kind: 'service-list'; id: string; heading: string; intro?: Html; groups: ServiceListGroup[] };
@@ -179,7 +206,7 @@ export type SectionView =
 export interface PickerGroup {
   platform: string;
   /** `heading`: the panel's, the service's name in sentence case ("TikTok followers"). */
-  tabs: { id: number; label: string; heading: string; path?: string; packages: PackageTile[] }[];
+  tabs: { id: number; label: string; heading: string; path?: string; offer: PackageOffer }[];
 }
 
 /** A hero button; one that links to a service page carries that platform's mark. */
@@ -187,14 +214,19 @@ export interface HeroButton extends NavLink {
   platform?: string;
 }
 
-/** A tile of the hero's visual: a platform's mark, its name and what it offers from the catalogue. */
+/**
+ * A tile of the home hero: a platform's mark, its name and what it offers from the catalogue, a
+ * link to its first service in the picker.
+ */
 export interface HeroTile {
   platform: string;
   name: string;
-  /** "Followers, Likes and Views", "8 packages". */
+  /** "Followers, likes and views". */
   detail: string;
   /** "from £1.00" */
   fromPrice: string;
+  /** The picker's panel of the platform's first service: "#pick-10". */
+  href: string;
 }
 
 export interface HeroView {
@@ -203,7 +235,7 @@ export interface HeroView {
   buttons: HeroButton[];
   rating?: RatingLine;
   breadcrumb?: Crumb[];
-  /** Home: the platforms sold; a service page: its own platform. Absent: a text-only hero. */
+  /** Home: the platforms sold, each a link to its packages. Absent: a text-only hero. */
   visual?: HeroTile[];
 }
 

@@ -111,11 +111,16 @@ function picker(): void {
       select(tabs[(next + tabs.length) % tabs.length]!, true);
     });
   }
-  const initial =
-    tabs.find((t) => `#${panelOf(t).id}` === location.hash) ??
-    tabs.find((t) => t.dataset.tab === root.dataset.default) ??
-    tabs[0]!;
-  select(initial, false);
+  const targeted = () => tabs.find((t) => `#${panelOf(t).id}` === location.hash);
+  select(targeted() ?? tabs.find((t) => t.dataset.tab === root.dataset.default) ?? tabs[0]!, false);
+  // A link to a panel (the home hero's platform tiles) chooses its tab, then shows the panel:
+  // the browser could not scroll to it while it was hidden.
+  addEventListener('hashchange', () => {
+    const tab = targeted();
+    if (!tab) return;
+    select(tab, false);
+    panelOf(tab).scrollIntoView();
+  });
   root.dataset.tabsReady = '';
 }
 

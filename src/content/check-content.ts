@@ -10,7 +10,8 @@ import { problemPlace } from '../errors/problem-place.js';
 import type { ProblemList } from '../errors/storefront-error.js';
 import { RESERVED_SECTION_IDS } from './schemas.js';
 import type { SiteContent } from './site-content.js';
-import { CATALOGUE_FILE } from '../util/content-files.js';
+import { CATALOGUE_FILE, SITE_FILE } from '../util/content-files.js';
+import { formatField } from '../util/field-path.js';
 
 const REVIEWS = 'content/reviews.yaml';
 
@@ -117,16 +118,54 @@ export function checkContent(content: SiteContent, problems: ProblemList, now: D
     });
   }
 
+  checkFactsOfSales(content, problems);
+
   content.site.contactChannels.forEach((channel, i) => {
     if (channel.contact.trim() === '') {
       // A warning is one line: the code, the place, the message and the hint.
       const empty = problem(
         'contactChannelEmpty',
         { channel: channel.title, icon: channel.icon },
-        { file: 'content/site.yaml', field: `contactChannels[${i}].contact` },
+        { file: SITE_FILE, field: `contactChannels[${i}].contact` },
       );
       content.warnings.push(`${empty.code} ${problemPlace(empty)}  ${empty.message} ${empty.hint}`);
     }
+  });
+}
+
+/**
+ * Every platform with packages has its rules line (shown above each of its grids), every rules line
+ * names a platform, and every promise names kinds of service the catalogue sells.
+ */
+function checkFactsOfSales(content: SiteContent, problems: ProblemList): void {
+  const file = SITE_FILE;
+  const lineOf = content.lineOf[SITE_FILE] ?? (() => undefined);
+  const at = (...path: (string | number)[]) => ({ file, field: formatField(path), line: lineOf(path) });
+  const rules = content.site.beforeYouBuy.platformRules;
+  const slugs = content.catalogue.platforms.map((platform) => platform.slug);
+  for (const platform of content.catalogue.platforms) {
+    if (platform.sub.some((sub) => sub.packages.length > 0) && !Object.hasOwn(rules, platform.slug))
+      problems.add(
+        problem(
+          'platformRulesMissing',
+          { platform: platform.name, slug: platform.slug },
+          at('beforeYouBuy', 'platformRules'),
+        ),
+      );
+  }
+  for (const slug of Object.keys(rules))
+    if (!slugs.includes(slug))
+      problems.add(
+        problem('platformRulesUnknown', { slug, sold: slugs }, at('beforeYouBuy', 'platformRules', slug)),
+      );
+  const services = [...new Set(content.catalogue.platforms.flatMap((p) => p.sub.map((sub) => sub.service)))];
+  content.site.guarantees.forEach((guarantee, i) => {
+    guarantee.for?.forEach((service, j) => {
+      if (!services.includes(service))
+        problems.add(
+          problem('guaranteeForUnknownService', { service, services }, at('guarantees', i, 'for', j)),
+        );
+    });
   });
 }
 

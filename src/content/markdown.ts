@@ -181,30 +181,31 @@ export function headingSlug(text: string): string {
 }
 
 /**
- * Gives every `<h2>` of rendered Markdown an id, and lists them in order for a page's contents.
- * The id is the slug of the heading's text, made unique with `-2`, `-3`… against the others and
- * against `taken` (the ids the rest of the page uses); a heading that already has an id keeps
- * it. Raw HTML is off in Markdown, so every `<h2` of the HTML is a heading.
+ * Gives every `<h2>` and `<h3>` of rendered Markdown an id, so that a link can name a section or
+ * a part of one (`/term-of-service#free-refill`), and lists the `<h2>`s in order for a page's
+ * contents. The id is the slug of the heading's text, made unique with `-2`, `-3`… against the
+ * others and against `taken` (the ids the rest of the page uses); a heading that already has an
+ * id keeps it. Raw HTML is off in Markdown, so every `<h2` or `<h3` of the HTML is a heading.
  */
 export function withHeadingIds(html: string, taken: Iterable<string> = []): { html: string; headings: Heading[] } {
   const used = new Set(taken);
   for (const match of html.matchAll(/\sid="([^"]*)"/g)) used.add(decodeHTML(match[1]!));
   const headings: Heading[] = [];
-  const out = html.replace(/<h2(\s[^>]*)?>([\s\S]*?)<\/h2>/g, (whole, attrs: string | undefined, inner: string) => {
+  const heading = /<h([23])(\s[^>]*)?>([\s\S]*?)<\/h\1>/g;
+  const out = html.replace(heading, (whole, level: string, attrs: string | undefined, inner: string) => {
     const text = decodeHTML(inner.replace(/<[^>]*>/g, ''))
       .replace(/\s+/g, ' ')
       .trim();
     const existing = attrs && /\sid="([^"]*)"/.exec(attrs)?.[1];
-    if (existing) {
-      headings.push({ id: decodeHTML(existing), text });
-      return whole;
+    let id = existing && decodeHTML(existing);
+    if (!id) {
+      const base = headingSlug(text);
+      id = base;
+      for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
+      used.add(id);
     }
-    const base = headingSlug(text);
-    let id = base;
-    for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
-    used.add(id);
-    headings.push({ id, text });
-    return `<h2 id="${id}"${attrs ?? ''}>${inner}</h2>`;
+    if (level === '2') headings.push({ id, text });
+    return existing ? whole : `<h${level} id="${id}"${attrs ?? ''}>${inner}</h${level}>`;
   });
   return { html: out, headings };
 }

@@ -279,10 +279,21 @@ export const siteSchema = z.strictObject({
     .describe('The warning at the top of every service page, above the packages.'),
   beforeYouBuy: z
     .strictObject({
-      platformRules: markdown.describe(
-        "What the platforms' rules say of bought engagement and what may happen; " +
-          "links to #platform-rules, the page's full answer.",
-      ),
+      platformRules: z.record(slug, markdown).meta({
+        description:
+          "For each platform sold (its catalogue slug), what its rules say of bought engagement and the worst " +
+          "that may happen, naming the platform. Shown above its packages, with a link to the service page's " +
+          'full answer (#platform-rules).',
+        examples: [{ instagram: "**Instagram's rules forbid bought followers.** Instagram may remove them." }],
+      }),
+      delivery: z
+        .strictObject({
+          inFull: text.describe('Above a grid whose packages arrive whole: when delivery starts and ends.'),
+          atPace: text.describe(
+            'Above a grid delivered at a daily pace (catalogue deliveryPerDay): when it starts; tiles show their days.',
+          ),
+        })
+        .describe('How delivery goes, said once above each grid of packages.'),
       vat: z
         .strictObject({
           registered: text.describe('Shown when content/trader.yaml has a vatNumber: "Prices include VAT."'),
@@ -293,12 +304,29 @@ export const siteSchema = z.strictObject({
         'The 14-day right to cancel and how it ends once delivery starts; links to the terms.',
       ),
     })
-    .describe("The facts beside every service page's packages, each stated once, each linking to its full text."),
-  guarantees: z.array(z.strictObject({ title: text, text })).min(1),
+    .describe('The facts with every grid of packages (service pages, the home picker), each stated once.'),
+  guarantees: z
+    .array(
+      z.strictObject({
+        title: text,
+        text: markdown.describe('Markdown: what the promise is, linking to its definition in the terms.'),
+        for: z
+          .array(identity().min(1))
+          .min(1)
+          .optional()
+          .meta({
+            description:
+              "The catalogue's kinds of service (a sub-category's `service:`) the promise applies to; all without it.",
+            examples: [['views'], ['followers', 'likes']],
+          }),
+      }),
+    )
+    .min(1)
+    .describe("The promises of a service page's why-choose section, each defined in the terms."),
   contactBlock: z.strictObject({ eyebrow: text.optional(), heading: text, text, buttonLabel: text }),
   contactChannels: z.array(
     z.strictObject({
-      icon: z.enum(['chat', 'email']),
+      icon: z.enum(['chat', 'email', 'phone']),
       title: text,
       desc: text,
       contact: identity().describe('The address or number shown, often a token: {{supportEmail}}.'),
@@ -645,15 +673,28 @@ export const reviewsSchema = z
     reviews: customerReviews
       .optional()
       .describe('The reviews customers wrote, each shown on the page of the service reviewed.'),
+    checked: text
+      .optional()
+      .describe(
+        'With reviews: where they come from and how they are checked, shown above them ' +
+          '(DMCC Act 2024, Sch. 20: no fake or unchecked reviews).',
+      ),
     platform: platformRating.optional().describe("A review platform's figures, with the day they were read."),
   })
-  .meta({ oneOf: [{ required: ['reviews'] }, { required: ['platform'] }] })
+  .meta({ oneOf: [{ required: ['reviews'] }, { required: ['platform'] }], dependentRequired: { reviews: ['checked'] } })
   .refine(
     (file) => (file.reviews === undefined) !== (file.platform === undefined),
     'The file must hold either reviews: [...] or platform: {...}, one of the two',
   )
-  .transform((file): { reviews: z.output<typeof customerReviews> } | { platform: z.output<typeof platformRating> } =>
-    file.reviews ? { reviews: file.reviews } : { platform: file.platform! },
+  .refine((file) => file.reviews === undefined || file.checked !== undefined, {
+    message: 'Reviews must say where they come from and how they are checked: add checked: beside them',
+    path: ['checked'],
+  })
+  .transform(
+    (
+      file,
+    ): { reviews: z.output<typeof customerReviews>; checked: string } | { platform: z.output<typeof platformRating> } =>
+      file.reviews ? { reviews: file.reviews, checked: file.checked! } : { platform: file.platform! },
   );
 
 /**

@@ -30,6 +30,7 @@ export const codes = {
   supportTileMismatch: 'SF116',
   twoPopularPackages: 'SF117',
   popularWithoutSource: 'SF118',
+  factWithoutSale: 'SF119',
   duplicateRoute: 'SF120',
   brokenInternalLink: 'SF121',
   badRedirect: 'SF122',
@@ -83,6 +84,7 @@ export const codeTitles: Record<Code, string> = {
   SF116: 'A support tile names another size than the largest package of its grid',
   SF117: 'More than one package of a grid marked "Most popular"',
   SF118: 'A "Most popular" badge without its source, or over a period not yet ended',
+  SF119: "A platform sold without its rules line, or a promise for a service not sold",
   SF120: 'Two pages at one address',
   SF121: 'A link to a page the site does not have',
   SF122: 'A redirect that loops, shadows a page or leads nowhere',
@@ -293,7 +295,26 @@ export const catalogue = {
   contactChannelEmpty: entry<{ channel: string; icon: string }>({
     code: 'SF130',
     message: ({ channel }) => `The ${channel} channel has no contact value and is left out.`,
-    hint: ({ icon }) => `Set ${icon === 'chat' ? 'MESSAGING_NUMBER' : 'SUPPORT_EMAIL'} to show it.`,
+    hint: ({ icon }) =>
+      `Set ${{ chat: 'MESSAGING_NUMBER', email: 'SUPPORT_EMAIL', phone: 'phone in content/trader.yaml' }[icon]} to show it.`,
+  }),
+  platformRulesMissing: entry<{ platform: string; slug: string }>({
+    code: 'SF119',
+    message: ({ platform }) =>
+      `${platform} has packages but no line on its rules, which every grid of its packages must show.`,
+    hint: ({ slug, platform }) =>
+      `Add beforeYouBuy.platformRules.${slug} in content/site.yaml: what ${platform}'s rules say of ` +
+      'bought engagement and the worst that may happen to the account.',
+  }),
+  platformRulesUnknown: entry<{ slug: string; sold: readonly string[] }>({
+    code: 'SF119',
+    message: ({ slug }) => `No platform of the catalogue has the slug "${slug}".`,
+    hint: ({ sold }) => `Name a platform by its catalogue slug: ${sold.join(', ')}.`,
+  }),
+  guaranteeForUnknownService: entry<{ service: string; services: readonly string[] }>({
+    code: 'SF119',
+    message: ({ service }) => `No sub-category of the catalogue sells "${service}".`,
+    hint: ({ services }) => `Name kinds of service as the catalogue's service: fields do: ${services.join(', ')}.`,
   }),
   subCategoryIdTaken: entry<{ id: number; usedBy: string }>({
     code: 'SF115',

@@ -1,7 +1,14 @@
 import { buyUrl, formatPrice, formatQuantity, type Service } from '../catalogue/catalogue-index.js';
 import type { Catalogue } from '../content/schemas.js';
 import { formatDay } from './format-day.js';
-import type { HeroTile, PackageTile, PickerGroup, ServiceCard, ServiceListGroup } from '../../templates/view-model.js';
+import type {
+  HeroTile,
+  PackageOffer,
+  PackageTile,
+  PickerGroup,
+  ServiceCard,
+  ServiceListGroup,
+} from '../../templates/view-model.js';
 
 type DeliveryPerDay = NonNullable<Service['sub']['deliveryPerDay']>;
 
@@ -9,15 +16,6 @@ type DeliveryPerDay = NonNullable<Service['sub']['deliveryPerDay']>;
 function deliveryDays(quantity: number, pace: DeliveryPerDay): string {
   const [fast, slow] = [Math.ceil(quantity / pace.fastest), Math.ceil(quantity / pace.slowest)];
   return fast === slow ? `${fast} ${fast === 1 ? 'day' : 'days'}` : `${fast} to ${slow} days`;
-}
-
-/** The pace itself, for the note under the grid: "50 to 200 Watch Hours a day". */
-export function deliveryPace(pace: DeliveryPerDay, unit: string): string {
-  const rate =
-    pace.slowest === pace.fastest
-      ? formatQuantity(pace.fastest)
-      : `${formatQuantity(pace.slowest)} to ${formatQuantity(pace.fastest)}`;
-  return `${rate} ${unit.toLowerCase()} a day`;
 }
 
 /**
@@ -47,9 +45,24 @@ export function popularSourceText(service: Service, pkg: Service['sub']['package
   );
 }
 
+/** The pace itself, for the line above a paced grid: "50 to 200 watch hours a day". */
+export function deliveryPace(pace: DeliveryPerDay, unit: string): string {
+  const rate =
+    pace.slowest === pace.fastest
+      ? formatQuantity(pace.fastest)
+      : `${formatQuantity(pace.slowest)} to ${formatQuantity(pace.fastest)}`;
+  return `${rate} ${unit.toLowerCase()} a day`;
+}
+
+/** A package's price for 1,000 of its units, to the penny: "£18.90 per 1,000". */
+function pricePerThousand(price: number, quantity: number): string {
+  return `${formatPrice(Math.round((price * 100_000) / quantity) / 100)} per 1,000`;
+}
+
 /**
- * Package tiles of one sub-category, each with its Buy Now link to the checkout site, how long it
- * takes where the service is delivered at a known daily pace, and the popular one's source.
+ * Package tiles of one sub-category, each with its Buy Now link to the checkout site, its price
+ * per 1,000, how long it takes where the service is delivered at a known daily pace, and the
+ * popular one's source.
  */
 export function packageTiles(service: Service, checkoutUrl: string): PackageTile[] {
   const pace = service.sub.deliveryPerDay;
@@ -61,6 +74,7 @@ export function packageTiles(service: Service, checkoutUrl: string): PackageTile
       quantity: formatQuantity(pkg.quantity),
       unit: service.sub.name,
       price: formatPrice(pkg.price),
+      perThousand: pricePerThousand(pkg.price, pkg.quantity),
       buyUrl: buyUrl(checkoutUrl, pkg.slug),
       delivery: pace && `Delivered over ${deliveryDays(pkg.quantity, pace)}`,
       popular: source === undefined ? undefined : { source },
@@ -68,12 +82,12 @@ export function packageTiles(service: Service, checkoutUrl: string): PackageTile
   });
 }
 
-/** A cross-sell card: the price is derived from the catalogue, the rating from the reviews (when there are any). */
 /** A service's name as a heading shows it, in sentence case: "TikTok followers". */
 function serviceName(service: Service): string {
   return `${service.platform.name} ${service.sub.name.toLowerCase()}`;
 }
 
+/** A cross-sell card: the price is derived from the catalogue, the rating from the reviews (when there are any). */
 export function serviceCard(service: Service, path: string, rating: string | undefined): ServiceCard {
   return {
     name: serviceName(service),
@@ -84,12 +98,12 @@ export function serviceCard(service: Service, path: string, rating: string | und
   };
 }
 
-/** The home picker: platforms with listed products, each sub-category a tab. */
+/** The home picker: platforms with listed products, each sub-category a tab with its offer. */
 export function pickerGroups(
   catalogue: Catalogue,
   services: ReadonlyMap<number, Service>,
   pathOfSub: ReadonlyMap<number, string>,
-  checkoutUrl: string,
+  offer: (subCategory: number) => PackageOffer,
 ): PickerGroup[] {
   return catalogue.platforms
     .map((platform) => ({
@@ -101,7 +115,7 @@ export function pickerGroups(
           label: sub.name,
           heading: serviceName(services.get(sub.id)!),
           path: pathOfSub.get(sub.id),
-          packages: packageTiles(services.get(sub.id)!, checkoutUrl),
+          offer: offer(sub.id),
         })),
     }))
     .filter((group) => group.tabs.length > 0);
@@ -129,7 +143,10 @@ function listOf(names: string[]): string {
   return words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 }
 
-/** The home hero's tiles: each platform with listed packages, its services and lowest price. */
+/**
+ * The home hero's tiles: each platform with listed packages, its services and lowest price, a
+ * link to its first service's panel of the picker (Picker.tsx: `pick-{id}`).
+ */
 export function platformTiles(catalogue: Catalogue, services: ReadonlyMap<number, Service>): HeroTile[] {
   return catalogue.platforms.flatMap((platform) => {
     const listed = platform.sub.filter((sub) => sub.packages.length > 0);
@@ -141,20 +158,10 @@ export function platformTiles(catalogue: Catalogue, services: ReadonlyMap<number
         name: platform.name,
         detail: listOf(listed.map((sub) => sub.name)),
         fromPrice: formatPrice(low),
+        href: `#pick-${listed[0]!.id}`,
       },
     ];
   });
-}
-
-/** A service page's hero tile: its platform's mark, its name, how many packages and from what price. */
-export function serviceTile(service: Service): HeroTile {
-  const count = service.sub.packages.length;
-  return {
-    platform: service.platform.slug,
-    name: serviceName(service),
-    detail: `${count} ${count === 1 ? 'package' : 'packages'}`,
-    fromPrice: formatPrice(service.lowPrice!),
-  };
 }
 
 /** Every service that has a page, grouped by platform in catalogue order, with its starting price. */

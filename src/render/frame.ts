@@ -3,8 +3,9 @@ import type { SiteContent } from '../content/load-content.js';
 import { traderAddress, traderIdentity } from '../content/trader.js';
 import type { Frame } from '../../templates/view-model.js';
 
-function channelHref(icon: 'chat' | 'email', contact: string): string {
+function channelHref(icon: 'chat' | 'email' | 'phone', contact: string): string {
   if (icon === 'email') return `mailto:${contact}`;
+  if (icon === 'phone') return `tel:${contact.replace(/[^\d+]/g, '')}`;
   return `https://wa.me/${contact.replace(/[^\d]/g, '')}`;
 }
 

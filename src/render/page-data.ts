@@ -6,11 +6,14 @@ import type { Post } from '../content/post.js';
 import type { SiteImages } from '../images/process-images.js';
 import type { ShareCard } from '../images/share-cards.js';
 import { absoluteUrl, type Route, type RouteKind } from '../routes/route-table.js';
-import type { Crumb, Head, Html as HtmlValue, PostCard } from '../../templates/view-model.js';
+import type { Crumb, Head, Html as HtmlValue, PackageOffer, PostCard } from '../../templates/view-model.js';
 import { escapeMarkup } from '../util/escape.js';
-import { platformOfPaths } from './catalogue-views.js';
+import { deliveryPace, packageTiles, platformOfPaths } from './catalogue-views.js';
 import { postCardMaker } from './post-card.js';
 import { Ratings } from './ratings.js';
+
+/** Where the terms say what the platforms' rules mean, for a service that has no page to answer it. */
+const RULES_IN_TERMS = '/term-of-service#our-services';
 
 /** The route of one kind, as the module of that kind's page (pages/) takes it. */
 export type RouteOf<K extends RouteKind> = Extract<Route, { kind: K }>;
@@ -39,10 +42,10 @@ export class PageData {
   readonly platformOfPath: Map<string, string>;
   readonly ratings: Ratings;
   /**
-   * The facts beside every service page's packages, the same on each; how VAT stands follows the
-   * trader's VAT number.
+   * What follows every grid of packages, the same under each: how VAT stands (by the trader's VAT
+   * number) and the right to cancel. What precedes a grid is its `offer`.
    */
-  readonly beforeYouBuy: HtmlValue[];
+  readonly buyingTerms: HtmlValue[];
   /** A post's card appears on its page and on a list page: made once. */
   readonly postCard: (post: Post) => PostCard;
 
@@ -61,14 +64,36 @@ export class PageData {
       content.services.map((s) => s.page),
     );
     this.ratings = new Ratings(content.reviews);
-    const { platformRules, vat, cancellation } = content.site.beforeYouBuy;
-    this.beforeYouBuy = [
-      platformRules,
+    const { vat, cancellation } = content.site.beforeYouBuy;
+    this.buyingTerms = [
       { html: `<p>${escapeMarkup(content.trader.vatNumber ? vat.registered : vat.notRegistered)}</p>` },
       cancellation,
     ];
     this.postCard = postCardMaker(images.sets);
   }
+
+  /**
+   * A sub-category's packages with the facts above them (site.yaml › beforeYouBuy): its platform's
+   * rules, linked to the full answer on its service page (`#platform-rules` on that page itself,
+   * `onPage`; without a page, the terms' section on the platforms' rules), and how delivery goes.
+   */
+  offer = (subCategory: number, onPage?: string): PackageOffer => {
+    const service = this.services.get(subCategory)!;
+    const { platformRules, delivery } = this.content.site.beforeYouBuy;
+    const servicePath = this.pathOfSub.get(subCategory);
+    const answer =
+      servicePath === undefined ? RULES_IN_TERMS : `${servicePath === onPage ? '' : servicePath}#platform-rules`;
+    const rules = platformRules[service.platform.slug]!.html.replace(
+      /<\/p>\s*$/,
+      ` <a href="${escapeMarkup(answer)}">What this means</a></p>`,
+    );
+    return {
+      rules: { html: rules },
+      delivery: service.sub.deliveryPerDay ? delivery.atPace : delivery.inFull,
+      pace: service.sub.deliveryPerDay && deliveryPace(service.sub.deliveryPerDay, service.sub.name),
+      packages: packageTiles(service, this.config.checkoutUrl),
+    };
+  };
 
   absolute = (path: string): string => absoluteUrl(siteRoot(this.config), path);
 

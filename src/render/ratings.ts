@@ -29,6 +29,11 @@ export class Ratings {
       }));
   }
 
+  /** Where the reviews come from and how they are checked, shown above them; absent without reviews. */
+  checked(): string | undefined {
+    return this.source && 'reviews' in this.source ? this.source.checked : undefined;
+  }
+
   /** The average of a sub-category's reviews, to one decimal, and how many there are. */
   private average(subCategory: number): { value: number; count: number } | undefined {
     const ratings = this.reviews(subCategory).map((review) => review.rating);

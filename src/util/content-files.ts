@@ -5,3 +5,4 @@
 export const CONFIG_FILE = 'content/config.yaml';
 export const CATALOGUE_FILE = 'content/catalogue.yaml';
 export const TRADER_FILE = 'content/trader.yaml';
+export const SITE_FILE = 'content/site.yaml';

@@ -3,7 +3,8 @@ import { CrossSells } from '../sections/CrossSells.js';
 import { Faq } from '../sections/Faq.js';
 import { Hero } from '../sections/Hero.js';
 import { Html } from '../sections/Html.js';
-import { PackageGrid } from '../sections/PackageGrid.js';
+import { BuyingTerms } from '../sections/BuyingTerms.js';
+import { PackageOffer } from '../sections/PackageOffer.js';
 import { Sections } from '../sections/Sections.js';
 import { Reviews } from '../sections/Reviews.js';
 import type {
@@ -11,7 +12,7 @@ import type {
   Frame,
   HeroView,
   Html as HtmlValue,
-  PackageTile,
+  PackageOffer as Offer,
   ReviewView,
   SectionView,
   ServiceCard,
@@ -23,12 +24,11 @@ export interface ServicePageProps {
   /** 'Your account should be public!', and one explanatory line: in the hero, above the packages. */
   notice: { heading: string; text?: string };
   packagesHeading: string;
-  packages: PackageTile[];
-  /** What a buyer needs beside the price (the platform's rules, VAT, cancelling), each linked to its full text. */
-  beforeYouBuy: HtmlValue[];
+  /** The packages, with the platform's rules and how delivery goes above them. */
+  offer: Offer;
+  /** Under the packages: how VAT stands and the right to cancel, each linked to its full text. */
+  buyingTerms: HtmlValue[];
   packagesNote?: HtmlValue;
-  /** "50 to 200 watch hours a day", where the service's daily pace is known. */
-  delivery?: string;
   supportTile?: { heading: string; text: string };
   sections: SectionView[];
   faqHeading: string;
@@ -36,11 +36,14 @@ export interface ServicePageProps {
   crossSellHeading: string;
   crossSells: ServiceCard[];
   reviews: ReviewView[];
+  /** Where the reviews come from and how they are checked (content/reviews.yaml). */
+  reviewsChecked?: string;
 }
 
 /**
  * A service page sells on the first screen of a phone: the hero holds only the breadcrumb, the
- * heading and the account notice, and the packages follow with the facts to know before buying.
+ * heading and the account notice, and the packages follow, the platform's rules above them and
+ * the terms of buying under them.
  * The page's introduction is its why-choose section's, after the packages.
  */
 export function ServicePage(props: ServicePageProps) {
@@ -58,24 +61,13 @@ export function ServicePage(props: ServicePageProps) {
       <section className="section section-packages" id="packages" aria-labelledby="packages-heading">
         <div className="container">
           <h2 id="packages-heading">{props.packagesHeading}</h2>
-          <PackageGrid packages={props.packages} labelledBy="packages-heading" supportTile={props.supportTile} />
-          <ul className="before-you-buy" id="before-you-buy" aria-label="Before you buy">
-            {props.beforeYouBuy.map((fact, i) => (
-              /* biome-ignore lint/security/noDangerouslySetInnerHtml: Markdown from site.yaml's beforeYouBuy,
-                 rendered and checked by content/markdown.ts */
-              <li key={i} dangerouslySetInnerHTML={{ __html: fact.html }} />
-            ))}
-          </ul>
-          {props.delivery ? (
-            <p className="packages-note">
-              {`Delivered at ${props.delivery}: each package shows how many days it takes.`}
-            </p>
-          ) : null}
+          <PackageOffer offer={props.offer} labelledBy="packages-heading" supportTile={props.supportTile} />
+          <BuyingTerms terms={props.buyingTerms} />
           <Html value={props.packagesNote} className="prose packages-note" />
         </div>
       </section>
       <Sections sections={props.sections} frame={props.frame} />
-      <Reviews reviews={props.reviews} />
+      <Reviews reviews={props.reviews} checked={props.reviewsChecked} />
       <Faq heading={props.faqHeading} items={props.faq} />
       <CrossSells heading={props.crossSellHeading} cards={props.crossSells} />
     </>

@@ -1,4 +1,4 @@
-import { ChatIcon, EmailIcon } from '../Icons.js';
+import { ChatIcon, EmailIcon, PhoneIcon } from '../Icons.js';
 import type { ContactChannel } from '../view-model.js';
 
 export function Channels({ channels }: { channels: ContactChannel[] }) {
@@ -7,7 +7,7 @@ export function Channels({ channels }: { channels: ContactChannel[] }) {
       {channels.map((channel) => (
         <li className="card channel" key={channel.title}>
           <span className="card-icon" aria-hidden="true">
-            {channel.icon === 'email' ? <EmailIcon /> : <ChatIcon />}
+            {{ chat: <ChatIcon />, email: <EmailIcon />, phone: <PhoneIcon /> }[channel.icon]}
           </span>
           <h3>{channel.title}</h3>
           <p>{channel.desc}</p>

@@ -7,8 +7,9 @@ import { Html } from './Html.js';
 
 /**
  * The page's heading, intro and buttons; with a visual, the platforms it sells beside them (one
- * tile each: mark, name, services and starting price, all from the catalogue). `children` come
- * after the heading and rating, before the intro (a service page's account notice).
+ * tile each: mark, name, services and starting price, all from the catalogue), each a link to
+ * its packages. `children` come after the heading and rating, before the intro (a service
+ * page's account notice).
  */
 export function Hero({ hero, large = false, children }: { hero: HeroView; large?: boolean; children?: ReactNode }) {
   return (
@@ -49,16 +50,19 @@ export function Hero({ hero, large = false, children }: { hero: HeroView; large?
           ) : null}
         </div>
         {hero.visual ? (
-          <ul className={`hero-visual hero-visual-${hero.visual.length === 1 ? 'one' : 'many'}`}>
+          <ul className="hero-visual" aria-label="Shop by platform">
             {hero.visual.map((tile) => (
-              <li className="hero-tile" key={tile.platform + tile.name}>
-                <PlatformMark platform={tile.platform} size="lg" />
-                <div>
-                  <p className="hero-tile-name">{tile.name}</p>
-                  <p className="hero-tile-detail">
-                    {tile.detail} from <strong data-price>{tile.fromPrice}</strong>
-                  </p>
-                </div>
+              <li key={tile.platform}>
+                <a className="hero-tile" href={tile.href}>
+                  <PlatformMark platform={tile.platform} size="lg" />
+                  <span className="hero-tile-text">
+                    <span className="hero-tile-name">{tile.name}</span>
+                    <span className="hero-tile-detail">
+                      <span className="hero-tile-services">{`${tile.detail} `}</span>
+                      from <strong data-price>{tile.fromPrice}</strong>
+                    </span>
+                  </span>
+                </a>
               </li>
             ))}
           </ul>

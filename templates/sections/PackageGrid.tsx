@@ -2,7 +2,8 @@ import { gridClass, PACKAGE_COLUMNS } from '../grid.js';
 import type { PackageTile } from '../view-model.js';
 
 /**
- * Package tiles with Buy Now links to the external checkout; the one most people take is badged.
+ * Package tiles with Buy Now links to the external checkout, each with its price per 1,000 (and
+ * its days, where delivery goes at a pace); the one most people take is badged.
  * The support tile takes a row of its own after them (styles.css), so it is not counted in the columns.
  */
 export function PackageGrid({
@@ -27,7 +28,15 @@ export function PackageGrid({
           <p className="package-price" data-price>
             {pkg.price}
           </p>
-          {pkg.delivery ? <p className="package-delivery">{pkg.delivery}</p> : null}
+          <p className="package-detail">
+            {pkg.perThousand}
+            {pkg.delivery ? (
+              <>
+                <br />
+                {pkg.delivery}
+              </>
+            ) : null}
+          </p>
           <a className="button button-block" href={pkg.buyUrl}>
             Buy Now
             <span className="visually-hidden">

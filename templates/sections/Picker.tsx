@@ -1,13 +1,15 @@
 import { columnsFor } from '../grid.js';
-import type { PickerGroup } from '../view-model.js';
-import { PackageGrid } from './PackageGrid.js';
+import type { Html, PickerGroup } from '../view-model.js';
+import { BuyingTerms } from './BuyingTerms.js';
+import { PackageOffer } from './PackageOffer.js';
 
 /**
  * The home product picker. Without script, the tabs are links to panels and CSS shows the
  * targeted panel (the default one when none is targeted), so every product is reachable. The
- * browser script turns it into ARIA tabs.
+ * browser script turns it into ARIA tabs. Each panel has its platform's rules above its packages;
+ * the terms of buying, the same for all, follow the panels.
  */
-export function Picker({ groups, defaultId }: { groups: PickerGroup[]; defaultId: number }) {
+export function Picker({ groups, defaultId, terms }: { groups: PickerGroup[]; defaultId: number; terms: Html[] }) {
   const tabs = groups.flatMap((group) => group.tabs);
   return (
     <div className="picker" data-picker data-default={defaultId}>
@@ -37,7 +39,7 @@ export function Picker({ groups, defaultId }: { groups: PickerGroup[]; defaultId
             data-panel={tab.id}
           >
             <h3 id={`pick-${tab.id}-heading`}>{tab.heading}</h3>
-            <PackageGrid packages={tab.packages} labelledBy={`pick-${tab.id}-heading`} />
+            <PackageOffer offer={tab.offer} labelledBy={`pick-${tab.id}-heading`} />
             {tab.path ? (
               <p className="picker-more">
                 <a href={tab.path}>All about {tab.heading}</a>
@@ -46,6 +48,7 @@ export function Picker({ groups, defaultId }: { groups: PickerGroup[]; defaultId
           </div>
         ))}
       </div>
+      <BuyingTerms terms={terms} />
     </div>
   );
 }

@@ -1,13 +1,17 @@
 import { StarIcon } from '../Icons.js';
 import type { ReviewView } from '../view-model.js';
 
-/** The reviews customers wrote about this service (content/reviews.yaml), newest first. */
-export function Reviews({ reviews }: { reviews: ReviewView[] }) {
+/**
+ * The reviews customers wrote about this service (content/reviews.yaml), newest first, after
+ * where they come from and how they are checked.
+ */
+export function Reviews({ reviews, checked }: { reviews: ReviewView[]; checked?: string }) {
   if (reviews.length === 0) return null;
   return (
     <section className="section" id="reviews" aria-labelledby="reviews-heading">
       <div className="container">
         <h2 id="reviews-heading">Customer reviews</h2>
+        {checked ? <p className="section-intro reviews-checked">{checked}</p> : null}
         <ul className="review-list">
           {reviews.map((review) => (
             <li className="card review" key={`${review.author}|${review.dateIso}`}>

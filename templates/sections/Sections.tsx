@@ -77,7 +77,7 @@ export function Sections({ sections, frame }: { sections: SectionView[]; frame: 
                         <ShieldIcon />
                       </span>
                       <h3>{item.title}</h3>
-                      <p>{item.text}</p>
+                      <Html value={item.text} />
                     </li>
                   ))}
                 </ul>
@@ -86,7 +86,7 @@ export function Sections({ sections, frame }: { sections: SectionView[]; frame: 
           case 'picker':
             return (
               <SectionShell key={section.id} {...section} alt={alt}>
-                <Picker groups={section.groups} defaultId={section.defaultId} />
+                <Picker groups={section.groups} defaultId={section.defaultId} terms={section.terms} />
               </SectionShell>
             );
           case 'trader':

@@ -7,8 +7,14 @@
  * 2. the first package's price and Buy Now on the first screen (the whole first row on a laptop),
  *    with only the breadcrumb, the heading and the notice above them; tiles of one grid of one
  *    height with their buttons at one place; the support tile's button on one line;
- * 3. beside the packages, the platform's rules (linked to the page's full answer, which opens),
- *    how VAT stands (from content/trader.yaml) and the right to cancel (linked to the terms).
+ * 3. above the packages, in body-size text on the first screen, the platform's rules naming the
+ *    platform and the worst that may happen (linked to the page's full answer, which opens), and
+ *    how delivery goes; under them how VAT stands (from content/trader.yaml) and the right to
+ *    cancel (linked to the terms); each tile's price per 1,000;
+ * 4. the same wherever a price and a Buy Now are shown: every panel of the home page's picker,
+ *    whose rules line names its own platform and links to its service page's answer;
+ * 5. the home page's first screen on a phone leads to every platform: a tile each, linking to
+ *    its packages in the picker.
  * On a phone no gap between two sections is over 96 px. The positions measured are printed.
  */
 import { readdir, readFile } from 'node:fs/promises';
@@ -28,19 +34,34 @@ const NOTICE = 'Your account should be public!';
 /** The most space between two sections' contents on a phone. */
 const MAX_GAP = 96;
 
-/** The service pages' paths, read from their content files (not from the build). */
-async function servicePaths(): Promise<string[]> {
-  const folder = path.join(repoRoot, 'content', 'services');
-  const files = (await readdir(folder)).filter((name) => name.endsWith('.yaml')).sort();
+interface Catalogue {
+  platforms: { name: string; sub: { id: number; packages: unknown[] }[] }[];
+}
+
+/** The content files' YAML, as written (not as built). */
+async function readContent<T>(...file: string[]): Promise<T> {
+  return parseYaml(await readFile(path.join(repoRoot, 'content', ...file), 'utf8')) as T;
+}
+
+/** The service pages' paths, sub-categories and the platform each sells on, from the content files. */
+async function servicePages(): Promise<{ path: string; platform: string; subCategory: number }[]> {
+  const catalogue = await readContent<Catalogue>('catalogue.yaml');
+  const platformOf = (id: number) => catalogue.platforms.find((p) => p.sub.some((sub) => sub.id === id))!.name;
+  const files = (await readdir(path.join(repoRoot, 'content', 'services'))).filter((n) => n.endsWith('.yaml')).sort();
   return Promise.all(
-    files.map(async (name) => (parseYaml(await readFile(path.join(folder, name), 'utf8')) as { path: string }).path),
+    files.map(async (name) => {
+      const page = await readContent<{ path: string; subCategory: number }>('services', name);
+      return { path: page.path, platform: platformOf(page.subCategory), subCategory: page.subCategory };
+    }),
   );
 }
 
 let project: Awaited<ReturnType<typeof tempProject>> | undefined;
 let preview: Awaited<ReturnType<typeof startPreviewProcess>> | undefined;
 let launching: Promise<Browser> | undefined;
-let services: string[] = [];
+let services: { path: string; platform: string; subCategory: number }[] = [];
+/** The platforms sold, each with its sub-categories that have packages, from content/catalogue.yaml. */
+let platforms: { name: string; subs: number[] }[] = [];
 /** What the VAT line must say: content/trader.yaml has a vatNumber or not. */
 let vatLine = '';
 const contexts = new Map<number, Promise<BrowserContext>>();
@@ -48,7 +69,10 @@ const contexts = new Map<number, Promise<BrowserContext>>();
 beforeAll(async () => {
   launching = launchChromium();
   launching.catch(() => undefined);
-  services = await servicePaths();
+  services = await servicePages();
+  platforms = (await readContent<Catalogue>('catalogue.yaml')).platforms
+    .map((p) => ({ name: p.name, subs: p.sub.filter((sub) => sub.packages.length > 0).map((sub) => sub.id) }))
+    .filter((p) => p.subs.length > 0);
   const trader = parseYaml(await readFile(path.join(repoRoot, 'content', 'trader.yaml'), 'utf8')) as {
     vatNumber?: string;
   };
@@ -120,7 +144,9 @@ function measureServicePage() {
   const tiles = [...document.querySelectorAll('#packages .package:not(.package-support)')];
   const first = tiles[0] ?? null;
   const firstRowTop = first ? first.getBoundingClientRect().top : 0;
-  const facts = document.querySelector('#packages #before-you-buy');
+  const facts = document.querySelector('#packages .before-you-buy');
+  const rules = document.querySelector('#packages .package-rules');
+  const delivery = document.querySelector('#packages .package-delivery-line');
   const whyChoose = [...document.querySelectorAll('main h2')].find((h) => /^Why choose\b/.test(text(h))) ?? null;
   const support = document.querySelector('#packages .package-support .button');
   return {
@@ -151,6 +177,20 @@ function measureServicePage() {
       text: text(li),
       links: [...li.querySelectorAll('a')].map((a) => a.getAttribute('href')),
     })),
+    rules: rules && {
+      ...box(rules)!,
+      text: text(rules),
+      links: [...rules.querySelectorAll('a')].map((a) => a.getAttribute('href')),
+      fontSize: parseFloat(getComputedStyle(rules.querySelector('p') ?? rules).fontSize),
+    },
+    bodyFontSize: parseFloat(getComputedStyle(document.body).fontSize),
+    deliveryText: text(delivery),
+    factsOrder:
+      !!rules &&
+      rules.nextElementSibling === delivery &&
+      !!delivery?.nextElementSibling?.matches('ul.package-grid') &&
+      !!rules.previousElementSibling?.matches('h2'),
+    perThousand: tiles.map((t) => text(t.querySelector('.package-detail'))),
     rulesAnswerInFaq: !!document.querySelector('#faq details #platform-rules'),
     packagesBottom: box(document.querySelector('#packages'))!.bottom,
     whyChoose: whyChoose && {
@@ -187,7 +227,7 @@ describe.each(SCREENS)('at $width x $height', (screen) => {
     'every service page shows the notice, the first package and the facts beside it on the first screen',
     async () => {
       const problems: string[] = [];
-      for (const route of services) {
+      for (const { path: route, platform } of services) {
         const page = await open(screen, route);
         try {
           const m = await page.evaluate(measureServicePage);
@@ -228,20 +268,33 @@ describe.each(SCREENS)('at $width x $height', (screen) => {
             problems.push(`${at}: the Buy Now buttons sit at ${[...buttons].join(', ')} px in their tiles`);
           if (m.support && (m.support.height > 2 * m.support.lineHeight || m.support.overflows))
             problems.push(`${at}: "Contact support" wraps or overflows`);
-          // 3. Beside the packages: the platform's rules, VAT and cancelling, each linked.
-          if (!m.factsAfterGrid) problems.push(`${at}: the facts are not right after the package grid`);
-          const [rules, vat, cancel] = m.facts;
-          if (m.facts.length !== 3) problems.push(`${at}: ${m.facts.length} facts beside the packages`);
+          // 3. Above the packages, on the first screen: the platform's rules and how delivery goes.
+          if (!m.factsOrder) problems.push(`${at}: the rules and delivery lines are not between heading and grid`);
+          const expected = new RegExp(`^${platform}'s rules forbid\\b`);
           if (
-            !rules ||
-            !/rules/i.test(rules.text) ||
-            !/removed/.test(rules.text) ||
-            !/reach/.test(rules.text) ||
-            !/warned/.test(rules.text) ||
-            !rules.links.includes('#platform-rules')
+            !m.rules ||
+            !expected.test(m.rules.text) ||
+            !/remove/.test(m.rules.text) ||
+            !/reach/.test(m.rules.text) ||
+            !/restrict or close/.test(m.rules.text) ||
+            !m.rules.links.includes('#platform-rules')
           )
-            problems.push(`${at}: the platform's rules line is "${rules?.text}" linking to ${rules?.links}`);
+            problems.push(`${at}: the platform's rules line is "${m.rules?.text}" linking to ${m.rules?.links}`);
+          else {
+            if (m.rules.bottom > m.heights.window)
+              problems.push(`${at}: the rules line ends at ${m.rules.bottom} px, below the first screen`);
+            if (m.rules.fontSize < m.bodyFontSize)
+              problems.push(`${at}: the rules line is ${m.rules.fontSize} px, under the body's ${m.bodyFontSize} px`);
+          }
+          if (!/^Delivery starts within .+\.$/.test(m.deliveryText))
+            problems.push(`${at}: the delivery line reads "${m.deliveryText}"`);
+          const perThousand = m.perThousand.filter((line) => !/^£\d+\.\d\d per 1,000(?!\d)/.test(line));
+          if (perThousand.length) problems.push(`${at}: tiles without a price per 1,000: ${perThousand.join(' | ')}`);
           if (!m.rulesAnswerInFaq) problems.push(`${at}: no FAQ answer with id platform-rules`);
+          // Under them: how VAT stands and the right to cancel, each linked.
+          if (!m.factsAfterGrid) problems.push(`${at}: the terms of buying are not right after the package grid`);
+          const [vat, cancel] = m.facts;
+          if (m.facts.length !== 2) problems.push(`${at}: ${m.facts.length} terms under the packages`);
           if (vat?.text !== vatLine) problems.push(`${at}: the VAT line reads "${vat?.text}", not "${vatLine}"`);
           if (
             !cancel ||
@@ -267,6 +320,64 @@ describe.each(SCREENS)('at $width x $height', (screen) => {
   );
 
   it(
+    "every panel of the home picker has its platform's rules above its packages and the terms under them",
+    async () => {
+      const page = await open(screen, '/');
+      const problems: string[] = [];
+      try {
+        const tabs = await page.$$eval('[data-picker] [data-tab]', (links) => links.map((a) => a.getAttribute('data-tab')!));
+        expect(tabs.map(Number).sort()).toEqual(platforms.flatMap((p) => p.subs).sort());
+        for (const tab of tabs) {
+          await page.click(`[data-tab="${tab}"]`);
+          const m = await page.evaluate((id) => {
+            const panel = document.getElementById(`pick-${id}`)!;
+            // The panel's top just under the sticky header, as a reader scrolls to it.
+            const header = document.querySelector('.site-header')!.getBoundingClientRect().height;
+            scrollTo({ top: panel.getBoundingClientRect().top + scrollY - header, behavior: 'instant' });
+            const rules = panel.querySelector('.package-rules');
+            const buy = panel.querySelector('.package a.button');
+            const terms = document.querySelector('[data-picker] .before-you-buy');
+            const text = (el: Element | null | undefined) => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
+            return {
+              hidden: panel.hidden || getComputedStyle(panel).display === 'none',
+              rules: text(rules),
+              rulesLink: rules?.querySelector('a')?.getAttribute('href'),
+              rulesAboveGrid: !!rules?.nextElementSibling?.nextElementSibling?.matches('ul.package-grid'),
+              rulesFont: rules ? parseFloat(getComputedStyle(rules.querySelector('p') ?? rules).fontSize) : 0,
+              bodyFont: parseFloat(getComputedStyle(document.body).fontSize),
+              rulesTop: rules ? rules.getBoundingClientRect().top - header : -1,
+              buyBottom: buy ? buy.getBoundingClientRect().bottom : Infinity,
+              window: innerHeight,
+              price: text(panel.querySelector('.package-price')),
+              terms: [...(terms?.children ?? [])].map((li) => text(li)),
+              termsVisible: !!terms && terms.getBoundingClientRect().height > 0,
+            };
+          }, tab);
+          const at = `the picker's panel ${tab} at ${screen.width}`;
+          const platform = platforms.find((p) => p.subs.includes(Number(tab)))!.name;
+          const servicePath = services.find((sv) => sv.subCategory === Number(tab))?.path;
+          if (m.hidden) problems.push(`${at}: hidden after its tab was chosen`);
+          if (!new RegExp(`^${platform}'s rules forbid\\b.*restrict or close`).test(m.rules))
+            problems.push(`${at}: the rules line reads "${m.rules}"`);
+          if (m.rulesLink !== `${servicePath}#platform-rules`)
+            problems.push(`${at}: the rules line links to ${m.rulesLink}, not ${servicePath}#platform-rules`);
+          if (!m.rulesAboveGrid) problems.push(`${at}: the rules line is not above the packages`);
+          if (m.rulesFont < m.bodyFont) problems.push(`${at}: the rules line is ${m.rulesFont} px, not body size`);
+          if (m.rulesTop < 0 || m.buyBottom > m.window)
+            problems.push(`${at}: the rules line and the first Buy Now do not share a screen (${m.buyBottom} px)`);
+          if (!/^£\d/.test(m.price)) problems.push(`${at}: the first tile's price reads "${m.price}"`);
+          if (!m.termsVisible || m.terms[0] !== vatLine || !/14 days/.test(m.terms[1] ?? ''))
+            problems.push(`${at}: the terms under the picker read ${JSON.stringify(m.terms)}`);
+        }
+      } finally {
+        await page.close();
+      }
+      expect(problems).toEqual([]);
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
     "the home hero has the specification's two buttons, to YouTube subscribers and YouTube views",
     async () => {
       const page = await open(screen, '/');
@@ -276,6 +387,27 @@ describe.each(SCREENS)('at $width x $height', (screen) => {
         );
         expect(buttons.map((b) => b.href)).toEqual(['/buy-youtube-subscribers', '/buy-youtube-views']);
         expect(Math.max(...buttons.map((b) => b.bottom))).toBeLessThanOrEqual(screen.height);
+        // A way to every platform on the first screen: its tile, a link to its first panel of the picker.
+        const tiles = await page.$$eval('.hero .hero-visual a', (links) =>
+          links.map((a) => ({
+            href: a.getAttribute('href')!,
+            name: a.querySelector('.hero-tile-name')?.textContent,
+            bottom: a.getBoundingClientRect().bottom,
+          })),
+        );
+        expect(tiles.map((t) => [t.name, t.href])).toEqual(platforms.map((p) => [p.name, `#pick-${p.subs[0]}`]));
+        expect(Math.max(...tiles.map((t) => t.bottom))).toBeLessThanOrEqual(screen.height);
+        const last = tiles.at(-1)!;
+        await page.click(`.hero .hero-visual a[href="${last.href}"]`);
+        await expect
+          .poll(() =>
+            page.evaluate((id) => {
+              const panel = document.getElementById(id)!;
+              const top = panel.getBoundingClientRect().top;
+              return !panel.hidden && top >= 0 && top < innerHeight;
+            }, last.href.slice(1)),
+          )
+          .toBe(true);
       } finally {
         await page.close();
       }
@@ -288,9 +420,9 @@ describe('the links beside the packages', () => {
   it(
     "open the page's answer on the platform's rules, and reach the terms' cancellation section",
     async () => {
-      const page = await open(SCREENS[0], services[0]!);
+      const page = await open(SCREENS[0], services[0]!.path);
       try {
-        await page.click('#before-you-buy a[href="#platform-rules"]');
+        await page.click('#packages .package-rules a[href="#platform-rules"]');
         await expect
           .poll(() =>
             page.evaluate(
@@ -302,7 +434,7 @@ describe('the links beside the packages', () => {
         const top = () => page.evaluate(() => document.querySelector('#platform-rules')!.getBoundingClientRect().top);
         await expect.poll(top, { timeout: 5_000 }).toBeLessThan(SCREENS[0].height / 2);
         expect(await top()).toBeGreaterThan(0);
-        const terms = await page.getAttribute('#before-you-buy li:nth-child(3) a[href^="/term-of-service#"]', 'href');
+        const terms = await page.getAttribute('.before-you-buy li:nth-child(2) a[href^="/term-of-service#"]', 'href');
         await page.goto(preview!.url + terms!, { waitUntil: 'load' });
         const target = await page.evaluate(
           (id) => document.getElementById(id)?.textContent ?? null,

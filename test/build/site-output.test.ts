@@ -2,6 +2,7 @@
  * Builds the real content once with the real CLI and checks every output file against the
  * route table, and each page kind's key facts against the catalogue and the specification.
  */
+import { readFileSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseHtml, type HTMLElement } from 'node-html-parser';
@@ -324,9 +325,15 @@ describe('service pages', () => {
       expect(markOf(card), href).toBe(expected(href));
       expect(card.querySelector('.card-icon'), href).toBeNull();
     }
-    // A service page's hero shows its own platform's mark.
-    for (const routePath of servicePaths())
-      expect(markOf(page(routePath).querySelector('.hero-visual')!), routePath).toBe(expected(routePath));
+    // The home hero's tiles: a platform's mark, each a link to its first service's panel of the picker.
+    const tiles = page('/').querySelectorAll('.hero-visual a');
+    expect(tiles.map((tile) => [markOf(tile), tile.getAttribute('href')])).toEqual(
+      catalogue.platforms
+        .filter((p) => p.sub.some((sub) => sub.packages.length > 0))
+        .map((p) => [`mark-${p.slug}`, `#pick-${p.sub.find((sub) => sub.packages.length > 0)!.id}`]),
+    );
+    // A service page's hero is its heading and notice: no tile repeating the packages below it.
+    for (const routePath of servicePaths()) expect(page(routePath).querySelector('.hero-visual'), routePath).toBeNull();
   });
 
   it(
@@ -429,7 +436,10 @@ describe('other pages', () => {
   it('contact: channels from the site data, no form; about: the ten services in one list and the contact block', () => {
     const contact = page('/contact');
     expect(contact.querySelectorAll('main form')).toHaveLength(0);
-    expect(contact.querySelectorAll('.channel')).toHaveLength(2);
+    const site = parseYaml(readFileSync(path.join(repoRoot, 'content/site.yaml'), 'utf8')) as {
+      contactChannels: unknown[];
+    };
+    expect(contact.querySelectorAll('.channel')).toHaveLength(site.contactChannels.length);
     expect(contact.querySelector('.channel a[href="mailto:support@example.com"]')).toBeTruthy();
     const about = page('/about');
     // One compact list grouped by platform, each service with its starting price from the catalogue.
@@ -456,7 +466,7 @@ describe('other pages', () => {
     const terms = page('/term-of-service').text;
     const privacy = page('/privacy-policy').text;
     const both = terms + privacy;
-    // Rewritten for UK law (issue 18), last changed on 27 November 2026 (issue 33); every business rule is kept.
+    // Rewritten for UK law (issue 18), last changed on 28 November 2026 (issue 40); every business rule is kept.
     for (const fact of [
       '13',
       'GBP',
@@ -464,7 +474,7 @@ describe('other pages', () => {
       'IP address',
       'California',
       'last four digits',
-      '27 November 2026',
+      '28 November 2026',
     ]) {
       expect(both, fact).toContain(fact);
     }
@@ -517,7 +527,7 @@ describe('business constants of the specification (sections 1, 5 and 9)', () => 
         'GBP',
         'chargeback',
         'IP address',
-        '27 November 2026',
+        '28 November 2026',
         'right to cancel',
         '14 days',
         'England and Wales',

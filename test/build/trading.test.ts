@@ -220,7 +220,7 @@ describe('a build for a real site address', () => {
 
 describe('ratings', () => {
   const REVIEWS =
-    'reviews:\n' +
+    'checked: Every review is from a customer whose order we delivered, matched to that order.\nreviews:\n' +
     '  - { subCategory: 20, author: Priya S., date: 2026-10-02, rating: 5, ' +
     'text: "All 1,000 followers arrived the next day." }\n' +
     '  - { subCategory: 20, author: Tom W., date: 2026-09-14, rating: 4, ' +

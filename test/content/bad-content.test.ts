@@ -193,7 +193,7 @@ const cases: Case[] = [
         '        path: /buy-youtube-views\n',
         '        path: /buy-youtube-veiws\n',
       ),
-    expect: ['SF121', 'content/pages/home.yaml', '› sections[1].items[1].path', '/buy-youtube-views'],
+    expect: ['SF121', 'content/pages/home.yaml', '› sections[2].items[1].path', '/buy-youtube-views'],
   },
   {
     name: 'absolute link to a misspelt page of the site itself',
@@ -532,7 +532,7 @@ const cases: Case[] = [
     breakIt: (root) =>
       writeFile(
         path.join(root, 'content/reviews.yaml'),
-        'reviews:\n  - { subCategory: 40, author: Sam K., date: 2026-10-01, rating: 5, ' +
+        'checked: Every review is from a customer whose order we delivered, matched to that order.\nreviews:\n  - { subCategory: 40, author: Sam K., date: 2026-10-01, rating: 5, ' +
           'text: Quick and as described. }\n',
       ),
     expect: ['SF114', 'content/reviews.yaml', '› reviews[0]', 'no service page'],
@@ -542,7 +542,7 @@ const cases: Case[] = [
     breakIt: (root) =>
       writeFile(
         path.join(root, 'content/reviews.yaml'),
-        'reviews:\n  - { subCategory: 10, author: Sam K., date: 2026-10-01, rating: 5, text: Quick. }\n' +
+        'checked: Every review is from a customer whose order we delivered, matched to that order.\nreviews:\n  - { subCategory: 10, author: Sam K., date: 2026-10-01, rating: 5, text: Quick. }\n' +
           'platform: { name: Trustpilot, url: "https://uk.trustpilot.com/review/x", rating: 4.5, count: 10, ' +
           'readOn: 2026-11-01 }\n',
       ),
@@ -577,7 +577,7 @@ const cases: Case[] = [
     expect: [
       'Found a problem:',
       'SF103  content/pages/home.yaml:',
-      '› sections[2].defaultSubcategory',
+      '› sections[0].defaultSubcategory',
       'Unknown field defaultSubcategory. Did you mean defaultSubCategory?',
     ],
   },
@@ -596,7 +596,7 @@ const cases: Case[] = [
     breakIt: (root) => editFile(root, 'content/pages/home.yaml', '  - kind: cards', '  - kind: cardz'),
     expect: [
       'Found a problem:',
-      'SF103  content/pages/home.yaml:23 › sections[0].kind',
+      'SF103  content/pages/home.yaml:30 › sections[1].kind',
       'Unknown kind cardz. Did you mean cards?',
       'hint: Write kind: cards;',
     ],
@@ -605,7 +605,7 @@ const cases: Case[] = [
     name: 'an unknown value of a list of values',
     breakIt: (root) => editFile(root, 'content/site.yaml', 'icon: email', 'icon: emial'),
     expect: [
-      'SF103  content/site.yaml:69 › contactChannels[1].icon',
+      'SF103  content/site.yaml:98 › contactChannels[1].icon',
       'Unknown value emial for icon. Did you mean email?',
       'hint: Write email;',
     ],

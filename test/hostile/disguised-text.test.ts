@@ -51,7 +51,8 @@ describe('a right-to-left override in a short field of identity is refused', () 
         writeFile(
           path.join(root, 'content/reviews.yaml'),
           `reviews:\n  - { subCategory: 10, author: "Sam ${RLO}K.", date: 2026-10-01, rating: 5, ` +
-            'text: Quick and as described. }\n',
+            'text: Quick and as described. }\n' +
+            'checked: Every review is from a customer whose order we delivered, matched to that order.\n',
         ),
       expect: ['SF103', 'content/reviews.yaml:2', '› reviews[0].author'],
     },
@@ -172,7 +173,7 @@ describe('right-to-left prose', () => {
     await editFile(
       root,
       'content/pages/about.yaml',
-      'intro: What you get with every order, whichever platform you grow.',
+      'intro: The business you buy from when you order on this site, and where to write to it.',
       `intro: "${arabic} ${hebrew}"`,
     );
     const result = await runCli(['--root', root, 'build']);

@@ -135,8 +135,8 @@ describe('local content is checked as a visitor reads it', () => {
         await editFile(
           root,
           'content/pages/about.yaml',
-          'intro: What you get with every order, whichever platform you grow.',
-          'intro: What you get with every order, &#8238;whichever platform you grow.',
+          'intro: The business you buy from when you order on this site, and where to write to it.',
+          'intro: The business you buy from when you order on this site, &#8238;and where to write to it.',
         );
         await editFile(
           root,

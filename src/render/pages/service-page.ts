@@ -1,7 +1,7 @@
 import type { Service } from '../../catalogue/catalogue-index.js';
 import { ServicePage } from '../../../templates/pages/ServicePage.js';
 import type { Crumb, Frame, HeroView } from '../../../templates/view-model.js';
-import { deliveryPace, packageTiles, serviceCard, serviceTile } from '../catalogue-views.js';
+import { serviceCard } from '../catalogue-views.js';
 import { breadcrumbList, organization, serviceWithOffer, webSite } from '../json-ld.js';
 import { type PageData, type PageParts, pageBody, type RouteOf } from '../page-data.js';
 import { heroButtons, sectionViews } from '../section-views.js';
@@ -17,7 +17,6 @@ export function servicePage(route: RouteOf<'service'>, data: PageData, frame: Fr
     buttons: heroButtons(data, page.hero.buttons),
     breadcrumb,
     rating: data.ratings.line(page.subCategory),
-    visual: [serviceTile(service)],
   };
   return {
     head: data.head(route, page.title, page.description, { jsonLd: serviceJsonLd(route, data, service, breadcrumb) }),
@@ -26,12 +25,11 @@ export function servicePage(route: RouteOf<'service'>, data: PageData, frame: Fr
       hero,
       notice: data.content.site.publicAccountNotice,
       packagesHeading: page.packagesHeading,
-      packages: packageTiles(service, data.config.checkoutUrl),
-      beforeYouBuy: data.beforeYouBuy,
-      delivery: service.sub.deliveryPerDay && deliveryPace(service.sub.deliveryPerDay, service.sub.name),
+      offer: data.offer(page.subCategory, page.path),
+      buyingTerms: data.buyingTerms,
       packagesNote: page.packagesNote,
       supportTile: page.supportTile,
-      sections: sectionViews(data, page.sections),
+      sections: sectionViews(data, page.sections, service.sub.service),
       faqHeading: page.faqHeading,
       faq: page.faq,
       crossSellHeading: page.crossSellHeading,
@@ -39,6 +37,7 @@ export function servicePage(route: RouteOf<'service'>, data: PageData, frame: Fr
         serviceCard(data.services.get(id)!, data.pathOfSub.get(id)!, data.ratings.card(id)),
       ),
       reviews: data.ratings.reviews(page.subCategory),
+      reviewsChecked: data.ratings.checked(),
     }),
   };
 }
