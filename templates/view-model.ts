@@ -225,7 +225,7 @@ export interface HeroTile {
   detail: string;
   /** "from £1.00" */
   fromPrice: string;
-  /** The picker's panel of the platform's first service: "#pick-10". */
+  /** Its packages: the page's picker's panel ("#pick-10"), or its first service page. */
   href: string;
 }
 
@@ -235,7 +235,7 @@ export interface HeroView {
   buttons: HeroButton[];
   rating?: RatingLine;
   breadcrumb?: Crumb[];
-  /** Home: the platforms sold, each a link to its packages. Absent: a text-only hero. */
+  /** The platforms sold (hero `platforms: true`), each a link to its packages. Absent: text only. */
   visual?: HeroTile[];
 }
 

@@ -155,16 +155,12 @@ function checkFactsOfSales(content: SiteContent, problems: ProblemList): void {
   }
   for (const slug of Object.keys(rules))
     if (!slugs.includes(slug))
-      problems.add(
-        problem('platformRulesUnknown', { slug, sold: slugs }, at('beforeYouBuy', 'platformRules', slug)),
-      );
+      problems.add(problem('platformRulesUnknown', { slug, sold: slugs }, at('beforeYouBuy', 'platformRules', slug)));
   const services = [...new Set(content.catalogue.platforms.flatMap((p) => p.sub.map((sub) => sub.service)))];
   content.site.guarantees.forEach((guarantee, i) => {
     guarantee.for?.forEach((service, j) => {
       if (!services.includes(service))
-        problems.add(
-          problem('guaranteeForUnknownService', { service, services }, at('guarantees', i, 'for', j)),
-        );
+        problems.add(problem('guaranteeForUnknownService', { service, services }, at('guarantees', i, 'for', j)));
     });
   });
 }

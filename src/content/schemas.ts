@@ -281,7 +281,7 @@ export const siteSchema = z.strictObject({
     .strictObject({
       platformRules: z.record(slug, markdown).meta({
         description:
-          "For each platform sold (its catalogue slug), what its rules say of bought engagement and the worst " +
+          'For each platform sold (its catalogue slug), what its rules say of bought engagement and the worst ' +
           "that may happen, naming the platform. Shown above its packages, with a link to the service page's " +
           'full answer (#platform-rules).',
         examples: [{ instagram: "**Instagram's rules forbid bought followers.** Instagram may remove them." }],
@@ -464,6 +464,13 @@ const hero = z.strictObject({
   heading: text.describe("The page's one <h1>."),
   intro: markdown.optional().describe('Markdown under the heading.'),
   buttons: z.array(link).max(3).default([]).describe('Up to three buttons under the intro.'),
+  platforms: z
+    .boolean()
+    .default(false)
+    .describe(
+      'Beside the heading, a tile per platform sold (its services and lowest price), each linking to its ' +
+        "packages: the picker's panel on a page with a picker, else the platform's first service page.",
+    ),
 });
 
 const item = z.strictObject({
@@ -550,7 +557,7 @@ export const servicePageSchema = z.strictObject({
     .int()
     .meta({ description: 'The catalogue sub-category (its id) whose packages the page sells.', examples: [10] }),
   // The heading and the notice only: the introduction is the why-choose section's, after the packages.
-  hero: hero.omit({ intro: true }),
+  hero: hero.omit({ intro: true, platforms: true }),
   sections: pageBase.sections.refine(
     (sections) => sections.filter((section) => section.kind === 'guarantees').length === 1,
     {
@@ -693,7 +700,9 @@ export const reviewsSchema = z
   .transform(
     (
       file,
-    ): { reviews: z.output<typeof customerReviews>; checked: string } | { platform: z.output<typeof platformRating> } =>
+    ):
+      | { reviews: z.output<typeof customerReviews>; checked: string }
+      | { platform: z.output<typeof platformRating> } =>
       file.reviews ? { reviews: file.reviews, checked: file.checked! } : { platform: file.platform! },
   );
 

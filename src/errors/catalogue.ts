@@ -13,6 +13,9 @@ import type { Problem } from './storefront-error.js';
  * command fails when the two differ.
  */
 
+/** Where each kind of contact channel's value is set, for the hint of an empty one. */
+const CHANNEL_SETTING = { chat: 'MESSAGING_NUMBER', email: 'SUPPORT_EMAIL', phone: 'phone in content/trader.yaml' };
+
 /** The codes by name, for the places that compare or choose a code. */
 export const codes = {
   yamlSyntax: 'SF101',
@@ -84,7 +87,7 @@ export const codeTitles: Record<Code, string> = {
   SF116: 'A support tile names another size than the largest package of its grid',
   SF117: 'More than one package of a grid marked "Most popular"',
   SF118: 'A "Most popular" badge without its source, or over a period not yet ended',
-  SF119: "A platform sold without its rules line, or a promise for a service not sold",
+  SF119: 'A platform sold without its rules line, or a promise for a service not sold',
   SF120: 'Two pages at one address',
   SF121: 'A link to a page the site does not have',
   SF122: 'A redirect that loops, shadows a page or leads nowhere',
@@ -295,8 +298,7 @@ export const catalogue = {
   contactChannelEmpty: entry<{ channel: string; icon: string }>({
     code: 'SF130',
     message: ({ channel }) => `The ${channel} channel has no contact value and is left out.`,
-    hint: ({ icon }) =>
-      `Set ${{ chat: 'MESSAGING_NUMBER', email: 'SUPPORT_EMAIL', phone: 'phone in content/trader.yaml' }[icon]} to show it.`,
+    hint: ({ icon }) => `Set ${CHANNEL_SETTING[icon as keyof typeof CHANNEL_SETTING]} to show it.`,
   }),
   platformRulesMissing: entry<{ platform: string; slug: string }>({
     code: 'SF119',

@@ -144,10 +144,14 @@ function listOf(names: string[]): string {
 }
 
 /**
- * The home hero's tiles: each platform with listed packages, its services and lowest price, a
- * link to its first service's panel of the picker (Picker.tsx: `pick-{id}`).
+ * A hero's platform tiles: each platform with listed packages, its services and lowest price,
+ * linking to `linkTo` of its listed sub-categories (a picker's panel, or a service page).
  */
-export function platformTiles(catalogue: Catalogue, services: ReadonlyMap<number, Service>): HeroTile[] {
+export function platformTiles(
+  catalogue: Catalogue,
+  services: ReadonlyMap<number, Service>,
+  linkTo: (subCategories: number[]) => string,
+): HeroTile[] {
   return catalogue.platforms.flatMap((platform) => {
     const listed = platform.sub.filter((sub) => sub.packages.length > 0);
     if (listed.length === 0) return [];
@@ -158,7 +162,7 @@ export function platformTiles(catalogue: Catalogue, services: ReadonlyMap<number
         name: platform.name,
         detail: listOf(listed.map((sub) => sub.name)),
         fromPrice: formatPrice(low),
-        href: `#pick-${listed[0]!.id}`,
+        href: linkTo(listed.map((sub) => sub.id)),
       },
     ];
   });

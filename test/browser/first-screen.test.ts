@@ -325,7 +325,9 @@ describe.each(SCREENS)('at $width x $height', (screen) => {
       const page = await open(screen, '/');
       const problems: string[] = [];
       try {
-        const tabs = await page.$$eval('[data-picker] [data-tab]', (links) => links.map((a) => a.getAttribute('data-tab')!));
+        const tabs = await page.$$eval('[data-picker] [data-tab]', (links) =>
+          links.map((a) => a.getAttribute('data-tab')!),
+        );
         expect(tabs.map(Number).sort()).toEqual(platforms.flatMap((p) => p.subs).sort());
         for (const tab of tabs) {
           await page.click(`[data-tab="${tab}"]`);

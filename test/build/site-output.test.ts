@@ -518,7 +518,14 @@ describe('business constants of the specification (sections 1, 5 and 9)', () => 
     ['/buy-youtube-views', ['1,000,000', '2,500']],
     [
       '/buy-youtube-watch-hours',
-      ['6 months', '60 minutes', '50 to 200 watch hours a day', 'Delivered over 20 to 80 days', '4,000 watch hours'],
+      // The specification's lifetime warranty on watch hours, where other services have 6 months' retention.
+      [
+        'Lifetime warranty',
+        '60 minutes',
+        '50 to 200 watch hours a day',
+        'Delivered over 20 to 80 days',
+        '4,000 watch hours',
+      ],
     ],
     [
       '/term-of-service',

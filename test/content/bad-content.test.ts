@@ -141,11 +141,16 @@ const cases: Case[] = [
   {
     name: 'unknown token',
     breakIt: (root) =>
-      editFile(root, 'content/services/buy-instagram-likes.yaml', 'within {{startTime}}.', 'within {{startTme}}.'),
+      editFile(
+        root,
+        'content/services/buy-instagram-likes.yaml',
+        'arriving within {{startTime}}',
+        'arriving within {{startTme}}',
+      ),
     expect: [
       'SF104',
       'content/services/buy-instagram-likes.yaml',
-      '› description',
+      '› faq[2].a',
       '{{startTme}}',
       'Did you mean {{startTime}}?',
       'hint: Write {{startTime}}.',
@@ -532,7 +537,8 @@ const cases: Case[] = [
     breakIt: (root) =>
       writeFile(
         path.join(root, 'content/reviews.yaml'),
-        'checked: Every review is from a customer whose order we delivered, matched to that order.\nreviews:\n  - { subCategory: 40, author: Sam K., date: 2026-10-01, rating: 5, ' +
+        'checked: Every review is from a customer whose order we delivered, matched to that order.\n' +
+          'reviews:\n  - { subCategory: 40, author: Sam K., date: 2026-10-01, rating: 5, ' +
           'text: Quick and as described. }\n',
       ),
     expect: ['SF114', 'content/reviews.yaml', '› reviews[0]', 'no service page'],
@@ -542,7 +548,8 @@ const cases: Case[] = [
     breakIt: (root) =>
       writeFile(
         path.join(root, 'content/reviews.yaml'),
-        'checked: Every review is from a customer whose order we delivered, matched to that order.\nreviews:\n  - { subCategory: 10, author: Sam K., date: 2026-10-01, rating: 5, text: Quick. }\n' +
+        'checked: Every review is from a customer whose order we delivered, matched to that order.\n' +
+          'reviews:\n  - { subCategory: 10, author: Sam K., date: 2026-10-01, rating: 5, text: Quick. }\n' +
           'platform: { name: Trustpilot, url: "https://uk.trustpilot.com/review/x", rating: 4.5, count: 10, ' +
           'readOn: 2026-11-01 }\n',
       ),
@@ -596,7 +603,7 @@ const cases: Case[] = [
     breakIt: (root) => editFile(root, 'content/pages/home.yaml', '  - kind: cards', '  - kind: cardz'),
     expect: [
       'Found a problem:',
-      'SF103  content/pages/home.yaml:30 › sections[1].kind',
+      'SF103  content/pages/home.yaml:31 › sections[1].kind',
       'Unknown kind cardz. Did you mean cards?',
       'hint: Write kind: cards;',
     ],

@@ -274,7 +274,8 @@ const refusedBySchema: SchemaCase[] = [
     name: 'reviews and a platform rating both given',
     file: 'content/reviews.yaml',
     write:
-      'checked: Every review is from a customer whose order we delivered, matched to that order.\nreviews:\n  - { subCategory: 10, author: Sam K., date: 2026-10-01, rating: 5, text: Quick. }\n' +
+      'checked: Every review is from a customer whose order we delivered, matched to that order.\n' +
+      'reviews:\n  - { subCategory: 10, author: Sam K., date: 2026-10-01, rating: 5, text: Quick. }\n' +
       'platform: { name: Trustpilot, url: "https://uk.trustpilot.com/review/x", rating: 4.5, count: 10, ' +
       'readOn: 2026-11-01 }\n',
     at: [''],

@@ -174,7 +174,7 @@ describe('local content is checked as a visitor reads it', () => {
         );
         expect(result.stderr).toMatch(
           new RegExp(
-            /SF103 {2}content\/pages\/about\.yaml:\d+ › sections\[1\]\.intro\n/.source +
+            /SF103 {2}content\/pages\/about\.yaml:\d+ › sections\[3\]\.intro\n/.source +
               / {2}intro contains U\+202E RIGHT-TO-LEFT OVERRIDE /.source +
               /\(written as a character reference, &#…;\) once rendered/.source,
           ),

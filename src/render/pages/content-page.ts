@@ -9,12 +9,18 @@ import { heroButtons, sectionViews } from '../section-views.js';
 export function contentPage(route: RouteOf<'page'>, data: PageData, frame: Frame): PageParts {
   const { page } = route;
   const isHome = route.path === '/';
+  // A platform's tile leads to its packages: in this page's picker, else on its first service page.
+  const hasPicker = page.sections.some((section) => section.kind === 'picker');
+  const linkTo = (subs: number[]) => {
+    const withPage = subs.find((id) => data.pathOfSub.has(id));
+    return hasPicker || withPage === undefined ? `#pick-${subs[0]}` : data.pathOfSub.get(withPage)!;
+  };
   const hero: HeroView = {
     heading: page.hero.heading,
     intro: page.hero.intro,
     buttons: heroButtons(data, page.hero.buttons),
     rating: isHome ? data.ratings.line() : undefined,
-    visual: isHome ? platformTiles(data.content.catalogue, data.services) : undefined,
+    visual: page.hero.platforms ? platformTiles(data.content.catalogue, data.services, linkTo) : undefined,
   };
   return {
     head: data.head(route, page.title, page.description, {
