@@ -27,6 +27,8 @@ export interface BuildOptions {
   target?: Target;
   /** How the CMS is used: fetch, the cache only, or fetch with the cache as fallback. */
   cmsMode?: CmsMode;
+  /** Fetch every post whole, not only what changed since the copy in .cache/cms/. */
+  cmsFullFetch?: boolean;
   cmsTimeoutMs?: number;
   cmsRetries?: number;
   /**

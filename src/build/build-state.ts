@@ -19,6 +19,8 @@ export interface BlogSummary {
   source: 'local' | 'network' | 'cache';
   posts: number;
   fetchMs?: number;
+  /** What the build asked the CMS: "synced with WordPress: 3 post(s) new or changed, 1 left; 43 requests, 221 KB". */
+  sync?: string;
   notes: string[];
 }
 

@@ -18,6 +18,7 @@ async function loadBlog(state: Routed): Promise<Routed> {
     root: state.root,
     apiUrl: config.cmsApiUrl,
     mode: state.options.cmsMode ?? 'online',
+    fullFetch: state.options.cmsFullFetch,
     timeoutMs: state.requests.timeoutMs,
     retry: state.requests.retry,
     concurrency: defaultCmsOptions.concurrency,
@@ -30,6 +31,6 @@ async function loadBlog(state: Routed): Promise<Routed> {
   content.posts = publish(state, cms.posts, cms.notes);
   return {
     ...state,
-    blog: { source: cms.source, posts: content.posts.length, fetchMs: cms.fetchMs, notes: cms.notes },
+    blog: { source: cms.source, posts: content.posts.length, fetchMs: cms.fetchMs, sync: cms.sync, notes: cms.notes },
   };
 }

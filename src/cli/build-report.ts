@@ -52,7 +52,9 @@ export function summaryDetail(summary: BuildSummary, colours: Palette): string[]
   const stages = stageTotals(summary)
     .map((stage) => `${stage.name} ${seconds(stage.ms, 2)}`)
     .join(' · ');
-  return [colours.dim(`  stages: ${stages}`), colours.dim(`  target: ${summary.target.name} (${summary.target.why})`)];
+  const lines = [colours.dim(`  stages: ${stages}`)];
+  if (summary.blog.sync) lines.push(colours.dim(`  cms: ${summary.blog.sync}`));
+  return [...lines, colours.dim(`  target: ${summary.target.name} (${summary.target.why})`)];
 }
 
 /** What a stage did, for --verbose; undefined when there is nothing to add to its time. */

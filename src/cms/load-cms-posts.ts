@@ -5,7 +5,8 @@ import { NOTHING_WRITTEN, ProblemList, StorefrontError } from '../errors/storefr
 import { readCmsCache, writeCmsCache, cacheFile } from './cms-cache.js';
 import { mapWordPressPosts } from './map-post.js';
 import type { RetryPolicy } from './retry.js';
-import { fetchAllPosts, redactUrl } from './wordpress-client.js';
+import { syncPosts, type SyncedPosts } from './sync-posts.js';
+import { redactUrl } from './wordpress-client.js';
 
 /** online: fetch (and cache); offline: the cache only; stale-ok: fetch, else the cache. */
 export type CmsMode = 'online' | 'offline' | 'stale-ok';
@@ -26,6 +27,8 @@ export interface CmsOptions {
   /** Pages of posts fetched so far, of the total the API announced. */
   onProgress?: (done: number, total: number) => void;
   now?: () => Date;
+  /** Fetch every post whole, not only what changed since the copy in .cache/cms/ (--cms-full). */
+  fullFetch?: boolean;
 }
 
 export interface CmsPosts {
@@ -33,6 +36,8 @@ export interface CmsPosts {
   source: 'network' | 'cache';
   pages: number;
   fetchMs: number;
+  /** What was asked of WordPress, for the summary (syncNote). */
+  sync?: string;
   notes: string[];
 }
 
@@ -98,19 +103,25 @@ export async function loadCmsPosts(options: CmsOptions): Promise<CmsPosts> {
 
   if (options.mode === 'offline') return fromCache(undefined);
 
-  let fetched: Awaited<ReturnType<typeof fetchAllPosts>>;
+  const now = options.now?.() ?? new Date();
+  let synced: SyncedPosts;
   try {
-    fetched = await fetchAllPosts({
-      apiUrl,
-      timeoutMs: options.timeoutMs,
-      retry: options.retry,
-      concurrency: options.concurrency,
-      maxPosts: options.maxPosts,
-      auth: credentials(options.env),
-      onProgress: (done, total) => options.onProgress?.(done, total),
-      onRetry: (url, reason, delay, attempt) =>
-        options.log(`Retrying ${url} in ${(delay / 1000).toFixed(1)} s (attempt ${attempt + 1}): ${reason}`),
-    });
+    synced = await syncPosts(
+      await readCmsCache(options.root, apiUrl),
+      {
+        apiUrl,
+        timeoutMs: options.timeoutMs,
+        retry: options.retry,
+        concurrency: options.concurrency,
+        maxPosts: options.maxPosts,
+        auth: credentials(options.env),
+        onProgress: (done, total) => options.onProgress?.(done, total),
+        onRetry: (url, reason, delay, attempt) =>
+          options.log(`Retrying ${url} in ${(delay / 1000).toFixed(1)} s (attempt ${attempt + 1}): ${reason}`),
+      },
+      now,
+      options.fullFetch,
+    );
   } catch (error) {
     if (options.mode === 'stale-ok' && error instanceof StorefrontError) {
       const reason = error.problems[0]?.message ?? 'the CMS failed';
@@ -123,11 +134,15 @@ export async function loadCmsPosts(options: CmsOptions): Promise<CmsPosts> {
     throw error;
   }
   const fetchMs = performance.now() - started;
-  const { posts, notes } = fromItems(fetched.items, apiUrl, options);
-  await writeCmsCache(options.root, {
-    apiUrl,
-    fetchedAt: (options.now?.() ?? new Date()).toISOString(),
-    items: fetched.items,
-  });
-  return { posts, source: 'network', pages: fetched.pages, fetchMs, notes };
+  const { posts, notes } = fromItems(synced.items, apiUrl, options);
+  await writeCmsCache(options.root, { apiUrl, fetchedAt: now.toISOString(), items: synced.items });
+  return { posts, source: 'network', pages: synced.pages, fetchMs, sync: syncNote(synced), notes };
+}
+
+/** What the build asked WordPress, for the summary: "synced: 3 posts changed, 1 left; 43 requests, 221 KB". */
+function syncNote(synced: SyncedPosts): string {
+  const traffic = `${synced.requests} requests, ${Math.round(synced.bytes / 1024).toLocaleString('en-GB')} KB`;
+  return synced.how === 'sync'
+    ? `synced with WordPress: ${synced.changed} post(s) new or changed, ${synced.removed} left; ${traffic}`
+    : `full fetch from WordPress (${synced.reason}); ${traffic}`;
 }

@@ -28,8 +28,10 @@ export interface FetchPostsOptions {
   concurrency: number;
   /** The most posts to take; more is a problem (the setting cmsMaxPosts, 10,000 by default). */
   maxPosts: number;
-  /** Bytes read so far by this fetch, checked against MAX_TOTAL_BYTES (set by fetchAllPosts). */
+  /** Bytes read so far by this build's fetches, checked against MAX_TOTAL_BYTES (fetchAllPosts starts one). */
   received?: { bytes: number };
+  /** Called as each request is sent, retries included: the build reports how many it made. */
+  onRequest?: () => void;
   /** Application password credentials (from the environment only). */
   auth?: { user: string; password: string };
   onProgress?: (pagesDone: number, pagesTotal: number) => void;
@@ -93,6 +95,7 @@ async function fetchPage(url: string, options: FetchPostsOptions): Promise<PageR
   let statusCode: number;
   let responseHeaders: Record<string, string | string[] | undefined>;
   let text: string;
+  options.onRequest?.();
   try {
     const response = await request(url, {
       method: 'GET',
@@ -206,7 +209,7 @@ async function fetchPageWithRetry(page: number, options: FetchPostsOptions): Pro
  * than `maxPosts` allows.
  */
 export async function fetchAllPosts(fetchOptions: FetchPostsOptions): Promise<FetchedPosts> {
-  const options = { ...fetchOptions, received: { bytes: 0 } };
+  const options = { ...fetchOptions, received: fetchOptions.received ?? { bytes: 0 } };
   const fetched = await fetchPages(options);
   if (fetched.items.length > options.maxPosts) throw tooManyPosts(pageUrl(options, fetched.pages), options.maxPosts);
   return fetched;

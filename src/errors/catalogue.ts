@@ -1511,6 +1511,11 @@ export const catalogue = {
     message: () => '--offline and --stale-ok cannot be used together.',
     hint: '--offline never touches the network; --stale-ok tries it first.',
   }),
+  offlineWithFullFetch: entry({
+    code: 'SF170',
+    message: () => '--offline and --cms-full cannot be used together.',
+    hint: '--offline builds from the copy of the posts in .cache/cms/; --cms-full fetches every post again.',
+  }),
   previewNoSite: entry({
     code: 'SF141',
     message: () => 'There is no built site to preview.',

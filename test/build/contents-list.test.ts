@@ -144,7 +144,7 @@ describe('a known heading', () => {
 });
 
 describe('withHeadingIds', () => {
-  it('slugs each h2, keeps an id already there, and makes clashes unique', () => {
+  it('slugs each h2 and h3 (a link may name a part), lists the h2s, keeps ids there, makes clashes unique', () => {
     const html =
       '<h2>Contact us</h2><p>x</p><h2 id="kept">Kept &amp; sound</h2><h3>Not listed</h3><h2>Contact <em>us</em>' +
       '</h2><h2>Main</h2><h2>Café’s rules</h2><h2>12. Complaints</h2><h2>2026</h2>';
@@ -159,7 +159,8 @@ describe('withHeadingIds', () => {
       { id: '2026', text: '2026' },
     ]);
     expect(out).toBe(
-      '<h2 id="contact-us">Contact us</h2><p>x</p><h2 id="kept">Kept &amp; sound</h2><h3>Not listed</h3>' +
+      '<h2 id="contact-us">Contact us</h2><p>x</p><h2 id="kept">Kept &amp; sound</h2>' +
+        '<h3 id="not-listed">Not listed</h3>' +
         '<h2 id="contact-us-2">Contact <em>us</em></h2><h2 id="main-2">Main</h2>' +
         '<h2 id="cafes-rules">Café’s rules</h2><h2 id="complaints">12. Complaints</h2><h2 id="2026">2026</h2>',
     );

@@ -1,8 +1,10 @@
 /**
  * A real HTTP server on 127.0.0.1 that answers like WordPress 6's REST posts collection
  * (`/wp-json/wp/v2/posts`): per_page capped at 100, X-WP-Total and X-WP-TotalPages headers,
- * `rest_post_invalid_page_number` past the last page, `_embed` with featured media, WordPress's
- * error bodies, and switchable faults.
+ * `rest_post_invalid_page_number` past the last page, `_embed` with featured media, `include`
+ * (a comma list or `include[]`, as wp_parse_id_list reads it), `_fields` (top-level and dotted
+ * fields, as rest_filter_response_fields), WordPress's error bodies, and switchable faults. Read
+ * against WordPress 6's class-wp-rest-posts-controller.php and rest-api.php.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LoopbackServer } from './loopback-server.js';
@@ -13,7 +15,7 @@ export interface FakePost {
   modified_gmt: string;
   slug: string;
   /** WordPress answers a collection request with `publish` posts only, unless asked (with credentials) for others. */
-  status: 'publish' | 'future' | 'draft';
+  status: 'publish' | 'future' | 'draft' | 'private' | 'trash';
   title: string;
   excerpt: string;
   content: string;
@@ -43,6 +45,10 @@ export interface Faults {
   endless?: boolean;
   /** Add this many bytes of padding to each post's content. */
   padBytes?: number;
+  /** Answer as a WordPress older than 4.9.8, which knows no `_fields` (whole posts come back). */
+  ignoreFields?: boolean;
+  /** Answer as a proxy that drops the query's `include` (the newest posts come back). */
+  ignoreInclude?: boolean;
 }
 
 export interface RequestRecord {
@@ -91,6 +97,28 @@ export function makePosts(count: number): FakePost[] {
         id % 2 === 0 ? { id: 10_000 + id, alt: `Illustration ${id}`, width: 1200, height: 800 } : undefined,
     };
   });
+}
+
+/**
+ * rest_filter_response_fields: keep the fields named (comma list; `content.rendered` names a
+ * nested one); `_embedded` only when named.
+ */
+function onlyFields(json: Record<string, unknown>, fields: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const field of fields
+    .split(',')
+    .map((f) => f.trim())
+    .filter(Boolean)) {
+    const [top, ...rest] = field.split('.');
+    if (!(top! in json)) continue;
+    if (rest.length === 0) out[top!] = json[top!];
+    else {
+      const inner = json[top!] as Record<string, unknown> | undefined;
+      if (inner && typeof inner === 'object' && rest[0]! in inner)
+        out[top!] = { ...(out[top!] as object), [rest[0]!]: inner[rest[0]!] };
+    }
+  }
+  return out;
 }
 
 function restError(res: ServerResponse, status: number, code: string, message: string): void {
@@ -219,8 +247,16 @@ export class FakeWordPress extends LoopbackServer {
     const status = url.searchParams.get('status') ?? 'publish';
     if (status !== 'publish' && !req.headers.authorization)
       return restError(res, 400, 'rest_invalid_param', 'Invalid parameter(s): status');
+    // `include`: wp_parse_id_list, absint of each part of a comma list or of include[].
+    const includeParts = [...url.searchParams.getAll('include'), ...url.searchParams.getAll('include[]')]
+      .flatMap((value) => value.split(/[\s,]+/))
+      .filter(Boolean);
+    const include =
+      f.ignoreInclude || includeParts.length === 0
+        ? undefined
+        : includeParts.map((v) => Math.abs(parseInt(v, 10) || 0));
     const sorted = this.posts
-      .filter((post) => post.status === status)
+      .filter((post) => post.status === status && (!include || include.includes(post.id)))
       .sort((a, b) => b.date_gmt.localeCompare(a.date_gmt));
     const total = sorted.length;
     const totalPages = Math.ceil(total / perPage);
@@ -234,7 +270,10 @@ export class FakeWordPress extends LoopbackServer {
     }
     const embed = url.searchParams.has('_embed');
     const start = f.endless ? 0 : (page - 1) * perPage;
-    const body = sorted.slice(start, start + perPage).map((post) => this.toJson(post, embed));
+    const fields = f.ignoreFields ? null : url.searchParams.get('_fields');
+    const body = sorted
+      .slice(start, start + perPage)
+      .map((post) => (fields ? onlyFields(this.toJson(post, embed), fields) : this.toJson(post, embed)));
     if (f.padBytes)
       for (const post of body) (post.content as { rendered: string }).rendered += `<p>${'x'.repeat(f.padBytes)}</p>`;
     const paging = f.noPagingHeaders

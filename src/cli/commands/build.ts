@@ -12,6 +12,7 @@ interface BuildFlags {
   cms?: string;
   offline?: boolean;
   staleOk?: boolean;
+  cmsFull?: boolean;
   cmsTimeout: number;
   cmsRetries: number;
   precompress?: boolean;
@@ -31,6 +32,7 @@ export function addBuildCommand(program: Command): void {
     .option('--cms <url>', 'take the blog from this WordPress REST API root (overrides CMS_API_URL)')
     .option('--offline', 'build the CMS blog from the cache in .cache/, without the network')
     .option('--stale-ok', 'if the CMS cannot be reached, build from the cache, with a warning')
+    .option('--cms-full', 'fetch every post from the CMS, not only what changed since the copy in .cache/cms/')
     .option('--cms-timeout <ms>', 'time limit of one CMS request', parseWhole, 15000)
     .option('--cms-retries <n>', 'retries of a failed CMS request', parseWhole, 3)
     .option('--precompress', 'write .br and .gz copies of every page and text asset (for nginx, preview, a bucket)')
@@ -61,6 +63,7 @@ export function addBuildCommand(program: Command): void {
       if (options.offline && options.staleOk) {
         throw new StorefrontError(problem('offlineWithStaleOk', {}));
       }
+      if (options.offline && options.cmsFull) throw new StorefrontError(problem('offlineWithFullFetch', {}));
       output.status('Reading the settings and the content…');
       // Loaded on demand, as each command's code: `--help` and `preview` need none of the build's.
       const { build } = await import('../../build.js');
@@ -70,6 +73,7 @@ export function addBuildCommand(program: Command): void {
         postsDir: options.posts,
         cmsApiUrl: options.cms,
         cmsMode: options.offline ? 'offline' : options.staleOk ? 'stale-ok' : 'online',
+        cmsFullFetch: options.cmsFull,
         cmsTimeoutMs: options.cmsTimeout,
         cmsRetries: options.cmsRetries,
         precompress: options.precompress,
