@@ -9,7 +9,10 @@ import { writeFileAtomic } from '../util/write-atomic.js';
  */
 export interface CmsCacheEntry {
   apiUrl: string;
+  /** When every post was last fetched whole (a sync keeps it): the copy's age (sync-posts.ts). */
   fetchedAt: string;
+  /** When the copy was last brought up to date, by a full fetch or a sync. */
+  syncedAt?: string;
   items: unknown[];
 }
 

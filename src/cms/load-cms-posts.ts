@@ -97,17 +97,18 @@ export async function loadCmsPosts(options: CmsOptions): Promise<CmsPosts> {
       source: 'cache',
       pages: 0,
       fetchMs: performance.now() - started,
-      notes: [`posts from the cache of ${entry.fetchedAt}`, ...notes],
+      notes: [`posts from the cache of ${entry.syncedAt ?? entry.fetchedAt}`, ...notes],
     };
   };
 
   if (options.mode === 'offline') return fromCache(undefined);
 
   const now = options.now?.() ?? new Date();
+  const copy = await readCmsCache(options.root, apiUrl);
   let synced: SyncedPosts;
   try {
     synced = await syncPosts(
-      await readCmsCache(options.root, apiUrl),
+      copy,
       {
         apiUrl,
         timeoutMs: options.timeoutMs,
@@ -135,7 +136,9 @@ export async function loadCmsPosts(options: CmsOptions): Promise<CmsPosts> {
   }
   const fetchMs = performance.now() - started;
   const { posts, notes } = fromItems(synced.items, apiUrl, options);
-  await writeCmsCache(options.root, { apiUrl, fetchedAt: now.toISOString(), items: synced.items });
+  // fetchedAt stays the time of the last full fetch: what a sync cannot see (sync-posts.ts) ages from it.
+  const fetchedAt = synced.how === 'full' || !copy ? now.toISOString() : copy.fetchedAt;
+  await writeCmsCache(options.root, { apiUrl, fetchedAt, syncedAt: now.toISOString(), items: synced.items });
   return { posts, source: 'network', pages: synced.pages, fetchMs, sync: syncNote(synced), notes };
 }
 

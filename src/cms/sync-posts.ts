@@ -2,9 +2,9 @@ import type { CmsCacheEntry } from './cms-cache.js';
 import { fetchAllPosts, type FetchPostsOptions, PER_PAGE } from './wordpress-client.js';
 
 /**
- * How long the copy of the posts in .cache/cms/ may serve as the base of a sync. What WordPress
- * changes without touching a post's `modified_gmt` (an author renamed, a media file replaced in
- * place, a plugin's filter) is then at most a day old on the site.
+ * How long after the last full fetch the copy of the posts in .cache/cms/ may serve as the base
+ * of a sync. What WordPress changes without touching a post's `modified_gmt` (an author renamed,
+ * a media file replaced in place, a plugin's filter) is then at most a day old on the site.
  */
 export const FULL_FETCH_AFTER_MS = 24 * 3_600_000;
 
@@ -136,8 +136,9 @@ export async function syncPosts(
     }
   }
   // A post listed but not sent whole left between the two requests: it leaves now too.
+  const changedIds = new Set(changed.map((entry) => entry!.id));
   const items = listed.flatMap((entry) => {
-    const item = fetched.get(entry!.id) ?? (changed.includes(entry) ? undefined : known.get(entry!.id));
+    const item = fetched.get(entry!.id) ?? (changedIds.has(entry!.id) ? undefined : known.get(entry!.id));
     return item === undefined ? [] : [item];
   });
   const stayed = new Set(listed.map((entry) => entry!.id));

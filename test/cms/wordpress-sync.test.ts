@@ -48,10 +48,16 @@ const touch = (p: FakePost, minutes = 1) => {
 };
 
 describe('a second build', () => {
-  it('with nothing changed asks only for the light listing, a request per 100 posts, and writes the same site', async () => {
+  it('with nothing changed asks only for the light listing, a request per 100 posts; the same site', async () => {
     const root = await synced();
     const first = await hashTree(path.join(root, 'dist'));
+    const copy = async () => JSON.parse(await readFile(cacheFile(root, wp.apiUrl), 'utf8'));
+    const before = await copy();
     const second = await build(root);
+    // The copy ages from the last full fetch (what a sync cannot see ages with it), not from this sync.
+    const after = await copy();
+    expect(after.fetchedAt).toBe(before.fetchedAt);
+    expect(after.syncedAt > before.syncedAt).toBe(true);
     expect(second.asked).toEqual(
       [1, 2, 3].map((n) => `/wp-json/wp/v2/posts?per_page=100&page=${n}&_fields=id,modified_gmt`),
     );
@@ -59,7 +65,7 @@ describe('a second build', () => {
     expect(await hashTree(path.join(root, 'dist'))).toBe(first);
   });
 
-  it('after every kind of change fetches only the changed posts, whole, and writes what a full fetch writes', async () => {
+  it('after every kind of change fetches only the changed posts, whole; the site a full fetch writes', async () => {
     const saved = structuredClone(wp.posts);
     try {
       const root = await synced();
