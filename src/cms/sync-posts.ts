@@ -54,7 +54,7 @@ export function fullFetchReason(
   now: Date,
   forceFull: boolean,
 ): string | undefined {
-  if (forceFull) return 'asked for (--cms-full)';
+  if (forceFull) return 'asked for with --cms-full';
   if (!copy) return 'no copy of the posts yet';
   if (copy.apiUrl !== apiUrl) return 'the copy is of another API root';
   const age = now.getTime() - Date.parse(copy.fetchedAt);

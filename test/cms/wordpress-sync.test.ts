@@ -111,7 +111,7 @@ describe('a full fetch, said in the summary', () => {
   it('when asked for with --cms-full', async () => {
     const root = await synced();
     const again = await build(root, '--cms-full');
-    expect(again.stdout).toContain('full fetch from WordPress (asked for (--cms-full))');
+    expect(again.stdout).toContain('full fetch from WordPress (asked for with --cms-full)');
     expect(again.asked.every((url) => url.includes('&_embed') && url.includes('page='))).toBe(true);
   });
 
