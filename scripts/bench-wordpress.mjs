@@ -46,13 +46,27 @@ const children = [];
 /** Stops the servers, waits for them to end, then removes the folder (unless --keep). */
 async function stopAll() {
   const running = children.filter((child) => child.exitCode === null && child.signalCode === null);
-  await Promise.all(running.map((child) => new Promise((resolve) => child.once('exit', resolve).kill('SIGTERM'))));
+  await Promise.all(
+    running.map((child) => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      stop(child, 'SIGTERM');
+      return exited;
+    }),
+  );
   if (!keep) rmSync(scratch, { recursive: true, force: true });
 }
 // Whatever ends the run, no server is left behind (the folder is removed by the run's end).
 process.on('exit', () => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const child of children) if (child.exitCode === null) stop(child, 'SIGKILL');
 });
+/** A server and what it forked (PHP's workers): each runs in a process group of its own. */
+function stop(child, signal) {
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stopAll().then(() => process.exit(130)));
 for (const event of ['uncaughtException', 'unhandledRejection'])
   process.on(event, (error) => {
@@ -86,7 +100,7 @@ async function waitForPort(port, what) {
 }
 
 function start(command, argv, options = {}) {
-  const child = spawn(command, argv, { stdio: ['ignore', 'ignore', 'pipe'], ...options });
+  const child = spawn(command, argv, { stdio: ['ignore', 'ignore', 'pipe'], detached: true, ...options });
   let err = '';
   child.stderr.on('data', (chunk) => {
     err = (err + chunk).slice(-4000);

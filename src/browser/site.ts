@@ -49,7 +49,10 @@ function megaMenu(): void {
   });
 }
 
-/** One FAQ item open at a time, for browsers without exclusive <details name>. */
+/**
+ * One FAQ item open at a time, for browsers without exclusive <details name>; the answer a link
+ * names (#platform-rules, from another page too) is opened, as not every browser does it.
+ */
 function faq(): void {
   for (const group of document.querySelectorAll<HTMLElement>('[data-faq]')) {
     const items = [...group.querySelectorAll('details')];
@@ -59,6 +62,16 @@ function faq(): void {
       });
     }
   }
+  const openTarget = () => {
+    const target = location.hash.length > 1 ? document.getElementById(location.hash.slice(1)) : null;
+    const answer = target?.closest('details');
+    if (answer && !answer.open) {
+      answer.open = true;
+      target!.scrollIntoView();
+    }
+  };
+  openTarget();
+  addEventListener('hashchange', openTarget);
 }
 
 /** The home picker as WAI-ARIA tabs: arrow keys, Home and End move between them. */
@@ -113,13 +126,17 @@ function picker(): void {
   }
   const targeted = () => tabs.find((t) => `#${panelOf(t).id}` === location.hash);
   select(targeted() ?? tabs.find((t) => t.dataset.tab === root.dataset.default) ?? tabs[0]!, false);
-  // A link to a panel (the home hero's platform tiles) chooses its tab, then shows the panel:
-  // the browser could not scroll to it while it was hidden.
+  // A link to a panel (the home hero's platform tiles) chooses its tab before the browser goes to
+  // it (it cannot go to a hidden panel), also when the address already names that panel.
+  for (const link of document.querySelectorAll<HTMLAnchorElement>('a[href^="#pick-"]:not([data-tab])')) {
+    link.addEventListener('click', () => {
+      const tab = tabs.find((t) => `#${panelOf(t).id}` === link.hash);
+      if (tab) select(tab, false);
+    });
+  }
   addEventListener('hashchange', () => {
     const tab = targeted();
-    if (!tab) return;
-    select(tab, false);
-    panelOf(tab).scrollIntoView();
+    if (tab) select(tab, false);
   });
   root.dataset.tabsReady = '';
 }

@@ -296,8 +296,8 @@ export const siteSchema = z.strictObject({
         .describe('How delivery goes, said once above each grid of packages.'),
       vat: z
         .strictObject({
-          registered: text.describe('Shown when content/trader.yaml has a vatNumber: "Prices include VAT."'),
-          notRegistered: text.describe('Shown when it has none: "No VAT is charged."'),
+          registered: markdown.describe('Shown when content/trader.yaml has a vatNumber: "Prices include VAT."'),
+          notRegistered: markdown.describe('Shown when it has none: "No VAT is charged."'),
         })
         .describe("How VAT stands, chosen by the trader's vatNumber."),
       cancellation: markdown.describe(

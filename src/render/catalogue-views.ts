@@ -145,7 +145,8 @@ function listOf(names: string[]): string {
 
 /**
  * A hero's platform tiles: each platform with listed packages, its services and lowest price,
- * linking to `linkTo` of its listed sub-categories (a picker's panel, or a service page).
+ * linking to `linkTo` of its listed sub-categories, the one of that lowest price first (a
+ * picker's panel, or a service page): the tile leads to the price it shows.
  */
 export function platformTiles(
   catalogue: Catalogue,
@@ -162,7 +163,9 @@ export function platformTiles(
         name: platform.name,
         detail: listOf(listed.map((sub) => sub.name)),
         fromPrice: formatPrice(low),
-        href: linkTo(listed.map((sub) => sub.id)),
+        href: linkTo(
+          listed.map((sub) => sub.id).sort((a, b) => services.get(a)!.lowPrice! - services.get(b)!.lowPrice!),
+        ),
       },
     ];
   });

@@ -65,10 +65,7 @@ export class PageData {
     );
     this.ratings = new Ratings(content.reviews);
     const { vat, cancellation } = content.site.beforeYouBuy;
-    this.buyingTerms = [
-      { html: `<p>${escapeMarkup(content.trader.vatNumber ? vat.registered : vat.notRegistered)}</p>` },
-      cancellation,
-    ];
+    this.buyingTerms = [content.trader.vatNumber ? vat.registered : vat.notRegistered, cancellation];
     this.postCard = postCardMaker(images.sets);
   }
 

@@ -112,9 +112,13 @@ describe('About and Contact', () => {
       for (const channel of channels) expect(text(channel), routePath).toContain(hours);
       expect(html.querySelector(`main .channel a[href^="tel:"]`), routePath).toBeTruthy();
     }
-    // About's hero leads to each platform's first service page (it has no picker).
+    // About's hero leads to each platform's service page of the lowest price its tile shows (no picker there).
+    const low = (sub: SiteContent['catalogue']['platforms'][number]['sub'][number]) =>
+      Math.min(...sub.packages.map((k) => k.price));
     const firstPages = content.catalogue.platforms.flatMap((platform) => {
-      const withPage = platform.sub.find((sub) => content.services.some((s) => s.page.subCategory === sub.id));
+      const withPage = platform.sub
+        .filter((sub) => sub.packages.length > 0 && content.services.some((s) => s.page.subCategory === sub.id))
+        .sort((a, b) => low(a) - low(b))[0];
       return withPage ? [content.services.find((s) => s.page.subCategory === withPage.id)!.page.path] : [];
     });
     expect(

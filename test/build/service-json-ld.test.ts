@@ -9,6 +9,7 @@ import { parse as parseHtml } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { runCli, tempProject } from '../helpers.js';
+import { pageCounts } from '../support/content-counts.js';
 
 const SITE = 'https://shop.example.org';
 const env = { SITE_URL: SITE, BRAND_NAME: 'Test Brand' };
@@ -61,8 +62,8 @@ afterAll(async () => {
 });
 
 describe('service pages: Service and AggregateOffer from the catalogue', () => {
-  it('are the 10 service pages of content/services/', () => {
-    expect(services).toHaveLength(10);
+  it('are the service pages of content/services/', () => {
+    expect(services).toHaveLength(pageCounts.service);
   });
 
   it(

@@ -16,16 +16,17 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { traceCardFont, type CardFont } from '../../src/images/share-card-font.js';
 import { editFile, hashTree, projectsOfThisFile, repoRoot, runCli } from '../helpers.js';
+import { pageCounts } from '../support/content-counts.js';
 
 const project = projectsOfThisFile();
 const SITE = 'https://www.example.com';
 
 /**
- * The cards a build draws: 3 pages (home, about, contact), 10 service pages, 2 text pages and the
- * blog's first list page. The 404 page shows the home page's, the other list pages and the posts
- * without an image the blog's.
+ * The cards a build draws: one for each page (home, about, contact), service page and text page,
+ * and the blog's first list page. The 404 page shows the home page's, the other list pages and the
+ * posts without an image the blog's.
  */
-const CARDS = 16;
+const CARDS = pageCounts.page + pageCounts.service + pageCounts.text + 1;
 /** The posts added to the real content's three (which have an image each): 27 make three list pages. */
 const ADDED_POSTS = 24;
 /** A card as an earlier version drew it for a post (a name of the cards' kind), left in .cache/share/. */

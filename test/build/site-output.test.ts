@@ -13,6 +13,9 @@ import { loadContent } from '../../src/content/load-content.js';
 import { buildRouteTable, outputFile, type RouteTable } from '../../src/routes/route-table.js';
 import { editFile, repoRoot, runCli, tempProject } from '../helpers.js';
 import { faqCounts, specPrices, specServicePaths } from './spec-prices.js';
+import { builtLine, pageCounts } from '../support/content-counts.js';
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const SITE = 'https://shop.example.org';
 const CHECKOUT = 'https://pay.example.net';
@@ -72,8 +75,7 @@ describe('outputs', () => {
     expect(lines).toHaveLength(3);
     expect(lines[0]).toMatch(
       new RegExp(
-        /^Built 20 pages \(3 page, 10 service, 2 text, 1 blog-list, 3 blog-post, 1 not-found\) /.source +
-          /and \d+ other files, (\d+ KB|\d+\.\d MB), into .* in \d+\.\d\d s\.$/.source,
+        `^${escapeRegExp(builtLine)} ${/and \d+ other files, (\d+ KB|\d+\.\d MB), into .* in \d+\.\d\d s\.$/.source}`,
       ),
     );
     expect(lines[1]).toMatch(
@@ -330,7 +332,12 @@ describe('service pages', () => {
     expect(tiles.map((tile) => [markOf(tile), tile.getAttribute('href')])).toEqual(
       catalogue.platforms
         .filter((p) => p.sub.some((sub) => sub.packages.length > 0))
-        .map((p) => [`mark-${p.slug}`, `#pick-${p.sub.find((sub) => sub.packages.length > 0)!.id}`]),
+        .map((p) => {
+          // The tile leads to the service of the lowest price it shows.
+          const low = (sub: (typeof p.sub)[number]) => Math.min(...sub.packages.map((k) => k.price));
+          const sold = p.sub.filter((sub) => sub.packages.length > 0).sort((a, b) => low(a) - low(b));
+          return [`mark-${p.slug}`, `#pick-${sold[0]!.id}`];
+        }),
     );
     // A service page's hero is its heading and notice: no tile repeating the packages below it.
     for (const routePath of servicePaths()) expect(page(routePath).querySelector('.hero-visual'), routePath).toBeNull();
@@ -450,7 +457,7 @@ describe('other pages', () => {
       'YouTube',
     ]);
     const listed = about.querySelectorAll('#services .service-group li');
-    expect(listed).toHaveLength(10);
+    expect(listed).toHaveLength(pageCounts.service);
     for (const item of listed) {
       const href = item.querySelector('a')!.getAttribute('href')!;
       const route = table.byPath.get(href)!;

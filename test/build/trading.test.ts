@@ -10,6 +10,7 @@ import { parse as parseHtml, type HTMLElement } from 'node-html-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { editFile, runCli, projectsOfThisFile } from '../helpers.js';
 import { isDramaNumber } from '../../src/content/placeholders.js';
+import { pageCounts } from '../support/content-counts.js';
 
 const project = projectsOfThisFile();
 
@@ -329,7 +330,7 @@ describe('honest copy about what is sold (issue 27)', () => {
     "every service page's FAQ says the platform's own rules forbid what it sells, what may follow, " +
       'and what the delivered accounts are',
     async () => {
-      expect(services).toHaveLength(10);
+      expect(services).toHaveLength(pageCounts.service);
       for (const name of services) {
         const [, platform, kind] = /^buy-(instagram|tiktok|youtube)-(.+)$/.exec(name)!;
         const sold = kind === 'watch-hours' ? 'watch time' : kind!;
