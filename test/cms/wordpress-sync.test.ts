@@ -11,10 +11,12 @@ import { hashTree, projectsOfThisFile, runCli } from '../helpers.js';
 import { FakeWordPress, makePosts, type FakePost } from '../support/fake-wordpress.js';
 
 const project = projectsOfThisFile();
+/** Posts in the stand-in: two pages of the listing. */
+const COUNT = 120;
 let wp: FakeWordPress;
 
 beforeAll(async () => {
-  wp = await new FakeWordPress(makePosts(250)).start();
+  wp = await new FakeWordPress(makePosts(COUNT)).start();
 });
 afterAll(() => wp?.stop());
 
@@ -59,9 +61,9 @@ describe('a second build', () => {
     expect(after.fetchedAt).toBe(before.fetchedAt);
     expect(after.syncedAt > before.syncedAt).toBe(true);
     expect(second.asked).toEqual(
-      [1, 2, 3].map((n) => `/wp-json/wp/v2/posts?per_page=100&page=${n}&_fields=id,modified_gmt`),
+      [1, 2].map((n) => `/wp-json/wp/v2/posts?per_page=100&page=${n}&_fields=id,modified_gmt`),
     );
-    expect(second.stdout).toMatch(/synced with WordPress: 0 post\(s\) new or changed, 0 left; 3 requests, \d+ KB/);
+    expect(second.stdout).toMatch(/synced with WordPress: 0 post\(s\) new or changed, 0 left; 2 requests, \d+ KB/);
     expect(await hashTree(path.join(root, 'dist'))).toBe(first);
   });
 
@@ -70,7 +72,7 @@ describe('a second build', () => {
     try {
       const root = await synced();
       // A scheduled post, in WordPress but not yet public when the copy was made.
-      const scheduled = makePosts(252)[251]!;
+      const scheduled = makePosts(COUNT + 2)[COUNT + 1]!;
       scheduled.id = 900;
       scheduled.slug = 'scheduled-note';
       scheduled.status = 'future';
@@ -78,28 +80,31 @@ describe('a second build', () => {
       const copy = await build(root);
       expect(copy.stdout).toContain('0 post(s) new or changed, 0 left');
 
-      const fresh = { ...makePosts(251)[250]!, id: 901, slug: 'fresh-note' };
+      const fresh = { ...makePosts(COUNT + 1)[COUNT]!, id: 901, slug: 'fresh-note' };
       wp.posts.push(fresh); // published
-      post(250).title = 'A new title';
-      post(249).content = '<p>A new body.</p>';
-      post(248).featuredMedia = { id: 20_248, alt: 'A new picture', width: 1200, height: 800 };
-      post(247).slug = 'a-new-slug';
-      post(246).protected = true;
-      for (const id of [250, 249, 248, 247, 246]) touch(post(id));
-      post(245).status = 'draft'; // unpublished
-      post(244).status = 'trash';
-      post(243).status = 'private';
-      wp.posts = wp.posts.filter((p) => p.id !== 242); // deleted
+      // The nine newest posts, one kind of change each.
+      const is = { title: COUNT, body: COUNT - 1, image: COUNT - 2, slug: COUNT - 3, password: COUNT - 4 };
+      const gone = { draft: COUNT - 5, trash: COUNT - 6, private: COUNT - 7, deleted: COUNT - 8 };
+      post(is.title).title = 'A new title';
+      post(is.body).content = '<p>A new body.</p>';
+      post(is.image).featuredMedia = { id: 20_000 + is.image, alt: 'A new picture', width: 1200, height: 800 };
+      post(is.slug).slug = 'a-new-slug';
+      post(is.password).protected = true;
+      for (const id of Object.values(is)) touch(post(id));
+      post(gone.draft).status = 'draft'; // unpublished
+      post(gone.trash).status = 'trash';
+      post(gone.private).status = 'private';
+      wp.posts = wp.posts.filter((p) => p.id !== gone.deleted);
       scheduled.status = 'publish'; // its time came: WordPress leaves modified_gmt as it was
       const after = await build(root);
       const listing = after.asked.filter((url) => url.includes('_fields='));
       const whole = after.asked.filter((url) => url.includes('include='));
-      expect(listing).toHaveLength(3);
+      expect(listing).toHaveLength(2);
       expect(whole).toHaveLength(1);
       expect(new URL(whole[0]!, wp.origin).searchParams.get('include')!.split(',').map(Number).sort()).toEqual(
-        [246, 247, 248, 249, 250, 900, 901].sort(),
+        [...Object.values(is), 900, 901].sort(),
       );
-      expect(after.stdout).toContain('synced with WordPress: 7 post(s) new or changed, 4 left; 4 requests');
+      expect(after.stdout).toContain('synced with WordPress: 7 post(s) new or changed, 4 left; 3 requests');
       expect(await hashTree(path.join(root, 'dist'))).toBe(await fullFetchOutput());
     } finally {
       wp.posts = saved;
@@ -135,7 +140,7 @@ describe('a full fetch, said in the summary', () => {
   it('when the server ignores _fields or include, with the same site as a full fetch', async () => {
     for (const fault of ['ignoreFields', 'ignoreInclude'] as const) {
       const root = await synced();
-      touch(post(250));
+      touch(post(COUNT));
       wp.faults = { [fault]: true };
       try {
         const again = await build(root);

@@ -5,7 +5,7 @@
  * is printed, and that the output of an earlier, good build is left exactly as it was.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,10 +16,20 @@ import {
   copyOfProject,
   editFile,
   folderState,
+  repoRoot,
   runCli,
   tempProject,
   type CliResult,
 } from '../helpers.js';
+
+/** The line (from 1) of a content file that first holds `text`: where its problem is named. */
+function lineOf(file: string, text: string): number {
+  return (
+    readFileSync(path.join(repoRoot, file), 'utf8')
+      .split('\n')
+      .findIndex((line) => line.includes(text)) + 1
+  );
+}
 
 interface Case {
   name: string;
@@ -603,7 +613,7 @@ const cases: Case[] = [
     breakIt: (root) => editFile(root, 'content/pages/home.yaml', '  - kind: cards', '  - kind: cardz'),
     expect: [
       'Found a problem:',
-      'SF103  content/pages/home.yaml:31 › sections[1].kind',
+      `SF103  content/pages/home.yaml:${lineOf('content/pages/home.yaml', '  - kind: cards')} › sections[1].kind`,
       'Unknown kind cardz. Did you mean cards?',
       'hint: Write kind: cards;',
     ],
@@ -612,7 +622,7 @@ const cases: Case[] = [
     name: 'an unknown value of a list of values',
     breakIt: (root) => editFile(root, 'content/site.yaml', 'icon: email', 'icon: emial'),
     expect: [
-      'SF103  content/site.yaml:98 › contactChannels[1].icon',
+      `SF103  content/site.yaml:${lineOf('content/site.yaml', 'icon: email')} › contactChannels[1].icon`,
       'Unknown value emial for icon. Did you mean email?',
       'hint: Write email;',
     ],
