@@ -6,15 +6,15 @@ import { fetchAllPosts, type FetchPostsOptions, PER_PAGE } from './wordpress-cli
  * of a sync. What WordPress changes without touching a post's `modified_gmt` (an author renamed,
  * a media file replaced in place, a plugin's filter) is then at most a day old on the site.
  */
-export const FULL_FETCH_AFTER_MS = 24 * 3_600_000;
+const FULL_FETCH_AFTER_MS = 24 * 3_600_000;
 
 /** The light listing: every published post's id and last change, 100 a page (about 5 KB). */
-export function listingPageUrl(apiUrl: string, page: number): string {
+function listingPageUrl(apiUrl: string, page: number): string {
   return `${apiUrl}/wp/v2/posts?per_page=${PER_PAGE}&page=${page}&_fields=id,modified_gmt`;
 }
 
 /** The whole posts named, as the full fetch has them (`_embed`), 100 at most. */
-export function includeUrl(apiUrl: string, ids: readonly number[]): string {
+function includeUrl(apiUrl: string, ids: readonly number[]): string {
   return `${apiUrl}/wp/v2/posts?per_page=${PER_PAGE}&include=${ids.join(',')}&_embed`;
 }
 
@@ -48,7 +48,7 @@ function stamp(item: unknown): { id: number; modified: string } | undefined {
  * old, dated ahead of this machine's clock, of another API root, or not posts as a full fetch
  * leaves them.
  */
-export function fullFetchReason(
+function fullFetchReason(
   copy: CmsCacheEntry | undefined,
   apiUrl: string,
   now: Date,

@@ -156,16 +156,15 @@ export function platformTiles(
   return catalogue.platforms.flatMap((platform) => {
     const listed = platform.sub.filter((sub) => sub.packages.length > 0);
     if (listed.length === 0) return [];
-    const low = Math.min(...listed.map((sub) => services.get(sub.id)!.lowPrice!));
+    // Cheapest first: its price is the tile's, and the tile leads there.
+    const byPrice = listed.map((sub) => services.get(sub.id)!).sort((a, b) => a.lowPrice! - b.lowPrice!);
     return [
       {
         platform: platform.slug,
         name: platform.name,
         detail: listOf(listed.map((sub) => sub.name)),
-        fromPrice: formatPrice(low),
-        href: linkTo(
-          listed.map((sub) => sub.id).sort((a, b) => services.get(a)!.lowPrice! - services.get(b)!.lowPrice!),
-        ),
+        fromPrice: formatPrice(byPrice[0]!.lowPrice!),
+        href: linkTo(byPrice.map((service) => service.sub.id)),
       },
     ];
   });
