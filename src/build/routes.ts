@@ -15,7 +15,7 @@ export const routesStage: Stage<ContentLoaded, Routed> = { name: 'routes', run: 
 function routeSite(state: ContentLoaded): Routed {
   const { content, problems } = state;
   const table = buildRouteTable(content, problems);
-  checkContentLinks(content, table, siteRoot(state.config), problems);
+  checkContentLinks(content, table, siteRoot(state.config), state.root, problems);
   problems.throwIfAny(NOTHING_WRITTEN);
   return { ...state, table };
 }

@@ -5,7 +5,15 @@ import { output } from '../cli/output.js';
 import { problem } from '../errors/catalogue.js';
 import { StorefrontError, type Problem } from '../errors/storefront-error.js';
 import { parseRedirectsFile } from '../output/redirects.js';
+import {
+  fragmentTarget,
+  missingFragments,
+  type PageAnchors,
+  readAnchors,
+  sitePath,
+} from '../routes/check-fragments.js';
 import { servedBasePath, startPreview } from '../preview/preview-server.js';
+import type { LinkSources } from './link-sources.js';
 import { longTitle, longTitleWarning, type LongTitle } from './page-titles.js';
 
 export interface CheckReport {
@@ -24,6 +32,8 @@ export interface CheckOptions {
   /** Fetch external links too. */
   external?: boolean;
   concurrency?: number;
+  /** Where content writes a link found wrong (check/link-sources.ts); without it, the page is the place. */
+  sources?: LinkSources;
   /** Prints each warning line (a title over 60 characters); `output.warn` unless given. */
   warn?: (line: string) => void;
 }
@@ -47,7 +57,6 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
   try {
     const site = servedSite(server.url, options.outDir, sitemapUrls);
     const result = await crawl(site, options);
-    const links = linkProblems(result.links, site);
     // Canonical URLs and sitemap URLs must answer 200 themselves, not through a redirect.
     const pageUrls = [
       ...new Set(
@@ -59,10 +68,12 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
       ),
     ];
     const pages = await readPages(pageUrls, site);
+    const links = await linkProblems(result.links, pages, site, options.sources);
     const warn = options.warn ?? ((line: string) => output.warn(line));
     for (const long of pages.longTitles) warn(longTitleWarning(long));
     const problems = [
       ...links.problems,
+      ...(await fragmentProblems(pages, site, options.sources)),
       ...pages.problems,
       ...(await sitemapProblems(site)),
       ...orphanProblems(pageUrls, pages, site),
@@ -129,7 +140,8 @@ function crawl(site: ServedSite, options: CheckOptions) {
     recurse: true,
     concurrency: options.concurrency ?? 25,
     timeout: 10_000,
-    checkFragments: true,
+    // Fragments are checked from the pages read (fragmentProblems), each on the page that links.
+    checkFragments: false,
     // Absolute links to the site's own origin (Open Graph images, say) are checked locally.
     urlRewriteExpressions: siteOrigin
       ? [{ pattern: new RegExp(`^${siteOrigin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`), replacement: origin }]
@@ -141,10 +153,14 @@ function crawl(site: ServedSite, options: CheckOptions) {
 
 type CrawledLink = Awaited<ReturnType<typeof crawl>>['links'][number];
 
-/** The broken links, and the external links with the pages that hold them. */
-function linkProblems(links: CrawledLink[], site: ServedSite) {
+/**
+ * The broken links, each on every page that holds it (or in sitemap.xml, which lists it), with
+ * its cause; and the external links with the pages that hold them.
+ */
+async function linkProblems(links: CrawledLink[], pages: PagesRead, site: ServedSite, sources?: LinkSources) {
   const problems: Problem[] = [];
   const external = new Map<string, CheckReport['external'][number]>();
+  const broken = new Set<string>();
   for (const link of links) {
     if (!site.internal(link.url)) {
       const entry = external.get(link.url) ?? { url: link.url, pages: [] };
@@ -152,28 +168,89 @@ function linkProblems(links: CrawledLink[], site: ServedSite) {
       if (link.state !== LinkState.SKIPPED) Object.assign(entry, { state: link.state, status: link.status });
       external.set(link.url, entry);
     }
-    if (link.state === LinkState.BROKEN) {
-      const url = site.shown(link.url);
-      const file = link.parent ? `on ${site.shown(link.parent)}` : 'in sitemap.xml';
-      problems.push(
-        problem('checkBrokenLink', { link: url, status: link.status, onPage: Boolean(link.parent) }, { url, file }),
-      );
+    if (link.state !== LinkState.BROKEN || broken.has(link.url)) continue;
+    broken.add(link.url);
+    const url = site.shown(link.url);
+    const cause = await causeOf(link.url, link.status);
+    // Linkinator records each address once, often as a crawl seed: the pages holding it are read from the pages.
+    const on = [...pages.refs].filter(([, refs]) => refs.has(link.url)).map(([page]) => page);
+    if (on.length === 0 && link.parent) on.push(link.parent);
+    if (on.length === 0) problems.push(problem('checkBrokenLink', { link: url, cause }, { url, file: 'sitemap.xml' }));
+    for (const pageUrl of on) {
+      const page = site.shown(pageUrl);
+      const leadsTo = (to: URL) => to.href.split('#')[0] === link.url.split('#')[0];
+      const place = (await sources?.(page, pageUrl, leadsTo)) ?? { url, file: `on ${page}` };
+      problems.push(problem('checkBrokenLink', { link: url, page, cause }, place));
     }
   }
   return { problems, external: [...external.values()] };
+}
+
+/** Why an address of the served site is broken: no such page, a redirect loop, or its status. */
+async function causeOf(url: string, status: number | undefined): Promise<string> {
+  const seen = new Set<string>();
+  let at = url;
+  for (let hop = 0; hop < 20; hop++) {
+    if (seen.has(at)) return 'a redirect loop';
+    seen.add(at);
+    const answer = await fetch(at, { redirect: 'manual' }).catch(() => undefined);
+    if (!answer) break;
+    const next = answer.headers.get('location');
+    if (answer.status >= 300 && answer.status < 400 && next) {
+      at = new URL(next, at).href;
+      continue;
+    }
+    if (answer.status === 404 || answer.status === 410) return 'no such page';
+    return `HTTP ${answer.status}`;
+  }
+  return status ? `HTTP ${status}` : 'no answer';
+}
+
+/** Each link to a part of a page that page does not have, on the page that holds it. */
+async function fragmentProblems(pages: PagesRead, site: ServedSite, sources?: LinkSources): Promise<Problem[]> {
+  const urlOf = (on: string) => `${site.home}${encodeURI(on.slice(1))}`;
+  const target = (href: string, on: string) => {
+    const to = fragmentTarget(href, urlOf(on), site.home);
+    const redirected = to && pages.redirects.get(to.path);
+    return redirected ? { ...to!, path: redirected } : to;
+  };
+  const problems: Problem[] = [];
+  for (const { on, href, path, fragment, nearby } of missingFragments(pages.anchors, target)) {
+    const leadsTo = (to: URL) => {
+      const there = target(to.href, on);
+      return there?.path === path && there.fragment === fragment;
+    };
+    const place = (await sources?.(on, urlOf(on), leadsTo)) ?? { url: href, file: `on ${on}` };
+    problems.push(problem('checkMissingFragment', { href, on, page: path, fragment, nearby }, place));
+  }
+  return problems;
 }
 
 /** What is read from the pages themselves: their links, which ask not to be indexed, titles and canonicals. */
 interface PagesRead {
   /** The pages each page links to. */
   linksOf: Map<string, string[]>;
+  /** Every address each page refers to (links, images, scripts), without its fragment. */
+  refs: Map<string, Set<string>>;
+  /** Each page's ids and links to fragments, by route path; the old addresses that redirect, to their page's. */
+  anchors: Map<string, PageAnchors>;
+  redirects: Map<string, string>;
   noindex: Set<string>;
   longTitles: LongTitle[];
   problems: Problem[];
 }
 
 async function readPages(pageUrls: string[], site: ServedSite): Promise<PagesRead> {
-  const read: PagesRead = { linksOf: new Map(), noindex: new Set(), longTitles: [], problems: [] };
+  const read: PagesRead = {
+    linksOf: new Map(),
+    refs: new Map(),
+    anchors: new Map(),
+    redirects: new Map(),
+    noindex: new Set(),
+    longTitles: [],
+    problems: [],
+  };
+  const pathOf = (url: string) => sitePath(new URL(url), site.home) ?? url;
   for (const pageUrl of pageUrls) {
     const response = await fetch(pageUrl);
     const html = await response.text();
@@ -181,8 +258,19 @@ async function readPages(pageUrls: string[], site: ServedSite): Promise<PagesRea
       // An old address: it leads to its page, and is no page of its own.
       read.linksOf.set(pageUrl, [response.url]);
       read.noindex.add(pageUrl);
+      read.redirects.set(pathOf(pageUrl), pathOf(response.url));
       continue;
     }
+    read.anchors.set(pathOf(pageUrl), readAnchors(html));
+    read.refs.set(
+      pageUrl,
+      new Set(
+        [...html.matchAll(/\s(?:href|src)="([^"]*)"/g)].flatMap((m) => {
+          const ref = m[1]!.replace(/&amp;/g, '&');
+          return URL.canParse(ref, pageUrl) ? [new URL(ref, pageUrl).href.split('#')[0]!] : [];
+        }),
+      ),
+    );
     // Linkinator records each URL once, often as a crawl seed, so which pages link where is
     // read from the pages themselves.
     read.linksOf.set(

@@ -89,7 +89,7 @@ export const codeTitles: Record<Code, string> = {
   SF118: 'A "Most popular" badge without its source, or over a period not yet ended',
   SF119: 'A platform sold without its rules line, or a promise for a service not sold',
   SF120: 'Two pages at one address',
-  SF121: 'A link to a page the site does not have',
+  SF121: 'A link to a page, or a part of a page, the site does not have',
   SF122: 'A redirect that loops, shadows a page or leads nowhere',
   SF123: 'Two sections of a page share an id',
   SF124: 'A post slug that cannot be an address',
@@ -854,6 +854,22 @@ export const catalogue = {
     message: ({ href }) => `The link to ${href} points to no page of the site.`,
     hint: ({ closest }) => `Link to an existing route, e.g. ${closest}, or add a redirect in content/redirects.yaml.`,
   }),
+  linkToMissingFragment: entry<{
+    href: string;
+    on: string;
+    others: number;
+    page: string;
+    fragment: string;
+    nearby: string[];
+  }>({
+    code: 'SF121',
+    message: ({ href, on, others, page, fragment }) =>
+      `The link to ${href} on ${on}${others ? ` (and ${others} other page${others > 1 ? 's' : ''})` : ''} ` +
+      `names #${fragment}, which ${page} does not have.`,
+    hint: ({ nearby }) =>
+      (nearby.length ? `Did you mean ${nearby.map((id) => `#${id}`).join(', ')}? ` : '') +
+      "Name an id the page has (a heading's is its text: ## Free refill is #free-refill), or drop the #part.",
+  }),
   imageFromAnotherSite: entry<{ src: string }>({
     code: 'SF206',
     message: ({ src }) => `The image ${src} comes from another site; pages show images from content/images/ only.`,
@@ -1233,14 +1249,25 @@ export const catalogue = {
     message: () => 'There is no built site to check (no sitemap.xml).',
     hint: 'Run `storefront build` first.',
   }),
-  /** `onPage`: the link is on a page (else the sitemap lists it); `status`: the answer's, if any. */
-  checkBrokenLink: entry<{ link: string; status: number | undefined; onPage: boolean }>({
+  /** `page`: the page the link is on (none: sitemap.xml lists it); `cause`: why it is broken. */
+  checkBrokenLink: entry<{ link: string; page?: string; cause: string }>({
     code: 'SF301',
-    message: ({ link, status }) => `The link to ${link} is broken (${status ? `HTTP ${status}` : 'no answer'}).`,
-    hint: ({ onPage }) =>
-      onPage
-        ? 'Fix the link in the content of that page, or add a redirect for the old address.'
+    message: ({ link, page, cause }) =>
+      page
+        ? `The link to ${link} on ${page} is broken: ${cause}.`
+        : `sitemap.xml lists ${link}, which is broken: ${cause}.`,
+    hint: ({ page }) =>
+      page
+        ? 'Fix the link where it is written, or add a redirect for the old address in content/redirects.yaml.'
         : 'The sitemap lists a page that does not exist.',
+  }),
+  checkMissingFragment: entry<{ href: string; on: string; page: string; fragment: string; nearby: string[] }>({
+    code: 'SF301',
+    message: ({ href, on, page, fragment }) =>
+      `The link to ${href} on ${on} names #${fragment}, which ${page} does not have.`,
+    hint: ({ nearby }) =>
+      (nearby.length ? `Did you mean ${nearby.map((id) => `#${id}`).join(', ')}? ` : '') +
+      'Name an id the page has, or drop the #part.',
   }),
   checkCanonicalNotPage: entry<{ status: number }>({
     code: 'SF302',

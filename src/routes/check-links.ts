@@ -1,10 +1,10 @@
 import type { SiteContent } from '../content/load-content.js';
-import { formatField } from '../util/field-path.js';
 import { editDistance } from '../util/nearest.js';
-import { imageSources, isMarkdown } from '../content/markdown.js';
-import { problem } from '../errors/catalogue.js';
-import { NOTHING_WRITTEN, ProblemList } from '../errors/storefront-error.js';
-import type { RouteTable } from './route-table.js';
+import { problem, type Place } from '../errors/catalogue.js';
+import type { ProblemList } from '../errors/storefront-error.js';
+import { fragmentTarget, missingFragments, type MissingFragment, type PageAnchors } from './check-fragments.js';
+import { asRendered, contentLinks, linkPlacer, writtenLink } from './content-links.js';
+import { absoluteUrl, type RouteTable } from './route-table.js';
 
 export type LinkTarget =
   | { kind: 'route'; path: string }
@@ -71,22 +71,26 @@ function judgeLink(
 
 /**
  * Every internal link written in content (Markdown links, `path` and `href` fields) must name a
- * route or a redirect. Reported with the file and field, before anything is rendered.
+ * route or a redirect. Reported with the file, its line and column, and the field, before
+ * anything is rendered. `root` is the project's folder, where the files are read for the lines.
  */
 export function checkContentLinks(
   content: SiteContent,
   table: RouteTable,
   siteUrl: string,
-  collected?: ProblemList,
+  root: string,
+  problems: ProblemList,
 ): void {
-  const problems = collected ?? new ProblemList();
   const redirected = new Set(table.redirects.map((r) => r.from));
   const known = (routePath: string) =>
     table.byPath.has(routePath) || redirected.has(routePath) || content.unreadable.paths.includes(routePath);
-  const check = (file: string, at: PropertyKey[], href: string) => {
+  const placeOf = linkPlacer(root);
+  const { links, images } = contentLinks(content);
+  for (const link of links) {
+    const { href } = link;
     const target = judgeLink(href, known, siteUrl);
-    if (target === undefined) return;
-    const place = { file, field: formatField(at) };
+    if (target === undefined) continue;
+    const place = { file: link.file, ...placeOf(link), field: link.field };
     problems.add(
       target.kind === 'scheme'
         ? problem('linkWithForbiddenScheme', { href, scheme: target.scheme }, place)
@@ -106,40 +110,14 @@ export function checkContentLinks(
                 place,
               ),
     );
-  };
-  // The field being walked, as one stack (a large catalogue has thousands of fields).
-  const at: PropertyKey[] = [];
-  const walk = (file: string, value: unknown) => {
-    if (isMarkdown(value)) {
-      for (const href of value.links) check(file, at, href);
-      // Only blog posts' images are downloaded by the build; on a page, an image from another
-      // site would be blocked by the Content-Security-Policy (img-src 'self').
-      for (const src of imageSources(value.html)) {
-        if (!/^(https?:)?\/\//i.test(src)) continue;
-        problems.add(problem('imageFromAnotherSite', { src }, { file, field: formatField(at), url: src }));
-      }
-    } else if (Array.isArray(value)) {
-      value.forEach((item, i) => {
-        at.push(i);
-        walk(file, item);
-        at.pop();
-      });
-    } else if (value && typeof value === 'object' && !(value instanceof Date)) {
-      for (const [key, item] of Object.entries(value)) {
-        at.push(key);
-        if ((key === 'path' || key === 'href') && typeof item === 'string') check(file, at, item);
-        else walk(file, item);
-        at.pop();
-      }
-    }
-  };
-  walk('content/site.yaml', content.site);
-  for (const { file, page } of content.pages) walk(file, page);
-  for (const { file, page } of content.services) walk(file, page);
-  at.push('(body)');
-  for (const { file, body } of content.textPages) walk(file, body);
-  for (const post of content.posts) for (const href of post.links) check(post.source, at, href);
-  if (!collected) problems.throwIfAny(NOTHING_WRITTEN);
+  }
+  // Only blog posts' images are downloaded by the build; on a page, an image from another site
+  // would be blocked by the Content-Security-Policy (img-src 'self'). A post's are not walked.
+  for (const image of images) {
+    if (!/^(https?:)?\/\//i.test(image.href)) continue;
+    const place = { file: image.file, ...placeOf(image), field: image.field, url: image.href };
+    problems.add(problem('imageFromAnotherSite', { src: image.href }, place));
+  }
 }
 
 /**
@@ -154,4 +132,54 @@ function closestRoute(target: string, candidates: string[]): string {
     if (d < bestDistance) [best, bestDistance] = [candidate, d];
   }
   return best;
+}
+
+/**
+ * The links of the rendered pages (`pages`, by route path) that name a fragment their page does
+ * not have (check-fragments.ts), each reported once where it is written: the content file, line
+ * and column (the page's own file first, then any file that writes the link), a WordPress post,
+ * or, for a link the templates make, the first page it is on. Redirects are followed.
+ */
+export function fragmentProblems(
+  pages: ReadonlyMap<string, PageAnchors>,
+  content: SiteContent,
+  table: RouteTable,
+  siteUrl: string,
+  root: string,
+  problems: ProblemList,
+): void {
+  const redirects = new Map(table.redirects.map((r) => [r.from, r.to]));
+  const basePath = new URL(siteUrl).pathname.replace(/\/$/, '');
+  const target = (href: string, on: string) => {
+    const to = fragmentTarget(href, absoluteUrl(siteUrl, on), siteUrl);
+    const redirected = to && !pages.has(to.path) ? redirects.get(to.path) : undefined;
+    return redirected?.startsWith('/') ? { ...to!, path: redirected } : to;
+  };
+  const missing = missingFragments(pages, target);
+  if (missing.length === 0) return;
+  const { links } = contentLinks(content);
+  const placeOf = linkPlacer(root);
+  const reported = new Map<string, { found: MissingFragment; place: Place; pages: number }>();
+  for (const found of missing) {
+    const source = table.byPath.get(found.on)?.source;
+    const written = writtenLink(links, source, (link) => {
+      const to = target(asRendered(link.href, basePath), found.on);
+      return to?.path === found.path && to.fragment === found.fragment;
+    });
+    const key = written ? `${written.file}\0${written.field}\0${written.nth}\0${written.href}` : found.href;
+    const place: Place = written
+      ? { file: written.file, ...placeOf(written), field: written.field }
+      : source && /^https?:/.test(source)
+        ? { url: source }
+        : { url: found.on, field: 'a link the templates make' };
+    const entry = reported.get(key);
+    if (entry) entry.pages += 1;
+    else reported.set(key, { found, place, pages: 1 });
+  }
+  for (const { found, place, pages: count } of reported.values()) {
+    const { href, on, path, fragment, nearby } = found;
+    problems.add(
+      problem('linkToMissingFragment', { href, on, others: count - 1, page: path, fragment, nearby }, place),
+    );
+  }
 }

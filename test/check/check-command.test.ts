@@ -2,6 +2,7 @@
  * `storefront check` on a small built site with a misspelt link and the other defects it must
  * catch, and on the real build.
  */
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtProject, repoRoot, runCli } from '../helpers.js';
@@ -13,10 +14,25 @@ describe('storefront check', () => {
     const result = await runCli(['check', '--out', fixture]);
     expect(result.code).toBe(1);
     const report = result.stderr;
-    // The misspelt link without a redirect: the page it is on, and the target.
+    // The misspelt link without a redirect: the page it is on, and the cause, once.
     expect(report).toMatch(
-      /SF301 {2}on \/ › \/buy-instagrm-followers\n\s+The link to \/buy-instagrm-followers is broken \(HTTP 404\)/,
+      new RegExp(
+        /SF301 {2}on \/ › \/buy-instagrm-followers\n/.source +
+          /\s+The link to \/buy-instagrm-followers on \/ is broken: no such page\./.source,
+      ),
     );
+    expect(report.match(/The link to \/buy-instagrm-followers /g)).toHaveLength(1);
+    // Links to parts of pages: a misspelt id on another page, and one missing on the page itself,
+    // each once, on the page that holds it, with the ids nearby; an id the page has is fine.
+    expect(report).toMatch(
+      new RegExp(
+        /SF301 {2}on \/ › \/about#delivery-times\n/.source +
+          /\s+The link to \/about#delivery-times on \/ names #delivery-times, /.source +
+          /which \/about does not have\.\n\s+hint: Did you mean #delivery-time\?/.source,
+      ),
+    );
+    expect(report).toMatch(/SF301 {2}on \/ › #main\n\s+The link to #main on \/ names #main, which \/ does not have\./);
+    expect(report.match(/#delivery-times? on/g)).toEqual(['#delivery-times on']);
     // A redirect whose target is not a page, and the link that uses it.
     expect(report).toContain('SF305  _redirects › /gone');
     expect(report).toContain('goes to /nowhere, which answers HTTP 404');
@@ -59,17 +75,33 @@ describe('storefront check', () => {
     });
 
     it('fails when a page links to a misspelt path', async () => {
-      const { writeFile, readFile } = await import('node:fs/promises');
       const file = path.join(project.root, 'dist', 'about.html');
       const html = await readFile(file, 'utf8');
       await writeFile(file, html.replace('href="/contact"', 'href="/contcat"'));
       // The precompressed copies would still be served with the old link.
-      const { rm } = await import('node:fs/promises');
       await rm(`${file}.br`);
       await rm(`${file}.gz`);
       const result = await runCli(['--root', project.root, 'check']);
       expect(result.code).toBe(1);
       expect(result.stderr).toContain('SF301  on /about › /contcat');
+    });
+
+    it('names where the content writes a link it finds broken: its file, line, column and field', async () => {
+      // A page built before its text changed: the content and the page both hold the link now.
+      const source = path.join(project.root, 'content', 'pages', 'privacy-policy.md');
+      const text = await readFile(source, 'utf8');
+      const link = 'See [our old terms](/old-terms).\n\n';
+      const at = text.indexOf('## Our legitimate interests');
+      await writeFile(source, text.slice(0, at) + link + text.slice(at));
+      const line = text.slice(0, at).split('\n').length;
+      const file = path.join(project.root, 'dist', 'privacy-policy.html');
+      await writeFile(file, (await readFile(file, 'utf8')).replace('<main', '<a href="/old-terms">x</a><main'));
+      await rm(`${file}.br`);
+      await rm(`${file}.gz`);
+      const result = await runCli(['--root', project.root, 'check']);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`SF301  content/pages/privacy-policy.md:${line}:21 › (body)`);
+      expect(result.stderr).toContain('The link to /old-terms on /privacy-policy is broken: no such page.');
     });
   });
 });

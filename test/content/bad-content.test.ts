@@ -31,6 +31,16 @@ function lineOf(file: string, text: string): number {
   );
 }
 
+/**
+ * `file:line:column` of `written` once `from` is replaced by `to` in the content file: the line
+ * holding `from`, and the column (from 1) of `written` in that line as edited.
+ */
+function placeOf(file: string, from: string, to: string, written: string): string {
+  const line = lineOf(file, from);
+  const edited = readFileSync(path.join(repoRoot, file), 'utf8').split('\n')[line - 1]!.replace(from, to);
+  return `${file}:${line}:${edited.indexOf(written) + 1}`;
+}
+
 interface Case {
   name: string;
   breakIt: (root: string) => Promise<void>;
@@ -146,7 +156,52 @@ const cases: Case[] = [
         '**Buy Now** takes you to our secure checkout.',
         '**Buy Now** takes you to our secure checkout. See [followers](/buy-instagrm-folowers).',
       ),
-    expect: ['SF121', 'content/services/buy-instagram-likes.yaml', '› packagesNote', '/buy-instagrm-folowers', 'hint:'],
+    expect: [
+      'SF121',
+      `${placeOf(
+        'content/services/buy-instagram-likes.yaml',
+        '**Buy Now** takes you to our secure checkout.',
+        '**Buy Now** takes you to our secure checkout. See [followers](/buy-instagrm-folowers).',
+        '/buy-instagrm-folowers',
+      )} › packagesNote`,
+      '/buy-instagrm-folowers',
+      'hint:',
+    ],
+  },
+  {
+    name: 'a link to a part of another page that it does not have, on every service page',
+    breakIt: (root) =>
+      editFile(root, 'content/site.yaml', '(/term-of-service#free-refill)', '(/term-of-service#free-refil)'),
+    expect: [
+      'SF121',
+      `${placeOf('content/site.yaml', '#free-refill)', '#free-refil)', '/term-of-service#')} › guarantees[0].text`,
+      'The link to /term-of-service#free-refil on /buy-',
+      'other pages) names #free-refil, which /term-of-service does not have.',
+      'hint: Did you mean #free-refill?',
+    ],
+  },
+  {
+    name: "a link to a part of its own page that it does not have, in a text page's body",
+    breakIt: (root) =>
+      editFile(
+        root,
+        'content/pages/privacy-policy.md',
+        '## Our legitimate interests',
+        'See [who is responsible](#who-is-responsible).\n\n## Our legitimate interests',
+      ),
+    expect: [
+      'SF121',
+      // The heading's line is where the link is now written.
+      `${placeOf(
+        'content/pages/privacy-policy.md',
+        '## Our legitimate interests',
+        'See [who is responsible](#who-is-responsible).',
+        '#who-is-responsible',
+      )} › (body)`,
+      'The link to #who-is-responsible on /privacy-policy names #who-is-responsible, ' +
+        'which /privacy-policy does not have.',
+      'hint: Did you mean #who-is-responsible-for-your-information?',
+    ],
   },
   {
     name: 'unknown token',

@@ -32,9 +32,14 @@ export function addCheckCommand(program: Command): void {
       // Loaded on demand: the crawler is not needed to build (start-up time matters).
       const { checkSite } = await import('../../check/check-site.js');
       const started = performance.now();
-      const report = await checkSite({ outDir: path.resolve(root, options.out), external: options.external });
       const { loadConfig } = await import('../../config/load-config.js');
       const config = await loadConfig(root, process.env);
+      const { contentLinkSources } = await import('../../check/link-sources.js');
+      const report = await checkSite({
+        outDir: path.resolve(root, options.out),
+        external: options.external,
+        sources: contentLinkSources(root, config),
+      });
       if (options.checkout || config.checkoutVerify) {
         const { checkCheckout } = await import('../../checkout/check-checkout.js');
         const checkout = await checkCheckout(root, config, options.offline === true);
