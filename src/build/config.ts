@@ -1,4 +1,4 @@
-import { buildService, resolveTarget, type Target } from '../config/deploy-target.js';
+import { buildService, GITHUB_PAGES_SHOP_WARNING, resolveTarget, type Target } from '../config/deploy-target.js';
 import { imageOrigins, loadConfig, type Config } from '../config/load-config.js';
 import { isReservedHost } from '../content/placeholders.js';
 import { problem } from '../errors/catalogue.js';
@@ -35,6 +35,7 @@ async function configure(state: BuildStart): Promise<Configured> {
         ? 'environment variable BASE_PATH'
         : CONFIG_FILE;
   checkAddressForHost(config, target.target, basePathFrom, env, options.allowPlaceholders === true, state.log);
+  if (target.target === 'github-pages') state.log(GITHUB_PAGES_SHOP_WARNING);
   return { ...state, config, target, imageOrigins: imageOrigins(config) };
 }
 

@@ -37,6 +37,18 @@ export const BUILD_SERVICES: Partial<Record<Target, BuildService>> = {
   },
 };
 
+/**
+ * GitHub's terms for Pages (its limits page, "Usage limits"): Pages "is not intended for or
+ * allowed to be used as a free web-hosting service to run your online business, e-commerce site,
+ * or any other website that is primarily directed at either facilitating commercial transactions
+ * or providing commercial software as a service (SaaS)". A `github-pages` build says so and
+ * goes on: a warning, as the build cannot know what a site on Pages is for.
+ */
+export const GITHUB_PAGES_SHOP_WARNING =
+  "WARNING: GitHub's terms do not allow GitHub Pages for a site that sells " +
+  '(https://docs.github.com/en/pages/getting-started-with-github-pages/github-pages-limits). ' +
+  'For the shop, use Netlify, Cloudflare Pages or your own nginx (--target netlify, cloudflare or nginx).';
+
 type Env = Readonly<Record<string, string | undefined>>;
 
 /**
@@ -76,6 +88,14 @@ export interface HostLimits {
   siteBytes?: HostLimit;
   /** Files directly in any one folder (its subfolders' files are theirs). */
   filesPerFolder?: HostLimit;
+  /** `_redirects`: rules whose old address is a plain path, and those with `*` or `:name` (or after one). */
+  staticRedirects?: HostLimit;
+  dynamicRedirects?: HostLimit;
+  /** Characters of one `_redirects` rule. */
+  redirectChars?: HostLimit;
+  /** `_headers`: rules (a path and its headers), and characters of any one line. */
+  headerRules?: HostLimit;
+  headerLineChars?: HostLimit;
 }
 
 export interface HostLimit {
@@ -90,13 +110,22 @@ export interface HostLimit {
 export const CF_PAGES_FREE_FILES = 20_000;
 export const CF_PAGES_PAID_FILES = 100_000;
 const CF_PAGES_LIMITS = 'https://developers.cloudflare.com/pages/platform/limits/';
+/**
+ * Cloudflare Pages' `_redirects` and `_headers`, whose rules past a limit are ignored without an
+ * error. Redirects: "A project is limited to 2,000 static redirects and 100 dynamic redirects, for
+ * a combined total of 2,100 redirects. Each redirect declaration has a 1,000-character limit."
+ * (wrangler's own parser allows 2,000 characters; the docs' 1,000 is held.) Headers: "A project
+ * is limited to 100 header rules. Each line in the _headers file has a 2,000 character limit."
+ */
+const CF_REDIRECTS = 'https://developers.cloudflare.com/pages/configuration/redirects/#per-file';
+const CF_HEADERS = 'https://developers.cloudflare.com/pages/configuration/headers/';
 
 /**
  * The limits of a target's host. Cloudflare Pages: 20,000 files (100,000 on a paid plan: the
- * setting cfPagesMaxFiles) and 25 MiB a file. GitHub Pages: a published site of at most 1 GB,
- * which actions/deploy-pages counts as 2^30 bytes. Netlify publishes no limit on a deploy's files
- * or bytes, only 54,000 files in one folder (its "Files per directory limit"). nginx and a plain
- * bucket: none the build can know.
+ * setting cfPagesMaxFiles), 25 MiB a file, and the rules of `_redirects` and `_headers`. GitHub
+ * Pages: a published site of at most 1 GB, which actions/deploy-pages counts as 2^30 bytes.
+ * Netlify publishes no limit on a deploy's files or bytes, only 54,000 files in one folder (its
+ * "Files per directory limit"). nginx and a plain bucket: none the build can know.
  */
 export function hostLimits(target: Target, cfPagesMaxFiles?: number): HostLimits | undefined {
   switch (target) {
@@ -109,6 +138,11 @@ export function hostLimits(target: Target, cfPagesMaxFiles?: number): HostLimits
           ...(cfPagesMaxFiles !== undefined ? { setting: 'cfPagesMaxFiles (CF_PAGES_MAX_FILES)' } : {}),
         },
         fileBytes: { limit: 25 * 1024 * 1024, docs: `${CF_PAGES_LIMITS}#file-size` },
+        staticRedirects: { limit: 2_000, docs: CF_REDIRECTS },
+        dynamicRedirects: { limit: 100, docs: CF_REDIRECTS },
+        redirectChars: { limit: 1_000, docs: CF_REDIRECTS },
+        headerRules: { limit: 100, docs: CF_HEADERS },
+        headerLineChars: { limit: 2_000, docs: CF_HEADERS },
       };
     case 'github-pages':
       return {

@@ -1175,6 +1175,52 @@ export const catalogue = {
       }
     },
   }),
+  /**
+   * The rules of `_redirects` or `_headers` over what the host reads (output/host-limits.ts):
+   * `count` rules, or lines too long; `first`, the first line too long (its number, its length,
+   * and its start).
+   */
+  overHostRules: entry<{
+    host: string;
+    limit: { limit: number; docs: string };
+    over: 'staticRedirects' | 'dynamicRedirects' | 'redirectChars' | 'headerRules' | 'headerLineChars';
+    count: number;
+    first?: { line: number; chars: number; start: string };
+  }>({
+    code: 'SF161',
+    message: ({ host, limit, over, count, first }) => {
+      const n = (x: number) => x.toLocaleString('en-GB');
+      const many = (x: number, what: string) => `${n(x)} ${what}${x === 1 ? '' : 's'}`;
+      const long = first
+        ? ` longer than ${n(limit.limit)} characters ` +
+          `(the first, line ${first.line}, is ${n(first.chars)}: ${first.start})`
+        : '';
+      const [what, most] = {
+        staticRedirects: [`_redirects would hold ${n(count)} static redirects`, n(limit.limit)],
+        dynamicRedirects: [
+          `_redirects would hold ${n(count)} dynamic redirects (an old address with * or :name, and every ` +
+            'redirect after the first of them)',
+          n(limit.limit),
+        ],
+        redirectChars: [
+          `_redirects would hold ${many(count, 'redirect')}${long}`,
+          `${n(limit.limit)} characters a redirect`,
+        ],
+        headerRules: [`_headers would hold ${n(count)} rules`, n(limit.limit)],
+        headerLineChars: [`_headers would hold ${many(count, 'line')}${long}`, `${n(limit.limit)} characters a line`],
+      }[over];
+      const ignored = first ? 'longer ones' : 'the rest';
+      return `${what}; ${host} takes at most ${most} (${limit.docs}) and ignores ${ignored} without an error.`;
+    },
+    hint: ({ over }) =>
+      over === 'staticRedirects' || over === 'dynamicRedirects'
+        ? `Keep fewer redirects in content/redirects.yaml${
+            over === 'dynamicRedirects' ? ', with those holding * or :name after all the others' : ''
+          }, or deploy to Netlify (--target netlify), which sets no such limit.`
+        : over === 'redirectChars'
+          ? 'Shorten those addresses in content/redirects.yaml.'
+          : 'The build writes _headers itself (src/output/headers-file.ts): fewer rules or shorter headers there.',
+  }),
   // output/write-output.ts
   outputFolderRefused: entry<{ why: 'is the project' | 'in the project' | 'is a link' }>({
     code: 'SF170',

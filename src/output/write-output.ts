@@ -18,7 +18,7 @@ import { problem, type Place } from '../errors/catalogue.js';
 import { StorefrontError, type Problem } from '../errors/storefront-error.js';
 import type { HostLimits } from '../config/deploy-target.js';
 import { isCompressible, precompressed } from './compress.js';
-import { refuseOverHostLimits } from './host-limits.js';
+import { refuseOverHostLimits, RULE_FILES } from './host-limits.js';
 import {
   besideName,
   markFolder,
@@ -201,7 +201,12 @@ export class SiteWriter {
   commit(): void {
     try {
       // What the host would receive is known only now, and the previous site is still untouched.
-      refuseOverHostLimits(new Map([...this.written].map(([file, { size }]) => [file, size])), this.limits);
+      const rules = RULE_FILES.filter((file) => this.written.has(file));
+      refuseOverHostLimits(
+        new Map([...this.written].map(([file, { size }]) => [file, size])),
+        this.limits,
+        new Map(rules.map((file) => [file, readFileSync(path.join(this.dir, file), 'utf8')])),
+      );
       // Again, just before: a file put into the folder while the site was rendered is kept too.
       refuseForeignFiles(this.outDir);
       writeRecord(this.outDir, this.dir, this.written);

@@ -3,10 +3,11 @@
  * the output folder is swapped, naming the count, the limit, the host's page and what to do; all
  * limits passed are reported together. Cloudflare Pages' limits through the CLI (its file limit
  * set low with the paid plan's setting); GitHub Pages' 1 GB and Netlify's files per folder with
- * file lists, as a real site that large would take minutes.
+ * file lists, as a real site that large would take minutes. Cloudflare's rules of `_redirects`
+ * and `_headers` (issue 42, item 4): too many redirects through the CLI, the rest on file maps.
  */
 import { existsSync, readdirSync } from 'node:fs';
-import { appendFile, writeFile } from 'node:fs/promises';
+import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hostLimits, TARGETS } from '../../src/config/deploy-target.js';
@@ -117,6 +118,101 @@ describe("Cloudflare Pages: files per site (the paid plan's setting, low here) a
     expect(problems.map((p) => p.message)).toEqual([
       'This file would be 26,214,401 bytes; Cloudflare Pages takes at most 25 MiB (26,214,400 bytes) a file ' +
         '(https://developers.cloudflare.com/pages/platform/limits/#file-size).',
+    ]);
+  });
+});
+
+describe("Cloudflare Pages' _redirects and _headers: rules past a limit are ignored, so the build refuses them", () => {
+  const CF_REDIRECTS = 'https://developers.cloudflare.com/pages/configuration/redirects/#per-file';
+  /** content/redirects.yaml of `n` old addresses, each sent to the home page. */
+  const redirectsYaml = (n: number) =>
+    Array.from({ length: n }, (_, i) => `- { from: /old-address-${i + 1}, to: / }\n`).join('');
+
+  it(
+    '2,000 redirects in content/redirects.yaml pass; 2,001 are refused with the count, the limit, ' +
+      'its page and a hint, and dist/ stays byte for byte',
+    async () => {
+      const { root } = await project();
+      const redirects = path.join(root, 'content', 'redirects.yaml');
+      await writeFile(redirects, redirectsYaml(2_000));
+      const at = await build(root);
+      expect(at.code, at.stderr).toBe(0);
+      const written = (await readFile(path.join(root, 'dist', '_redirects'), 'utf8'))
+        .split('\n')
+        .filter((line) => line && !line.startsWith('#'));
+      expect(written).toHaveLength(2_000);
+      const before = await folderState(path.join(root, 'dist'));
+
+      await writeFile(redirects, redirectsYaml(2_001));
+      const over = await build(root);
+      expect(over.code).toBe(1);
+      expect(over.stderr).toContain('SF161  content/redirects.yaml');
+      expect(over.stderr).toContain(
+        `_redirects would hold 2,001 static redirects; Cloudflare Pages takes at most 2,000 (${CF_REDIRECTS}) ` +
+          'and ignores the rest without an error.',
+      );
+      expect(over.stderr).toContain(
+        'hint: Keep fewer redirects in content/redirects.yaml, or deploy to Netlify (--target netlify), which sets ' +
+          'no such limit.',
+      );
+      expect(over.stderr).toContain('The output folder was not changed');
+      expect(await folderState(path.join(root, 'dist'))).toBe(before);
+      expect(leftovers(root).filter((name) => !name.startsWith('.dist.files-'))).toEqual([]);
+    },
+  );
+
+  // The rest on file maps: dynamic redirects and long lines come from content written by hand,
+  // and _headers from the build alone (two rules), which no content can push past a limit.
+  const limits = hostLimits('cloudflare');
+  const rules = (file: string, lines: string[]) =>
+    overHostLimits(new Map(), limits, new Map([[file, lines.join('\n')]]));
+  const statics = (n: number) => Array.from({ length: n }, (_, i) => `/old-${i} / 301`);
+  const dynamics = (n: number) => Array.from({ length: n }, (_, i) => `/old-${i}/* /new-${i}/:splat 301`);
+
+  it('counts dynamic redirects as Cloudflare does: a * or :name, and every redirect after the first of them', () => {
+    expect(rules('_redirects', ['# comment', '', ...statics(2_000), ...dynamics(99), '/p/:id /q/:id 301'])).toEqual([]);
+    const problems = rules('_redirects', [...dynamics(1), ...statics(100)]);
+    expect(problems.map((p) => p.message)).toEqual([
+      '_redirects would hold 101 dynamic redirects (an old address with * or :name, and every redirect after ' +
+        `the first of them); Cloudflare Pages takes at most 100 (${CF_REDIRECTS}) and ignores the rest without an ` +
+        'error.',
+    ]);
+    expect(problems[0]!.code).toBe('SF161');
+    expect(problems[0]!.hint).toBe(
+      'Keep fewer redirects in content/redirects.yaml, with those holding * or :name after all the others, or ' +
+        'deploy to Netlify (--target netlify), which sets no such limit.',
+    );
+    // Netlify sets none of these limits.
+    expect(
+      overHostLimits(new Map(), hostLimits('netlify'), new Map([['_redirects', statics(3_000).join('\n')]])),
+    ).toEqual([]);
+  });
+
+  it('a redirect of 1,001 characters is refused; one of 1,000 passes', () => {
+    const rule = (chars: number) => `/${'a'.repeat(chars - 7)} / 301`;
+    expect(rule(1_000)).toHaveLength(1_000);
+    expect(rules('_redirects', [rule(1_000)])).toEqual([]);
+    const problems = rules('_redirects', ['# comment', rule(1_001), rule(1_002)]);
+    expect(problems.map((p) => p.message)).toEqual([
+      '_redirects would hold 2 redirects longer than 1,000 characters (the first, line 2, is 1,001: ' +
+        `/${'a'.repeat(59)}…); Cloudflare Pages takes at most 1,000 characters a redirect (${CF_REDIRECTS}) and ` +
+        'ignores longer ones without an error.',
+    ]);
+    expect(problems[0]!.hint).toBe('Shorten those addresses in content/redirects.yaml.');
+  });
+
+  it('_headers: 101 rules, or a line of 2,001 characters, are refused; 100 rules and 2,000 pass', () => {
+    const CF_HEADERS = 'https://developers.cloudflare.com/pages/configuration/headers/';
+    const headers = (n: number) =>
+      Array.from({ length: n }, (_, i) => [`/path-${i}/*`, '  X-Robots-Tag: noindex']).flat();
+    const line = (chars: number) => `  X-Long: ${'v'.repeat(chars - 8)}`; // 2 spaces aside, as Cloudflare trims
+    expect(rules('_headers', [...headers(100), line(2_000)])).toEqual([]);
+    expect(rules('_headers', [...headers(101), line(2_001)]).map((p) => p.message)).toEqual([
+      `_headers would hold 101 rules; Cloudflare Pages takes at most 100 (${CF_HEADERS}) and ignores the rest ` +
+        'without an error.',
+      '_headers would hold 1 line longer than 2,000 characters (the first, line 203, is 2,001: ' +
+        `X-Long: ${'v'.repeat(52)}…); Cloudflare Pages takes at most 2,000 characters a line (${CF_HEADERS}) and ` +
+        'ignores longer ones without an error.',
     ]);
   });
 });

@@ -38,6 +38,11 @@ describe('each target writes its host files and no others', () => {
       const result = await build(root, ['--target', target, '--precompress']);
       expect(result.code, result.stderr).toBe(0);
       expect(result.stdout).toContain(`  target: ${target} (from --target)`);
+      // GitHub's terms do not allow Pages for a shop: said, not refused (issue 42, item 4).
+      const shopWarning =
+        /WARNING: GitHub's terms do not allow GitHub Pages for a site that sells .*\. For the shop, use Netlify, /;
+      expect(shopWarning.test(result.stderr), target).toBe(target === 'github-pages');
+      if (target === 'github-pages') expect(result.stderr).toContain('Cloudflare Pages or your own nginx');
       // .br and .gz copies only where no host compresses by itself.
       expect(existsSync(path.join(root, 'dist', 'index.html.br')), `${target}: index.html.br`).toBe(
         target === 'nginx' || target === 'static',
