@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -10,4 +11,9 @@ export function packageRoot(): string {
   const parts = here.split(path.sep);
   const lib = parts.lastIndexOf('lib');
   return lib >= 0 ? parts.slice(0, lib).join(path.sep) : path.resolve(here, '..');
+}
+
+/** The generator's version, from its package.json. */
+export function packageVersion(): string {
+  return (JSON.parse(readFileSync(path.join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
 }

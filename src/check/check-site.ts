@@ -12,6 +12,7 @@ import {
   readAnchors,
   sitePath,
 } from '../routes/check-fragments.js';
+import { outputFile } from '../routes/route-table.js';
 import { servedBasePath, startPreview } from '../preview/preview-server.js';
 import type { LinkSources } from './link-sources.js';
 import { longTitle, longTitleWarning, type LongTitle } from './page-titles.js';
@@ -29,6 +30,8 @@ export interface CheckReport {
 
 export interface CheckOptions {
   outDir: string;
+  /** The output folder as messages name its files: as typed (`dist`); its name by default. */
+  outName?: string;
   /** Fetch external links too. */
   external?: boolean;
   concurrency?: number;
@@ -55,7 +58,7 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
   );
   const server = await startPreview(options.outDir, 0);
   try {
-    const site = servedSite(server.url, options.outDir, sitemapUrls);
+    const site = servedSite(server.url, options.outDir, sitemapUrls, options.outName ?? path.basename(options.outDir));
     const result = await crawl(site, options);
     // Canonical URLs and sitemap URLs must answer 200 themselves, not through a redirect.
     const pageUrls = [
@@ -105,13 +108,20 @@ interface ServedSite {
   local(url: string): string;
   /** An address as the messages show it: a path for the site's own pages. */
   shown(url: string): string;
+  /** A file of the output folder as the messages name it (`dist/sitemap.xml`), and a page's own file. */
+  file(name: string): string;
+  pageFile(pageUrl: string): string;
 }
 
-function servedSite(origin: string, outDir: string, sitemapUrls: string[]): ServedSite {
+function servedSite(origin: string, outDir: string, sitemapUrls: string[], outName: string): ServedSite {
   const siteOrigin = sitemapUrls.length ? new URL(sitemapUrls[0]!).origin : '';
+  const home = `${origin}${servedBasePath(outDir)}/`;
+  const file = (name: string) => `${outName}/${name}`;
   return {
     origin,
-    home: `${origin}${servedBasePath(outDir)}/`,
+    home,
+    file,
+    pageFile: (pageUrl) => file(outputFile(sitePath(new URL(pageUrl), home) ?? '/')),
     sitemapUrls,
     siteOrigin,
     internal: (url) => url.startsWith(origin),
@@ -175,11 +185,12 @@ async function linkProblems(links: CrawledLink[], pages: PagesRead, site: Served
     // Linkinator records each address once, often as a crawl seed: the pages holding it are read from the pages.
     const on = [...pages.refs].filter(([, refs]) => refs.has(link.url)).map(([page]) => page);
     if (on.length === 0 && link.parent) on.push(link.parent);
-    if (on.length === 0) problems.push(problem('checkBrokenLink', { link: url, cause }, { url, file: 'sitemap.xml' }));
+    if (on.length === 0)
+      problems.push(problem('checkBrokenLink', { link: url, cause }, { url, file: site.file('sitemap.xml') }));
     for (const pageUrl of on) {
       const page = site.shown(pageUrl);
       const leadsTo = (to: URL) => to.href.split('#')[0] === link.url.split('#')[0];
-      const place = (await sources?.(page, pageUrl, leadsTo)) ?? { url, file: `on ${page}` };
+      const place = (await sources?.(page, pageUrl, leadsTo)) ?? { file: site.pageFile(pageUrl), url };
       problems.push(problem('checkBrokenLink', { link: url, page, cause }, place));
     }
   }
@@ -220,7 +231,7 @@ async function fragmentProblems(pages: PagesRead, site: ServedSite, sources?: Li
       const there = target(to.href, on);
       return there?.path === path && there.fragment === fragment;
     };
-    const place = (await sources?.(on, urlOf(on), leadsTo)) ?? { url: href, file: `on ${on}` };
+    const place = (await sources?.(on, urlOf(on), leadsTo)) ?? { file: site.pageFile(urlOf(on)), url: href };
     problems.push(problem('checkMissingFragment', { href, on, page: path, fragment, nearby }, place));
   }
   return problems;
@@ -286,7 +297,7 @@ async function readPages(pageUrls: string[], site: ServedSite): Promise<PagesRea
     if (!canonical) continue;
     const answer = await fetch(site.local(canonical), { redirect: 'manual' });
     if (answer.status !== 200) {
-      const at = { url: canonical, file: `on ${site.shown(pageUrl)}` };
+      const at = { file: site.pageFile(pageUrl), url: canonical };
       read.problems.push(problem('checkCanonicalNotPage', { status: answer.status }, at));
     }
   }
@@ -300,7 +311,9 @@ async function sitemapProblems(site: ServedSite): Promise<Problem[]> {
   for (const url of site.sitemapUrls) {
     const answer = await fetch(site.local(url), { redirect: 'manual' });
     if (answer.status !== 200) {
-      problems.push(problem('checkSitemapUrlNotPage', { status: answer.status }, { url, file: 'sitemap.xml' }));
+      problems.push(
+        problem('checkSitemapUrlNotPage', { status: answer.status }, { file: site.file('sitemap.xml'), url }),
+      );
     }
   }
   return problems;
@@ -314,7 +327,7 @@ function orphanProblems(pageUrls: string[], pages: PagesRead, site: ServedSite):
     .filter((pageUrl) => !reached.has(pageUrl) && !pages.noindex.has(pageUrl))
     .map((pageUrl) => {
       const listed = site.sitemapUrls.some((url) => site.local(url) === pageUrl);
-      const at = { url: site.shown(pageUrl), file: listed ? 'sitemap.xml' : 'the output folder' };
+      const at = { file: listed ? site.file('sitemap.xml') : site.pageFile(pageUrl), url: site.shown(pageUrl) };
       return problem('checkOrphanPage', { inSitemap: listed }, at);
     });
 }
@@ -328,7 +341,7 @@ async function redirectProblems(outDir: string, site: ServedSite): Promise<Probl
     const answer = await fetch(site.origin + rule.to, { redirect: 'manual' });
     if (answer.status !== 200) {
       const values = { from, to: rule.to, status: answer.status };
-      problems.push(problem('checkRedirectToNothing', values, { url: from, file: '_redirects' }));
+      problems.push(problem('checkRedirectToNothing', values, { file: site.file('_redirects'), url: from }));
     }
   }
   return problems;

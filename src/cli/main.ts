@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { Command } from 'commander';
-import { packageRoot } from '../package-root.js';
+import { packageVersion } from '../package-root.js';
 import { addBuildCommand } from './commands/build.js';
 import { addCatalogueCommand } from './commands/catalogue.js';
 import { addCheckCommand } from './commands/check.js';
@@ -11,15 +9,12 @@ import { isHelpOrVersion, throwFlagErrors } from './flag-errors.js';
 import { addGlobalOptions } from './global-options.js';
 import { output } from './output.js';
 
-const version = (JSON.parse(readFileSync(path.join(packageRoot(), 'package.json'), 'utf8')) as { version: string })
-  .version;
-
 export function createProgram(): Command {
   const program = new Command();
   program
     .name('storefront')
     .description('Builds the storefront from content/ into a static folder any host can serve.')
-    .version(version)
+    .version(packageVersion())
     .option('--root <dir>', 'project folder holding content/', process.cwd())
     .option('--debug', 'show stack traces of errors');
   addGlobalOptions(program);
@@ -46,6 +41,8 @@ export async function main(argv: string[]): Promise<void> {
   throwFlagErrors(program);
   try {
     await program.parseAsync(argv);
+    // A run that passed writes its report too (--format): CI reads "no problems" from it.
+    output.report([]);
   } catch (err) {
     // Help and version are printed already; `storefront` alone prints the help and exits with 1.
     if (isHelpOrVersion(err)) {

@@ -25,7 +25,9 @@ import { randomUUID } from 'node:crypto';
 import { escapeForTerminal } from '../util/plain-text.js';
 import { palette, type Palette } from './colours.js';
 import { ProgressDisplay, type ProgressStyle } from './progress.js';
-import { formatError } from './report-error.js';
+import type { Problem } from '../errors/storefront-error.js';
+import { formatProblems, type ProblemFormat, type ProblemRun } from '../errors/problem-formats.js';
+import { asStorefrontError, formatError } from './report-error.js';
 import { canRedraw, wantsColour, type Env, type StreamInfo } from './terminal.js';
 
 export type Verbosity = 'quiet' | 'normal' | 'verbose';
@@ -75,6 +77,8 @@ class Seals {
 
 export class Output {
   private level: Verbosity = 'normal';
+  private format: ProblemFormat = 'text';
+  private run: ProblemRun = { tool: 'storefront', version: '' };
   private readonly seals = new Seals();
   private progressDisplay: ProgressDisplay;
   /** Colours for what goes to stdout and to stderr: each is coloured only if it is a terminal. */
@@ -104,15 +108,17 @@ export class Output {
     return this.level === 'quiet';
   }
 
-  configure(settings: { verbosity: Verbosity }): void {
+  configure(settings: { verbosity: Verbosity; format?: ProblemFormat; run?: ProblemRun }): void {
     this.progressDisplay.end();
     this.level = settings.verbosity;
+    this.format = settings.format ?? 'text';
+    this.run = settings.run ?? this.run;
     this.progressDisplay = new ProgressDisplay(this.progressStyle(), this.stderr);
   }
 
-  /** What the command produced (the summary, the address served): stdout. */
+  /** What the command produced (the summary, the address served): stdout, or stderr when stdout is a report. */
   result(line: string): void {
-    if (!this.quiet) this.print(this.stdout, line);
+    if (!this.quiet) this.print(this.format === 'text' || this.format === 'github' ? this.stdout : this.stderr, line);
   }
 
   /** What happens along the way (notes, retries): stderr. */
@@ -137,6 +143,19 @@ export class Output {
   error(err: unknown, debug: boolean): void {
     this.progressDisplay.end();
     this.stderr.write(`${this.seals.render(formatError(err, debug, this.colours.err), true)}\n`);
+    const error = asStorefrontError(err);
+    this.report(error.problems, error.footer);
+  }
+
+  /**
+   * The command's problems (none when it succeeded) in the format CI reads (--format), on stdout:
+   * GitHub's annotations, or a whole JUnit, SARIF or JSON document, which a run that passed
+   * writes too. A line of annotations has its controls escaped like any other line.
+   */
+  report(problems: readonly Problem[], summary?: string): void {
+    if (this.format === 'text') return;
+    const text = formatProblems(this.format, problems, { ...this.run, summary });
+    this.stdout.write(this.format === 'github' ? text.replace(/[^\n]+/g, (line) => escapeForTerminal(line)) : text);
   }
 
   /** Progress of a long task (see ProgressDisplay); nothing with --quiet. */

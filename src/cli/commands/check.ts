@@ -37,6 +37,8 @@ export function addCheckCommand(program: Command): void {
       const { contentLinkSources } = await import('../../check/link-sources.js');
       const report = await checkSite({
         outDir: path.resolve(root, options.out),
+        // Named as CI systems name files: from the project folder, with forward slashes.
+        outName: path.relative(root, path.resolve(root, options.out)).split(path.sep).join('/') || '.',
         external: options.external,
         sources: contentLinkSources(root, config),
       });
