@@ -293,6 +293,9 @@ const notSaidBySchema: Record<string, string> = {
   'cross-sell to a sub-category without a page': 'cross-file: which sub-categories have a service page',
   'two routes with the same path': 'cross-file: paths of all pages, services, posts and redirects',
   'internal link to a path that is not a route': 'cross-file: the routes of the whole site (a link inside Markdown)',
+  'a link to a part of another page that it does not have, on every service page':
+    'cross-file: the ids of the rendered pages',
+  "a link to a part of its own page that it does not have, in a text page's body": 'the ids of the rendered page',
   "broken path deep in a page's sections": 'cross-file: the routes of the whole site',
   'absolute link to a misspelt page of the site itself': 'cross-file: the routes, and the siteUrl setting',
   'redirect to a page that does not exist': 'cross-file: the routes of the whole site',
