@@ -19,9 +19,9 @@ function nextBatch(): Promise<string[]> {
       if (batches.length > seen) {
         clearInterval(poll);
         resolve(batches[seen]!);
-      } else if (Date.now() - started > 3000) {
+      } else if (Date.now() - started > 10_000) {
         clearInterval(poll);
-        reject(new Error('no change reported within 3 s'));
+        reject(new Error('no change reported within 10 s'));
       }
     }, 20);
   });
@@ -47,22 +47,23 @@ it('reports a file edited in place, in one batch however many events', async () 
 
 it('keeps reporting a file that is saved by replacing it, time after time', async () => {
   for (const value of [4, 5, 6]) {
-    const batch = nextBatch();
+    const seen = batches.length;
     await writeFile(path.join(dir, '.catalogue.yaml.new'), `a: ${value}\n`);
     await rename(path.join(dir, '.catalogue.yaml.new'), path.join(dir, 'catalogue.yaml'));
-    expect(await batch).toContain(path.join(dir, 'catalogue.yaml'));
+    // On a busy machine the write and the rename may fall in two batches: the file is in one of them.
+    await expect
+      .poll(() => batches.slice(seen).flat(), { timeout: 10_000 })
+      .toContain(path.join(dir, 'catalogue.yaml'));
   }
 });
 
 it('reports files in a folder made after it started, and ignores editor swap files', async () => {
   await mkdir(path.join(dir, 'blog'));
-  await new Promise((resolve) => setTimeout(resolve, 100));
-  const batch = nextBatch();
   await writeFile(path.join(dir, 'blog', '.post.md.swp'), 'swap');
   await writeFile(path.join(dir, 'blog', 'post.md'), '---\ntitle: x\n---\n');
-  const files = await batch;
-  expect(files).toContain(path.join(dir, 'blog', 'post.md'));
-  expect(files.some((f) => f.endsWith('.swp'))).toBe(false);
+  // However soon after the folder the files come (the watcher may see the folder late on a busy machine).
+  await expect.poll(() => batches.flat(), { timeout: 10_000 }).toContain(path.join(dir, 'blog', 'post.md'));
+  expect(batches.flat().some((f) => f.endsWith('.swp'))).toBe(false);
 });
 
 it('watches a folder it is given that links within its parent, naming files by the link', async () => {
@@ -74,7 +75,7 @@ it('watches a folder it is given that links within its parent, naming files by t
   try {
     await new Promise((resolve) => setTimeout(resolve, 100));
     await writeFile(path.join(real, 'site.yaml'), 'a: 1\n');
-    await expect.poll(() => named.flat(), { timeout: 3000 }).toContain(path.join(dir, 'content', 'site.yaml'));
+    await expect.poll(() => named.flat(), { timeout: 10_000 }).toContain(path.join(dir, 'content', 'site.yaml'));
   } finally {
     stopNamed();
   }
@@ -102,6 +103,6 @@ it('sees every one of 40 saves by replacement in a row, as vim and sed -i save',
     const seen = batches.length;
     await writeFile(path.join(dir, 'sedAb12'), `a: ${value}\n`);
     await rename(path.join(dir, 'sedAb12'), path.join(dir, 'catalogue.yaml'));
-    await expect.poll(() => batches.slice(seen).flat(), { timeout: 3000 }).toContain(path.join(dir, 'catalogue.yaml'));
+    await expect.poll(() => batches.slice(seen).flat(), { timeout: 10_000 }).toContain(path.join(dir, 'catalogue.yaml'));
   }
 });
