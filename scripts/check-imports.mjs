@@ -15,6 +15,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  */
 const STAGES = [
   ['src/errors', 'src/util', 'src/package-root.ts'],
+  // One module per host: before config, whose settings check a target's name; so a host imports no
+  // stage, and output/host-files.ts makes the files a host names.
+  ['src/hosts'],
   ['src/config'],
   ['src/content', 'src/catalogue'],
   ['src/cms'],

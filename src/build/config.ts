@@ -1,4 +1,5 @@
-import { buildService, GITHUB_PAGES_SHOP_WARNING, resolveTarget, type Target } from '../config/deploy-target.js';
+import { buildService, resolveTarget, type Target } from '../config/deploy-target.js';
+import { hostNamed } from '../hosts/hosts.js';
 import { imageOrigins, loadConfig, type Config } from '../config/load-config.js';
 import { isReservedHost } from '../content/placeholders.js';
 import { problem } from '../errors/catalogue.js';
@@ -35,7 +36,8 @@ async function configure(state: BuildStart): Promise<Configured> {
         ? 'environment variable BASE_PATH'
         : CONFIG_FILE;
   checkAddressForHost(config, target.target, basePathFrom, env, options.allowPlaceholders === true, state.log);
-  if (target.target === 'github-pages') state.log(GITHUB_PAGES_SHOP_WARNING);
+  const { warning } = hostNamed(target.target);
+  if (warning) state.log(warning);
   return { ...state, config, target, imageOrigins: imageOrigins(config) };
 }
 
@@ -54,10 +56,14 @@ function checkAddressForHost(
   log: (line: string) => void,
 ): void {
   const problems = new ProblemList();
-  if ((target === 'netlify' || target === 'cloudflare') && config.basePath) {
-    const host = target === 'netlify' ? 'Netlify' : 'Cloudflare Pages';
+  const host = hostNamed(target);
+  if (host.servesAtRoot && config.basePath) {
     problems.add(
-      problem('basePathOnRootHost', { basePath: config.basePath, host }, { file: basePathFrom, field: 'basePath' }),
+      problem(
+        'basePathOnRootHost',
+        { basePath: config.basePath, host: host.title },
+        { file: basePathFrom, field: 'basePath' },
+      ),
     );
   }
   if (isReservedHost(new URL(config.siteUrl).hostname)) {

@@ -1,4 +1,5 @@
 import { hostLimits } from '../config/deploy-target.js';
+import { hostNamed } from '../hosts/hosts.js';
 import { siteRoot } from '../config/load-config.js';
 import { NOTHING_WRITTEN, ProblemList } from '../errors/storefront-error.js';
 import { scriptAsset, stylesheetAsset } from '../output/assets.js';
@@ -22,8 +23,8 @@ async function renderPages(state: CardsPlanned, tools: StageTools): Promise<Page
   const output = SiteWriter.open(state.outDir, hostLimits(target.target, config.cfPagesMaxFiles));
   // Whatever stage fails from here on, the new folder goes and the previous site stays.
   tools.onFailure(() => output.abort());
-  // Netlify, Cloudflare and GitHub Pages compress by themselves: .br and .gz copies would only be published.
-  const precompress = options.precompress === true && (target.target === 'nginx' || target.target === 'static');
+  // A host that compresses by itself would only publish .br and .gz copies.
+  const precompress = options.precompress === true && !hostNamed(target.target).compresses;
   if (options.precompress && !precompress)
     state.log(`note: no .br or .gz copies for ${target.target}: the host compresses by itself.`);
   const byKind = {} as Record<RouteKind, number>;

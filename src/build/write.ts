@@ -3,6 +3,7 @@ import { siteRoot, type Config } from '../config/load-config.js';
 import type { SiteContent } from '../content/load-content.js';
 import { contentImages, staticAssets } from '../output/assets.js';
 import { atomFeed } from '../output/feed.js';
+import { hostNamed } from '../hosts/hosts.js';
 import { hostFiles } from '../output/host-files.js';
 import { securityHeaders } from '../output/http-headers.js';
 import { robotsTxt, sitemapXml } from '../output/sitemap.js';
@@ -65,7 +66,7 @@ function siteFiles(config: Config, target: Target, content: SiteContent, table: 
   return [
     { file: 'sitemap.xml', contents: sitemapXml(table, absolute) },
     { file: 'robots.txt', contents: robotsTxt(absolute('/sitemap.xml')) },
-    ...hostFiles(target, table, securityHeaders(config), absolute, base),
+    ...hostFiles(hostNamed(target), table, securityHeaders(config), absolute, base),
     { file: 'blog/feed.xml', contents: feed },
   ];
 }

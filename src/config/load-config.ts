@@ -6,7 +6,7 @@ import { ProblemList, StorefrontError } from '../errors/storefront-error.js';
 import { readYamlFile } from '../util/source-file.js';
 import { formatField } from '../util/field-path.js';
 import { plainText } from '../util/plain-text.js';
-import { CF_PAGES_PAID_FILES, TARGETS, type Target } from './deploy-target.js';
+import { CF_PAGES_PAID_FILES, TARGETS, type Target } from '../hosts/hosts.js';
 import { CONFIG_FILE } from '../util/content-files.js';
 
 /** The settings of a build: defaults, then content/config.yaml, then environment variables. */
@@ -37,7 +37,7 @@ export interface Config {
   target: Target | '';
   /**
    * The most files Cloudflare Pages takes in a site: unset is the free plan's 20,000; a paid plan
-   * takes 100,000 (deploy-target.ts). At most 100,000: more would fail at Cloudflare.
+   * takes 100,000 (src/hosts/cloudflare.ts). At most 100,000: more would fail at Cloudflare.
    */
   cfPagesMaxFiles?: number;
 }

@@ -7,6 +7,7 @@ import { STOP_SIGNALS } from '../cli/command-helpers.js';
 import { output } from '../cli/output.js';
 import { StorefrontError, type Problem } from '../errors/storefront-error.js';
 import { problem } from '../errors/catalogue.js';
+import { DEV_TARGET, HOSTS } from '../hosts/hosts.js';
 import { packageRoot } from '../package-root.js';
 import { EXPOSED_NOTE, LOOPBACK, reachableFromNetwork, servingLines } from '../preview/listen-address.js';
 import type { BuildOptions } from '../build.js';
@@ -15,6 +16,11 @@ import { startDevServer, type DevServer, type DevState } from './dev-server.js';
 import { DevGeneratorBundle } from './generator-bundle.js';
 import { watchFolders } from './watch.js';
 import { isBelow } from '../util/inside-project.js';
+
+/** Every host's build-service variable (NETLIFY, CF_PAGES, GITHUB_ACTIONS), unset for dev's builds. */
+const BUILD_SERVICES_UNSET = Object.fromEntries(
+  HOSTS.flatMap((host) => (host.buildService ? [[host.buildService.variable, undefined]] : [])),
+);
 
 export interface DevOptions {
   root: string;
@@ -221,10 +227,10 @@ class DevSession {
       // dev serves the site at the root of its own address, whatever basePath says,
       basePath: '',
       // with the redirects and headers of _redirects and _headers, as Cloudflare Pages would.
-      target: 'cloudflare',
+      target: DEV_TARGET,
       // dev publishes nothing: what CI and the hosts' build services are told about the site's
       // address (a warning, a refusal) is not for it.
-      env: { ...process.env, CI: undefined, NETLIFY: undefined, CF_PAGES: undefined, GITHUB_ACTIONS: undefined },
+      env: { ...process.env, CI: undefined, ...BUILD_SERVICES_UNSET },
     };
   }
 

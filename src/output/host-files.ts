@@ -1,4 +1,4 @@
-import type { Target } from '../config/deploy-target.js';
+import type { Host, HostFileMakers } from '../hosts/host.js';
 import type { RouteTable } from '../routes/route-table.js';
 import { headersFile } from './headers-file.js';
 import { nginxConf } from './nginx-conf.js';
@@ -7,34 +7,22 @@ import { redirectsFile } from './redirects.js';
 import type { OutputFile } from './write-output.js';
 
 /**
- * The files a host reads besides the pages, for the target the build is for, in the form that
- * host accepts; and none it would publish as a page by mistake:
- *
- * | target       | redirects                  | headers     |
- * | netlify      | `_redirects`, `301!`       | `_headers`  |
- * | cloudflare   | `_redirects`, `301`        | `_headers`  |
- * | nginx        | `_nginx.conf` (the include: redirects and headers; it answers 404 for `/_…`) |
- * | github-pages | a small page at each old path (it has no redirect rules) | none possible |
- * | static       | a small page at each old path (any other host)           | set on the host |
+ * The files a host reads besides the pages: its module (src/hosts/) says which, in the form that
+ * host accepts; these makers write them from the route table and the settings. A host module
+ * cannot call the makers itself: src/hosts/ runs before the routes it would need.
  */
 export function hostFiles(
-  target: Target,
+  host: Host,
   table: RouteTable,
   security: Record<string, string>,
   absolute: (path: string) => string,
   base: string,
 ): OutputFile[] {
-  switch (target) {
-    case 'netlify':
-    case 'cloudflare':
-      return [
-        { file: '_redirects', contents: redirectsFile(table, base, target === 'netlify') },
-        { file: '_headers', contents: headersFile(security, base) },
-      ];
-    case 'nginx':
-      return [{ file: '_nginx.conf', contents: nginxConf(table, security, base) }];
-    case 'github-pages':
-    case 'static':
-      return redirectPages(table, absolute, base);
-  }
+  const make: HostFileMakers<OutputFile> = {
+    redirects: (force) => ({ file: '_redirects', contents: redirectsFile(table, base, force) }),
+    headers: () => ({ file: '_headers', contents: headersFile(security, base) }),
+    nginxConf: () => ({ file: '_nginx.conf', contents: nginxConf(table, security, base) }),
+    redirectPages: () => redirectPages(table, absolute, base),
+  };
+  return host.files(make);
 }

@@ -1,7 +1,7 @@
-import { CF_PAGES_PAID_FILES, type HostLimit, type HostLimits } from '../config/deploy-target.js';
 import { envNames } from '../config/load-config.js';
 import { problem } from '../errors/catalogue.js';
 import { StorefrontError, type Problem } from '../errors/storefront-error.js';
+import type { HostLimit, HostLimits } from '../hosts/host.js';
 import { CONFIG_FILE } from '../util/content-files.js';
 
 /**
@@ -32,9 +32,11 @@ export function overHostLimits(
   const problems: Problem[] = [];
 
   if (limits.files && files.size > limits.files.limit) {
+    // Only Cloudflare Pages has a paid plan that takes more (its setting is cfPagesMaxFiles).
+    const more = limits.files.paidPlan;
     const paidPlan =
-      limits.files.limit < CF_PAGES_PAID_FILES
-        ? { files: CF_PAGES_PAID_FILES, configFile: CONFIG_FILE, variable: envNames.cfPagesMaxFiles }
+      more !== undefined && limits.files.limit < more
+        ? { files: more, configFile: CONFIG_FILE, variable: envNames.cfPagesMaxFiles }
         : undefined;
     problems.push(
       problem('overHostLimit', { ...site, limit: limits.files, over: 'files', files: files.size, paidPlan }),

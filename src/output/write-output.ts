@@ -16,7 +16,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { problem, type Place } from '../errors/catalogue.js';
 import { StorefrontError, type Problem } from '../errors/storefront-error.js';
-import type { HostLimits } from '../config/deploy-target.js';
+import type { HostLimits } from '../hosts/host.js';
 import { isCompressible, precompressed } from './compress.js';
 import { refuseOverHostLimits, RULE_FILES } from './host-limits.js';
 import {

@@ -8,6 +8,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import { TARGETS, type Target } from '../../src/hosts/hosts.js';
 import { editFile, hashTree, projectsOfThisFile, repoRoot, runCli } from '../helpers.js';
 
 const project = projectsOfThisFile();
@@ -25,14 +26,19 @@ async function build(root: string, args: string[], env: Record<string, string> =
 }
 
 describe('each target writes its host files and no others', () => {
-  const expected = {
+  // Every host in src/hosts/hosts.ts: a new one without its files here fails below.
+  const expected: Record<Target, Record<string, boolean>> = {
     netlify: { _redirects: true, _headers: true, '_nginx.conf': false, [OLD]: false },
     cloudflare: { _redirects: true, _headers: true, '_nginx.conf': false, [OLD]: false },
     nginx: { _redirects: false, _headers: false, '_nginx.conf': true, [OLD]: false },
     'github-pages': { _redirects: false, _headers: false, '_nginx.conf': false, [OLD]: true },
     static: { _redirects: false, _headers: false, '_nginx.conf': false, [OLD]: true },
   };
-  for (const [target, files] of Object.entries(expected)) {
+  it('covers every host of the list', () => {
+    expect(Object.keys(expected).sort()).toEqual([...TARGETS].sort());
+  });
+  for (const target of TARGETS) {
+    const files = expected[target] ?? {};
     it(target, async () => {
       const { root } = await project();
       const result = await build(root, ['--target', target, '--precompress']);

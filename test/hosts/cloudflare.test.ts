@@ -192,7 +192,7 @@ describe('301! (the force flag of the netlify build) on Cloudflare', () => {
       await forced?.stop();
       await rm(copy, { recursive: true, force: true });
     }
-    for (const doc of ['docs/deploying.md', 'docs/hosts/cloudflare-pages.md']) {
+    for (const doc of ['docs/deploying.md', 'docs/hosts/cloudflare.md']) {
       const text = await readFile(path.join(repoRoot, doc), 'utf8');
       expect(text.replace(/\s+/g, ' '), doc).toContain('Cloudflare refuses `301!`');
     }

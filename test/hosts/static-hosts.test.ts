@@ -352,14 +352,14 @@ describe('the host pages (docs/hosts/) and a first build on a host', () => {
     'each page says what content/trader.yaml must hold and how to make a trial build; ' +
       'Netlify and Cloudflare install with --omit=dev',
     async () => {
-      for (const host of ['netlify', 'cloudflare-pages', 'github-pages', 'nginx', 'static']) {
+      for (const host of ['netlify', 'cloudflare', 'github-pages', 'nginx', 'static']) {
         const text = (await readFile(path.join(repoRoot, 'docs', 'hosts', `${host}.md`), 'utf8')).replace(/\s+/g, ' ');
         expect(text, host).toContain(
           "the trader's own legal name, address, company number and phone " +
             'in `content/trader.yaml` (examples: six SF142',
         );
         expect(text, host).toContain('--allow-placeholders');
-        if (host === 'netlify' || host === 'cloudflare-pages') {
+        if (host === 'netlify' || host === 'cloudflare') {
           expect(text, host).toContain('npm ci --omit=dev && npm run build');
           expect(text, host).not.toMatch(/npm ci &&|--save-dev/);
         }
