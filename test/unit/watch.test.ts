@@ -103,6 +103,8 @@ it('sees every one of 40 saves by replacement in a row, as vim and sed -i save',
     const seen = batches.length;
     await writeFile(path.join(dir, 'sedAb12'), `a: ${value}\n`);
     await rename(path.join(dir, 'sedAb12'), path.join(dir, 'catalogue.yaml'));
-    await expect.poll(() => batches.slice(seen).flat(), { timeout: 10_000 }).toContain(path.join(dir, 'catalogue.yaml'));
+    await expect
+      .poll(() => batches.slice(seen).flat(), { timeout: 10_000 })
+      .toContain(path.join(dir, 'catalogue.yaml'));
   }
 });
