@@ -14,15 +14,22 @@ export interface PageAnchors {
   links: string[];
 }
 
-/** An id, an old-style `<a name>`, or a link's address, as the page's HTML writes it. */
-const ANCHOR = /<a\s(?:[^>]*?\s)?name="([^"]*)"|\s(id|href)="([^"]*)"/g;
+/**
+ * An id, a name or a link's address, as the page's HTML writes it. `\b` finds them fastest (a
+ * build reads every page); a `data-id` or `aria-…` is then told apart by what comes before it.
+ */
+const ANCHOR = /\b(id|href|name)="([^"]*)"/g;
 
 export function readAnchors(html: string): PageAnchors {
   const anchors: PageAnchors = { ids: new Set(), links: [] };
-  for (const [, name, attribute, value] of html.matchAll(ANCHOR)) {
-    if (name !== undefined) anchors.ids.add(decodeHTML(name));
-    else if (attribute === 'id') anchors.ids.add(decodeHTML(value!));
-    else if (value!.includes('#')) anchors.links.push(decodeHTML(value!));
+  for (const { 1: attribute, 2: value, index } of html.matchAll(ANCHOR)) {
+    if (!/\s/.test(html[index - 1] ?? '')) continue;
+    if (attribute === 'href') {
+      if (value!.includes('#')) anchors.links.push(decodeHTML(value!));
+    } else if (attribute === 'id' || html.startsWith('<a ', html.lastIndexOf('<', index))) {
+      // An old-style `<a name>` is a target too; a form field's or a meta tag's name is not.
+      anchors.ids.add(decodeHTML(value!));
+    }
   }
   return anchors;
 }
