@@ -20,7 +20,7 @@ export const renderStage: Stage<CardsPlanned, PagesWritten> = { name: 'render', 
 async function renderPages(state: CardsPlanned, tools: StageTools): Promise<PagesWritten> {
   const { options, config, content, table, target, generatorRoot } = state;
   const [stylesheet, script] = await Promise.all([stylesheetAsset(generatorRoot), scriptAsset(generatorRoot)]);
-  const output = SiteWriter.open(state.outDir, hostLimits(target.target, config.cfPagesMaxFiles));
+  const output = SiteWriter.open(state.outDir, state.root, hostLimits(target.target, config.cfPagesMaxFiles));
   // Whatever stage fails from here on, the new folder goes and the previous site stays.
   tools.onFailure(() => output.abort());
   // A host that compresses by itself would only publish .br and .gz copies.

@@ -30,7 +30,8 @@ const CMS_FOLDER = ['.cache/cms'];
 
 export async function readCmsCache(root: string, apiUrl: string, kind = 'posts'): Promise<CmsCacheEntry | undefined> {
   refuseForeignOwnFolders(root, CMS_FOLDER);
-  const bytes = await readCacheFile(cacheFile(root, apiUrl, kind), root);
+  // At most twice what a build may download (MAX_TOTAL_BYTES, not imported: it loads undici).
+  const bytes = await readCacheFile(cacheFile(root, apiUrl, kind), root, 512 * 1024 * 1024);
   if (!bytes) return undefined;
   try {
     const entry = JSON.parse(bytes.toString('utf8')) as CmsCacheEntry;

@@ -8,7 +8,7 @@ import {
 import { problem } from '../errors/catalogue.js';
 import { problemPlace } from '../errors/problem-place.js';
 import type { ProblemList } from '../errors/storefront-error.js';
-import { RESERVED_SECTION_IDS } from './schemas.js';
+import { RESERVED_SECTION_IDS, reservedIdClash } from './schemas.js';
 import type { SiteContent } from './site-content.js';
 import { CATALOGUE_FILE, SITE_FILE } from '../util/content-files.js';
 import { formatField } from '../util/field-path.js';
@@ -275,21 +275,20 @@ function checkCatalogue(content: SiteContent, problems: ProblemList, now: Date):
   });
 }
 
-/** Ids the templates give to elements of every page; a section cannot take one of them. */
-const RESERVED_IDS = new Set(RESERVED_SECTION_IDS);
-
+/**
+ * A section cannot take an id the templates give (RESERVED_SECTION_IDS), nor one whose heading's
+ * id would be one (`newsletter` → `newsletter-heading`, the footer's).
+ */
 function checkSectionIds(file: string, sections: readonly { id: string }[], problems: ProblemList): void {
   const seen = new Set<string>();
   sections.forEach((section, i) => {
-    if (RESERVED_IDS.has(section.id) || section.id.startsWith('pick-')) {
+    const taken = reservedIdClash(section.id);
+    if (taken) {
       problems.add(
         problem(
           'sectionIdReserved',
-          { id: section.id, reserved: [...RESERVED_IDS] },
-          {
-            file,
-            field: `sections[${i}].id`,
-          },
+          { id: section.id, taken, reserved: RESERVED_SECTION_IDS },
+          { file, field: `sections[${i}].id` },
         ),
       );
     }

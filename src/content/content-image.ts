@@ -1,9 +1,9 @@
-import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { problem } from '../errors/catalogue.js';
-import type { Problem } from '../errors/storefront-error.js';
+import { ProblemList, type Problem } from '../errors/storefront-error.js';
 import { imageFormatOf, type ImageFormat } from '../util/image-signature.js';
-import type { ContentImageFile } from './local-image.js';
+import { readChecked } from '../util/read-bounded.js';
+import { IMAGE_FILE, type ContentImageFile } from './local-image.js';
 import { cleanSvg, MAX_SVG_BYTES } from './svg-safety.js';
 
 /**
@@ -42,43 +42,39 @@ function rasterKind(head: Buffer): Kind | undefined {
   return format && KIND_OF_FORMAT[format];
 }
 
-async function readHead(file: string, bytes: number): Promise<Buffer> {
-  const handle = await open(file, 'r');
-  try {
-    const buffer = Buffer.alloc(bytes);
-    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
-
 export type CheckedImage = { problem: Problem } | { contents: Buffer | undefined };
 
 /**
  * The file's problem, or what to publish: only what the check needs is read (a raster's first
  * bytes, which it copies as it is, so contents is undefined), or an SVG, rebuilt as contents.
  */
-export async function checkContentImage(image: ContentImageFile): Promise<CheckedImage> {
+export function checkContentImage(image: ContentImageFile): CheckedImage {
   const { name } = image;
   const place = { file: `content/images/${name}` };
   const extension = path.extname(name).slice(1).toLowerCase();
   const named = BY_EXTENSION[extension];
-  const head = await readHead(image.real, 64);
-  const kind = rasterKind(head);
+  // Opened without waiting and judged on the open file: a named pipe put in its place since
+  // contentImageFiles looked is named, not waited on.
+  const problems = new ProblemList();
+  const read = readChecked(image.real, place.file, IMAGE_FILE, problems, { most: 64 });
+  if (!read) return { problem: problems.items[0]! };
+  const kind = rasterKind(read.bytes);
   if (!named) return { problem: problem('imageTypeNotPublished', { name, types: TYPES, extension, kind }, place) };
   if (named !== 'SVG') {
     if (kind !== named) return { problem: problem('imageNameOtherType', { name, named, kind }, place) };
     return { contents: undefined };
   }
   if (kind) return { problem: problem('imageNameOtherType', { name, named, kind }, place) };
-  const size = (await stat(image.real)).size;
-  if (size > MAX_SVG_BYTES) return { problem: problem('svgTooLarge', { name, size, limit: MAX_SVG_BYTES }, place) };
-  // Read to one byte past the limit, in case the file grew since stat.
-  const bytes = await readHead(image.real, Math.min(size, MAX_SVG_BYTES) + 1);
+  if (read.size > MAX_SVG_BYTES)
+    return { problem: problem('svgTooLarge', { name, size: read.size, limit: MAX_SVG_BYTES }, place) };
+  // Read to one byte past the limit, in case the file grew since it was opened.
+  const whole = readChecked(image.real, place.file, IMAGE_FILE, problems, { most: MAX_SVG_BYTES + 1 });
+  if (!whole) return { problem: problems.items[0]! };
+  const bytes = whole.bytes;
   if (bytes.length > MAX_SVG_BYTES)
     return { problem: problem('svgGrewTooLarge', { name, limit: MAX_SVG_BYTES }, place) };
   const clean = cleanSvg(bytes);
   if ('reasons' in clean) return { problem: problem('svgNotOnlyPicture', { name, reasons: clean.reasons }, place) };
+  if ('tooComplex' in clean) return { problem: problem('svgTooComplex', { name, reason: clean.tooComplex }, place) };
   return { contents: clean.svg };
 }

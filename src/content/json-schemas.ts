@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, renameSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
@@ -16,6 +16,7 @@ import {
 } from './schemas.js';
 import { COPY_RULES, TOKEN } from './tokens.js';
 import { refuseForeignOwnFolders } from '../util/inside-project.js';
+import { readOwnFile } from '../util/read-bounded.js';
 
 /**
  * JSON Schemas of the content files, made from the zod schemas (schemas.ts) so that an editor
@@ -260,12 +261,8 @@ export function writeJsonSchemas(root: string, compare = false): string[] {
     const now = new Date();
     for (const [name, text] of jsonSchemaTexts()) {
       const file = path.join(dir, name);
-      let old: string | undefined;
-      try {
-        old = readFileSync(file, 'utf8');
-      } catch {
-        old = undefined;
-      }
+      // Opened without waiting, a regular file only: a named pipe there is written over, not waited on.
+      const old = readOwnFile(file, 4 * 1024 * 1024)?.toString('utf8');
       if (old === text) {
         // The same text from newer code: marked current, so that the next build need not compare.
         if (!fresh(name)) utimesSync(file, now, now);

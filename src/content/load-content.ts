@@ -70,7 +70,7 @@ export async function loadContent(
   // are not images, and SVGs that are more than pictures are reported here, with the other
   // problems, before anything is written.
   for (const image of contentImageFiles(contentDir, problems, root)) {
-    const checked = await checkContentImage(image);
+    const checked = checkContentImage(image);
     if ('problem' in checked) problems.add(checked.problem);
   }
 

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { problem } from '../errors/catalogue.js';
 import { ProblemList, type Problem } from '../errors/storefront-error.js';
@@ -18,15 +17,15 @@ export interface ParsedPost {
 }
 
 /**
- * Parses one post file, read unless its text is given. readFileSync on purpose: for thousands
- * of small files it is several times faster than fs/promises, and nothing else waits meanwhile.
+ * Parses one post file's text, read by the caller with readBounded (checked on the open file,
+ * never waited on, at most MARKDOWN_FILE's limit).
  */
 export function parsePostFile(
   root: string,
   dir: string,
   name: string,
   facts: Readonly<Record<string, string>>,
-  text = readFileSync(path.join(dir, name), 'utf8'),
+  text: string,
 ): ParsedPost {
   const problems = new ProblemList();
   const post = parsePost(displayPath(root, path.join(dir, name)), name, text, facts, problems);

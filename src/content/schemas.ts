@@ -37,8 +37,11 @@ const sitePath = identity().regex(
 const anchorId = z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be lowercase letters, digits and hyphens');
 
 /**
- * The ids the templates give to elements of every page, which a section cannot take: refused
- * by check-content.ts (SF123, with the file and line) and by the JSON Schema in the editor.
+ * The ids the templates give to elements of a page (the one list: text pages' headings step
+ * around them too, src/render/pages/text-page.ts), which a section cannot take, nor one whose
+ * heading's id (`${id}-heading`) would be one: refused by check-content.ts (SF123, with the file
+ * and field) and by the JSON Schema in the editor. `dev`'s own ids start with `__`, which no
+ * heading slug nor section id can.
  */
 export const RESERVED_SECTION_IDS = [
   'main',
@@ -57,15 +60,26 @@ export const RESERVED_SECTION_IDS = [
   'reviews-heading',
   'platform-rules',
   'before-you-buy',
+  'contents-heading',
 ];
-const takenIds = `${RESERVED_SECTION_IDS.join(', ')}, pick-*`;
+/** The section ids whose heading's id (`${id}-heading`) is one of RESERVED_SECTION_IDS. */
+const HEADING_TAKEN = RESERVED_SECTION_IDS.filter((id) => id.endsWith('-heading')).map((id) =>
+  id.slice(0, -'-heading'.length),
+);
+
+/** The generator's own id a section id would clash with (itself or its heading's), or undefined. */
+export function reservedIdClash(id: string): string | undefined {
+  if (RESERVED_SECTION_IDS.includes(id) || id.startsWith('pick-')) return id;
+  return HEADING_TAKEN.includes(id) ? `${id}-heading` : undefined;
+}
+const takenIds = `${[...RESERVED_SECTION_IDS, ...HEADING_TAKEN].join(', ')}, pick-*`;
 const sectionId = anchorId.meta({
   description:
     "The section's anchor (`/about#how-it-works`): lowercase letters, digits and hyphens, unique on the page.",
   examples: ['how-it-works', 'benefits'],
   allOf: [
     {
-      pattern: `^(?!(?:${RESERVED_SECTION_IDS.join('|')})$|pick-)`,
+      pattern: `^(?!(?:${[...RESERVED_SECTION_IDS, ...HEADING_TAKEN].join('|')})$|pick-)`,
       patternErrorMessage: `This id is used by the page layout; these are taken: ${takenIds}.`,
     },
   ],

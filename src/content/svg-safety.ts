@@ -1,5 +1,5 @@
 import { parseDocument } from 'htmlparser2';
-import type { ChildNode, Element } from 'domhandler';
+import type { ChildNode, Element, ParentNode } from 'domhandler';
 import { cssLoads } from './svg-css.js';
 import { svgText } from './svg-text.js';
 
@@ -23,6 +23,26 @@ const XML_NS = 'http://www.w3.org/XML/1998/namespace';
 const XHTML_NS = 'http://www.w3.org/1999/xhtml';
 /** An SVG larger than this is a photograph in disguise, or a mistake; parsing it would hold it all in memory. */
 export const MAX_SVG_BYTES = 5 * 1024 * 1024;
+
+/**
+ * How deep elements may nest: 256 is libxml2's default (librsvg parses with it); an editor's
+ * drawing is a few levels deep, and the rebuild below walks the tree by recursion.
+ */
+export const MAX_SVG_NESTING = 256;
+/**
+ * How many references (`<use href="#id">`, `fill="url(#id)"`, a gradient's href) may be followed
+ * one inside another. A `<use>` of a group that uses the previous one twice, nine times over,
+ * is a 2 KB file that Chromium never finishes drawing: the count doubles at each level. Drawings
+ * reuse a symbol, its gradient, that gradient's stops: three or four.
+ */
+export const MAX_SVG_REFERENCE_DEPTH = 6;
+/**
+ * How many elements the SVG may draw once every reference is expanded. librsvg stops after
+ * resolving 500,000 references (MAX_REFERENCED_ELEMENTS in its limits.rs, the "billion laughs"
+ * of SVG: GNOME/librsvg issues 323 and 515) and loads at most 1,000,000 elements
+ * (MAX_LOADED_ELEMENTS); a browser has no limit, so one far lower holds here.
+ */
+export const MAX_SVG_EXPANDED_ELEMENTS = 100_000;
 
 const words = (...lists: string[]) => new Set(lists.join(' ').split(' '));
 
@@ -52,6 +72,12 @@ const ATTRIBUTES = words(
   'color-rendering shape-rendering text-rendering image-rendering marker marker-start marker-mid marker-end overflow',
   'paint-order vector-effect mix-blend-mode isolation transform-origin transform-box',
 );
+
+/**
+ * Attributes whose value is a name or words, never CSS: a browser loads nothing through them, so
+ * they are not read as CSS (Illustrator's `id="Layer(1)"` is no function call).
+ */
+const NOT_CSS = words('id class lang role aria-label aria-hidden systemLanguage version result in in2');
 
 /** Elements that would act or load, refused by name (in any namespace: the name is enough to err on refusal). */
 const ACTING: Record<string, string> = {
@@ -117,7 +143,88 @@ function textOf(node: ChildNode): string {
   return 'children' in node ? node.children.map(textOf).join('') : '';
 }
 
-export type CleanSvg = { svg: Buffer } | { reasons: string[] };
+/**
+ * Why drawing the SVG would not end in reasonable time or memory, or undefined: its elements nest
+ * deeper than MAX_SVG_NESTING, its references than MAX_SVG_REFERENCE_DEPTH, or, every reference
+ * expanded, it would draw more than MAX_SVG_EXPANDED_ELEMENTS elements. Checked before the
+ * rebuild, which recurses: 100,000 nested groups would overflow the stack.
+ */
+function tooComplex(document: ParentNode): string | undefined {
+  const ids = new Map<string, Element>();
+  // The nesting first, without recursion.
+  const stack: [node: ParentNode, depth: number][] = [[document, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    for (const child of node.children) {
+      if (child.type !== 'tag') continue;
+      if (depth + 1 > MAX_SVG_NESTING) return `its elements nest more than ${MAX_SVG_NESTING} deep`;
+      const id = child.attribs.id?.trim();
+      if (id && !ids.has(id)) ids.set(id, child);
+      stack.push([child, depth + 1]);
+    }
+  }
+  // Then each element's count of drawn elements and depth of references, each worked out once.
+  const counted = new Map<Element, { count: number; depth: number }>();
+  const open = new Set<Element>();
+  const references = (element: Element): Element[] => {
+    const found: Element[] = [];
+    for (const [name, value] of Object.entries(element.attribs)) {
+      const local = name.slice(name.indexOf(':') + 1);
+      const targets =
+        local === 'href'
+          ? [/^\s*#(.*)$/s.exec(value)?.[1]]
+          : [...value.matchAll(/url\(\s*["']?\s*#([^"')]*)/gi)].map((match) => match[1]);
+      for (const target of targets) {
+        const element = target === undefined ? undefined : ids.get(target.trim());
+        if (element) found.push(element);
+      }
+    }
+    return found;
+  };
+  class Refused extends Error {}
+  const expand = (element: Element, followed: number): { count: number; depth: number } => {
+    const known = counted.get(element);
+    if (known) return known;
+    const id = element.attribs.id ? ` (#${shown(element.attribs.id)})` : '';
+    if (open.has(element)) throw new Refused(`its references lead back to where they start${id}`);
+    open.add(element);
+    let count = 1;
+    let depth = 0;
+    for (const child of element.children) {
+      if (child.type !== 'tag') continue;
+      const below = expand(child, followed);
+      count += below.count;
+      depth = Math.max(depth, below.depth);
+    }
+    for (const target of references(element)) {
+      if (followed + 1 > MAX_SVG_REFERENCE_DEPTH)
+        throw new Refused(`its references (<use>, url(#…)) nest more than ${MAX_SVG_REFERENCE_DEPTH} deep`);
+      const below = expand(target, followed + 1);
+      count += below.count;
+      depth = Math.max(depth, below.depth + 1);
+    }
+    if (depth > MAX_SVG_REFERENCE_DEPTH)
+      throw new Refused(`its references (<use>, url(#…)) nest more than ${MAX_SVG_REFERENCE_DEPTH} deep`);
+    if (count > MAX_SVG_EXPANDED_ELEMENTS)
+      throw new Refused(
+        `with its references (<use>, url(#…)) expanded it draws more than ` +
+          `${MAX_SVG_EXPANDED_ELEMENTS.toLocaleString('en-GB')} elements`,
+      );
+    open.delete(element);
+    const result = { count, depth };
+    counted.set(element, result);
+    return result;
+  };
+  try {
+    for (const child of document.children) if (child.type === 'tag') expand(child, 0);
+  } catch (error) {
+    if (error instanceof Refused) return error.message;
+    throw error;
+  }
+  return undefined;
+}
+
+export type CleanSvg = { svg: Buffer } | { reasons: string[] } | { tooComplex: string };
 
 /** The SVG rebuilt from the allow-list, or every reason it is refused (each at most once). */
 export function cleanSvg(bytes: Buffer): CleanSvg {
@@ -133,6 +240,8 @@ export function cleanSvg(bytes: Buffer): CleanSvg {
   }
   const root = document.children.find((node): node is Element => node.type === 'tag');
   if (!root) return { reasons: [...reasons, 'it holds no drawing: it is not an SVG file'] };
+  const complex = tooComplex(document);
+  if (complex) return { tooComplex: complex };
 
   const rebuild = (element: Element, parentScope: Names): string => {
     const scope: Names = new Map(parentScope);
@@ -168,7 +277,7 @@ export function cleanSvg(bytes: Buffer): CleanSvg {
           ? ATTRIBUTES.has(name)
           : attribute.ns === XML_NS && (attribute.local === 'space' || attribute.local === 'lang');
       if (!kept) continue;
-      const loads = cssLoads(value);
+      const loads = attribute.ns === undefined && NOT_CSS.has(name) ? undefined : cssLoads(value);
       if (loads) reasons.add(`it loads from another file or site (${shown(loads)} in ${name})`);
       else attributes += ` ${attribute.ns === XML_NS ? `xml:${attribute.local}` : name}="${escapeAttribute(value)}"`;
     }

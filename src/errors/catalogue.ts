@@ -140,6 +140,45 @@ type None = Record<string, never>;
 /** An entry of the catalogue: its values are the type argument given, or none (never inferred). */
 const entry = <V = None>(e: Entry<NoInfer<V>>): Entry<V> => e;
 
+/**
+ * Why a record beside the output folder proves nothing (output/output-record.ts): damaged (empty,
+ * cut short, not a record), written by an earlier version (without a proof) or with another key,
+ * not a plain file, over its limit, changing while read, or unreadable.
+ */
+export type RecordDistrust =
+  | { kind: 'empty' | 'cutShort' | 'notRecord' | 'earlier' | 'wrongProof' | 'changing' }
+  | { kind: 'notPlain'; what: string }
+  | { kind: 'overLimit'; size: string; limit: string }
+  | { kind: 'unreadable'; reason: string };
+const recordDistrust = (why: RecordDistrust): string => {
+  switch (why.kind) {
+    case 'empty':
+      return 'it is damaged: empty';
+    case 'cutShort':
+      return 'it is damaged: cut short (it does not end as a record does)';
+    case 'notRecord':
+      return 'it is damaged, or no record: it does not begin as a record a build writes';
+    case 'earlier':
+      return (
+        'it was written by an earlier version of storefront (or by hand), ' +
+        'without the proof builds now sign it with'
+      );
+    case 'wrongProof':
+      return (
+        "its proof (an HMAC of its contents with the project's key, .storefront/record-key) does not match: it " +
+        'was changed or written by hand, or signed with another key'
+      );
+    case 'changing':
+      return 'it changed while it was read';
+    case 'notPlain':
+      return `it is ${why.what}, not a plain file`;
+    case 'overLimit':
+      return `it is ${why.size}, more than the ${why.limit} a record may be (it was not read)`;
+    case 'unreadable':
+      return `it cannot be read (${why.reason})`;
+  }
+};
+
 // A file over its kind's limit (util/read-bounded.ts), and YAML text over it (util/source-file.ts).
 type OverLimit = { size: string; limit: string; kind: string };
 type GrewPastLimit = { limit: string; kind: string };
@@ -380,9 +419,12 @@ export const catalogue = {
       `below £${ceiling.toLocaleString('en-GB')}.`,
     hint: 'Write prices as pounds, e.g. 4.99 or 10.',
   }),
-  sectionIdReserved: entry<{ id: string; reserved: readonly string[] }>({
+  sectionIdReserved: entry<{ id: string; taken: string; reserved: readonly string[] }>({
     code: 'SF123',
-    message: ({ id }) => `The section id "${id}" is already used by the page layout.`,
+    message: ({ id, taken }) =>
+      taken === id
+        ? `The section id "${id}" is already used by the page layout.`
+        : `The section id "${id}" gives its heading the id "${taken}", already used by the page layout.`,
     hint: ({ reserved }) => `Choose another id; these are taken: ${reserved.join(', ')}, pick-*.`,
   }),
   sectionIdTwice: entry<{ id: string }>({
@@ -431,6 +473,15 @@ export const catalogue = {
     hint:
       "Opened at its own address an SVG acts with the site's origin. Export it again as a plain drawing " +
       '(no scripts, event handlers, links, animations, HTML or files from elsewhere), or as a PNG.',
+  }),
+  // Nested too deep, or references that multiply (a <use> of a group of <use>s…): no browser finishes drawing it.
+  svgTooComplex: entry<{ name: string; reason: string }>({
+    code: 'SF206',
+    message: ({ name, reason }) =>
+      `This file cannot be published at /images/${name}: ${reason}, more than a browser can draw in reasonable time.`,
+    hint:
+      'Export it again flattened (groups and symbols expanded, nothing reused inside what it reuses), ' +
+      'or as a PNG or WebP.',
   }),
 
   // content/load-posts.ts: a post's image that cannot be shown.
@@ -1075,6 +1126,37 @@ export const catalogue = {
       'Move those files elsewhere, or build into an empty or new folder with --out. If the folder is an old ' +
       'build, delete it.',
   }),
+  /**
+   * A record beside the output folder (output/output-record.ts) that proves nothing, and why:
+   * `what` what stands in its place, `size` and `limit` in words, `reason` the system's code.
+   */
+  outputRecordUntrusted: entry<{ why: RecordDistrust }>({
+    code: 'SF170',
+    message: ({ why }) =>
+      `This record of the files builds wrote into the output folder cannot be trusted: ${recordDistrust(why)}. ` +
+      'Builds delete only what a trusted record names, so the build stopped: nothing was deleted or written.',
+    hint: ({ why }) =>
+      why.kind === 'earlier'
+        ? 'Records of earlier versions carry no proof: delete the output folder and this record once (move any ' +
+          'file of yours out of the folder first); the next build writes both again.'
+        : 'Delete this record, and the output folder once any file of yours is moved out of it; the next build ' +
+          'writes both again.',
+  }),
+  // output/record-key.ts: the key records are signed with; `why` what is wrong with it.
+  recordKeyUnusable: entry<{ why: string }>({
+    code: 'SF170',
+    message: ({ why }) =>
+      `The key builds sign their records with is ${why}: no record can be trusted with it, so nothing was written.`,
+    hint:
+      'Delete it, and the output folder once any file of yours is moved out of it (its records were signed with ' +
+      'the old key); the next build makes a new key.',
+  }),
+  /** `reason`: the system's own message. */
+  recordKeyNotMade: entry<{ reason: string }>({
+    code: 'SF160',
+    message: ({ reason }) => `The key builds sign their records with could not be made: ${reason}`,
+    hint: 'Make the project folder writable: a build records what it wrote, signed with this key, to replace it later.',
+  }),
   // output/host-limits.ts: what is over the host's limit, the limit (with the setting that chose it
   // and the host's page), and what to do. Counts in English digits: 20,000.
   /**
@@ -1295,17 +1377,21 @@ export const catalogue = {
     message: () => 'There is no built site to check (no sitemap.xml).',
     hint: 'Run `storefront build` first.',
   }),
-  /** `page`: the page the link is on (none: sitemap.xml lists it); `cause`: why it is broken. */
-  checkBrokenLink: entry<{ link: string; page?: string; cause: string }>({
+  /**
+   * `page`: the page the link is on (none: sitemap.xml lists it); `cause`: why it is broken;
+   * `nearest`: the page of the site nearest in spelling, if one is near.
+   */
+  checkBrokenLink: entry<{ link: string; page?: string; cause: string; nearest?: string }>({
     code: 'SF301',
     message: ({ link, page, cause }) =>
       page
         ? `The link to ${link} on ${page} is broken: ${cause}.`
         : `sitemap.xml lists ${link}, which is broken: ${cause}.`,
-    hint: ({ page }) =>
-      page
+    hint: ({ page, nearest }) =>
+      (nearest ? `Did you mean ${nearest}? ` : '') +
+      (page
         ? 'Fix the link where it is written, or add a redirect for the old address in content/redirects.yaml.'
-        : 'The sitemap lists a page that does not exist.',
+        : 'The sitemap lists a page that does not exist.'),
   }),
   checkMissingFragment: entry<{ href: string; on: string; page: string; fragment: string; nearby: string[] }>({
     code: 'SF301',
@@ -1320,6 +1406,15 @@ export const catalogue = {
     message: ({ status }) => `The canonical URL answers HTTP ${status}, not 200.`,
     hint: "A canonical URL must be the page's own clean address.",
   }),
+  /** `origin`: the canonical URL's; `siteOrigin`: the sitemap's first URL's, '' if none. Never fetched. */
+  checkCanonicalElsewhere: entry<{ origin: string; siteOrigin: string }>({
+    code: 'SF302',
+    message: ({ origin, siteOrigin }) =>
+      `The canonical URL is on ${origin}, not on the site's origin ` +
+      `${siteOrigin ? `${siteOrigin} (its sitemap's)` : '(the sitemap lists no URL to tell it)'}; ` +
+      'check fetches nothing there.',
+    hint: "A canonical URL must be the page's own clean address, on the site's origin.",
+  }),
   checkSitemapUrlNotPage: entry<{ status: number }>({
     code: 'SF303',
     message: ({ status }) =>
@@ -1327,6 +1422,14 @@ export const catalogue = {
         ? `The sitemap URL redirects (HTTP ${status}).`
         : `The sitemap URL answers HTTP ${status}.`,
     hint: 'The sitemap must list final page addresses only.',
+  }),
+  /** `origin`: the sitemap URL's; `siteOrigin`: its first URL's, the site's. Never fetched. */
+  checkSitemapUrlElsewhere: entry<{ origin: string; siteOrigin: string }>({
+    code: 'SF303',
+    message: ({ origin, siteOrigin }) =>
+      `The sitemap URL is on ${origin}, not on the site's origin ${siteOrigin} (its first URL's); ` +
+      'check fetches nothing there.',
+    hint: "The sitemap must list the site's own pages only, all on one origin.",
   }),
   checkOrphanPage: entry<{ inSitemap: boolean }>({
     code: 'SF304',

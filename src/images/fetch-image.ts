@@ -67,7 +67,7 @@ function downloadFile(root: string, url: string): string {
 export async function fetchImage(url: string, options: FetchImageOptions): Promise<Buffer> {
   const file = downloadFile(options.root, url);
   // Not through a link out of the project (see readCacheFile).
-  const kept = await readCacheFile(file, options.root);
+  const kept = await readCacheFile(file, options.root, MAX_IMAGE_BYTES);
   const keep = async () => {
     await markUsed(file, `${file}.json`);
     return kept!;
@@ -76,7 +76,7 @@ export async function fetchImage(url: string, options: FetchImageOptions): Promi
   if (options.offline)
     throw new ImageUnavailable('it is not in the cache (.cache/cms/images/) and --offline does not download');
   const said: Validators = kept
-    ? await readCacheFile(`${file}.json`, options.root)
+    ? await readCacheFile(`${file}.json`, options.root, 64 * 1024)
         .then((bytes) => (bytes ? (JSON.parse(bytes.toString('utf8')) as Validators) : {}))
         .catch(() => ({}))
     : {};

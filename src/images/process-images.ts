@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Sharp } from 'sharp';
 import { isAllowedImage } from '../config/load-config.js';
 import type { Post } from '../content/post.js';
 import { problem } from '../errors/catalogue.js';
-import type { ProblemList } from '../errors/storefront-error.js';
+import { ProblemList } from '../errors/storefront-error.js';
 import { limitConcurrency, runParallel } from '../util/run-parallel.js';
 import { writeFileAtomic } from '../util/write-atomic.js';
-import { localImageFile } from '../content/local-image.js';
+import { IMAGE_FILE, localImageFile } from '../content/local-image.js';
+import { readBounded } from '../util/read-bounded.js';
 import { readCacheFile } from '../util/inside-project.js';
 import { isImageOfType } from '../util/image-signature.js';
 import { imageSources } from '../content/markdown.js';
@@ -259,7 +259,16 @@ export async function processSiteImages(
         );
       const file = local(address) && localImageFile(options.contentDir, address);
       if (local(address) && !file) throw new ImageUnavailable('it is not a file in content/images/');
-      const bytes = file ? await readFile(file) : await fetchImage(address, options);
+      // Read as a buffer (sharp given a path would open it itself), without waiting: a named pipe
+      // put in the file's place since the content stage looked is named, not waited on.
+      const unread = new ProblemList();
+      const bytes = file
+        ? readBounded(file, path.relative(options.root, file).split(path.sep).join('/'), IMAGE_FILE, unread)
+        : await fetchImage(address, options);
+      if (!bytes) {
+        for (const item of unread.items) problems.add(item);
+        return;
+      }
       const svg = local(address) && /\.svg$/i.test(address);
       // An SVG is kept at its own address; the key tells the two apart.
       const key = createHash('sha256')

@@ -70,7 +70,7 @@ export async function contentImages(contentDir: string): Promise<(Asset | Copied
   const files: (Asset | CopiedFile)[] = [];
   const problems = new ProblemList();
   for (const image of checkedContentImageFiles(contentDir)) {
-    const checked = await checkContentImage(image);
+    const checked = checkContentImage(image);
     const file = `images/${image.name}`;
     if ('problem' in checked) problems.add(checked.problem);
     else

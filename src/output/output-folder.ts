@@ -1,16 +1,9 @@
 import { lstatSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { problem } from '../errors/catalogue.js';
-import { StorefrontError } from '../errors/storefront-error.js';
+import { NOTHING_WRITTEN, StorefrontError } from '../errors/storefront-error.js';
 import { isRunning } from '../util/is-running.js';
-import {
-  isPlainFile,
-  looksLikeRecord,
-  matchesRecord,
-  recordName,
-  recordedFiles,
-  type Recorded,
-} from './output-record.js';
+import { isPlainFile, matchesRecord, readRecord, recordName, recordedFiles, type Recorded } from './output-record.js';
 
 /**
  * The output folder belongs to the user: a build replaces it whole, so it may hold only files a
@@ -21,7 +14,8 @@ import {
  *   .dist.files-<inode>.json    the files, with their sizes and hashes, a build wrote into a folder
  *
  * The records are beside the folder, not in it, so no host publishes them. A file of the folder
- * is the build's when a record gives its bytes (output-record.ts): whichever folder is `dist`
+ * is the build's when a record signed with the project's key gives its bytes (output-record.ts,
+ * record-key.ts); a record that proves nothing stops the build. Whichever folder is `dist`
  * after a kill, its record is there (each build writes its own before the switch), and a project
  * copied elsewhere (`cp -a`, a backup, a CI cache) brings its records along.
  *
@@ -147,13 +141,11 @@ function survey(dir: string, recorded: Recorded): { foreign: string[]; own: numb
         else walk(full, `${rel}/`);
       } else if (DESKTOP_FILES.has(entry.name)) {
         // A file the desktop makes on its own (.DS_Store, Thumbs.db): no one's work.
-      } else if (!entry.isFile() || (!recorded.files.has(rel) && !recorded.unhashed.has(rel))) {
+      } else if (!entry.isFile() || !recorded.files.has(rel)) {
         foreign.push(rel);
       } else if (!lstatSync(full, { throwIfNoEntry: false })) {
         // Gone since the folder was listed: another build swapped its site in meanwhile, and what
         // it moved aside and removed held nothing of the user's (as the listing above).
-      } else if (!recorded.files.has(rel)) {
-        foreign.push(`${rel} (recorded by an earlier version, without a hash of its bytes)`);
       } else if (!matchesRecord(full, recorded.files.get(rel)!)) {
         // Written by a build, then changed, even keeping its size: the change is someone's work.
         foreign.push(`${rel} (changed since a build wrote it)`);
@@ -166,24 +158,36 @@ function survey(dir: string, recorded: Recorded): { foreign: string[]; own: numb
   return { foreign, own };
 }
 
-const recordsOf = (outDir: string) => recordedFiles(outDir, (name) => besideOf(outDir, name)?.kind === 'record');
+const recordsOf = (outDir: string, key: Buffer) =>
+  recordedFiles(outDir, (name) => besideOf(outDir, name)?.kind === 'record', key);
 
 /**
  * Files of the output folder no build wrote (see survey), sorted, with a last `…` when there
  * are more than MAX_LISTED.
  */
-export function foreignFiles(outDir: string): string[] {
+function foreignFiles(outDir: string, recorded: Recorded): string[] {
   const found = lstatSync(outDir, { throwIfNoEntry: false });
   if (!found) return [];
   if (found.isSymbolicLink()) return ['(the output path is a link)'];
   if (!found.isDirectory()) return ['(the output path is a file, not a folder)'];
-  const { foreign } = survey(outDir, recordsOf(outDir));
+  const { foreign } = survey(outDir, recorded);
   return foreign.length >= MAX_LISTED ? [...foreign.sort(), '…'] : foreign.sort();
 }
 
-/** Refuses an output folder that holds anything no build wrote, naming up to five entries. */
-export function refuseForeignFiles(outDir: string): void {
-  const foreign = foreignFiles(outDir);
+/**
+ * Refuses a record beside the output folder that proves nothing, naming each, whether or not
+ * the folder is there: such a record may be all that says which files a build wrote, so every
+ * file is kept until it is gone. Then refuses an output folder that holds anything no build wrote,
+ * naming up to five entries. `key`: the project's (record-key.ts).
+ */
+export function refuseForeignFiles(outDir: string, key: Buffer): void {
+  const recorded = recordsOf(outDir, key);
+  if (recorded.untrusted.length > 0)
+    throw new StorefrontError(
+      recorded.untrusted.map(({ file, why }) => problem('outputRecordUntrusted', { why }, { file })),
+      NOTHING_WRITTEN,
+    );
+  const foreign = foreignFiles(outDir, recorded);
   if (foreign.length === 0) return;
   throw new StorefrontError(
     problem('outputHoldsForeignFiles', { files: foreign }, { file: outDir }),
@@ -234,21 +238,23 @@ function leftoverState(
   const marker = markerOf(dir);
   if (marker?.kind === byName.kind) return inUse(marker.pid) ? 'in use' : 'leftover';
   if (inUse(byName.pid)) return 'in use';
-  // A killed build's folder whose marker was already removed: a record was written for this very
-  // folder (a copy someone made has another inode), and every file is one a record gives the bytes of.
-  if (!looksLikeRecord(path.join(path.dirname(dir), recordName(outDir, dir)))) return 'kept';
-  const { foreign, own } = survey(dir, recorded());
+  // A killed build's folder whose marker was already removed: a trusted record was written for this
+  // very folder (a copy someone made has another inode), and every file is one a record gives the bytes of.
+  const records = recorded();
+  if (!records.trusted.has(recordName(outDir, dir))) return 'kept';
+  const { foreign, own } = survey(dir, records);
   return foreign.length === 0 && own > 0 ? 'leftover' : 'kept';
 }
 
 /**
  * Removes what no build uses beside `outDir`: folders of builds that were killed or failed, and
- * previous sites moved aside; with `records`, also the records of folders that are gone (after
- * a switch: before it, a record may be all that vouches for a copied folder). What a build still
- * running uses stays, and so does anything a build did not make, whatever its name. Another
- * build may rename or remove an entry meanwhile: what is gone is gone.
+ * previous sites moved aside; with `records`, also the records signed with `key` (the project's)
+ * of folders that are gone (after a switch: before it, a record may be all that vouches for a
+ * copied folder). What a build still running uses stays, and so does anything a build did not
+ * make, whatever its name. Another build may rename or remove an entry meanwhile: what is gone
+ * is gone.
  */
-export function removeLeftovers(outDir: string, records = false): void {
+export function removeLeftovers(outDir: string, key: Buffer, records = false): void {
   const parent = path.dirname(outDir);
   const names = readdirSync(parent);
   const folders = new Set<string>();
@@ -258,7 +264,7 @@ export function removeLeftovers(outDir: string, records = false): void {
     const found = besideOf(outDir, name);
     if (!found || found.kind === 'record') continue;
     const dir = path.join(parent, name);
-    const state = leftoverState(outDir, dir, found, () => (recorded ??= recordsOf(outDir)));
+    const state = leftoverState(outDir, dir, found, () => (recorded ??= recordsOf(outDir, key)));
     if (state === 'in use') folders.add(String(ino(dir)));
     else if (state === 'leftover') rmSync(dir, { recursive: true, force: true });
   }
@@ -269,6 +275,8 @@ export function removeLeftovers(outDir: string, records = false): void {
     const found = besideOf(outDir, name);
     if (found?.kind !== 'record') continue;
     const stale = name.endsWith('.tmp') ? !inUse(found.pid) : !folders.has(name.slice(prefix.length, -'.json'.length));
-    if (stale && looksLikeRecord(path.join(parent, name))) rmSync(path.join(parent, name), { force: true });
+    // Only a record signed with the project's key is the build's to remove: any other file stays.
+    const record = stale ? readRecord(path.join(parent, name), outDir, key) : undefined;
+    if (record && 'files' in record) rmSync(path.join(parent, name), { force: true });
   }
 }

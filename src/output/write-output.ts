@@ -29,6 +29,7 @@ import {
   unmarkFolder,
 } from './output-folder.js';
 import { fileSha256, sha256, writeRecord, type Written } from './output-record.js';
+import { recordKey } from './record-key.js';
 import { isBelow, isWithin } from '../util/inside-project.js';
 
 export interface OutputFile {
@@ -64,7 +65,8 @@ export function checkOutputFolder(outDir: string, root: string): void {
   else if (lstatSync(outDir, { throwIfNoEntry: false })?.isSymbolicLink()) why = 'is a link';
   if (why) throw new StorefrontError(problem('outputFolderRefused', { why }, { file: outDir }));
   restoreOutputFolder(outDir);
-  refuseForeignFiles(outDir);
+  // The project's key, made by its first build: only a record signed with it vouches for a file.
+  refuseForeignFiles(outDir, recordKey(root));
 }
 
 /** The real path of a folder that may not exist yet: its nearest existing parent's, resolved, and the rest. */
@@ -96,17 +98,22 @@ export class SiteWriter {
 
   private constructor(
     private readonly outDir: string,
+    /** The project's record key (record-key.ts): the records are signed with it. */
+    private readonly key: Buffer,
     private readonly limits: HostLimits | undefined,
   ) {
     this.dir = besideName(outDir, 'build');
   }
 
-  /** `limits`: those of the host the site is for; `commit` refuses a site over any of them. */
-  static open(outDir: string, limits?: HostLimits): SiteWriter {
-    const writer = new SiteWriter(outDir, limits);
+  /**
+   * `root`: the project's folder, which keeps the key the records are signed with; `limits`: those
+   * of the host the site is for; `commit` refuses a site over any of them.
+   */
+  static open(outDir: string, root: string, limits?: HostLimits): SiteWriter {
+    const writer = new SiteWriter(outDir, recordKey(root), limits);
     try {
       mkdirSync(path.dirname(outDir), { recursive: true });
-      removeLeftovers(outDir);
+      removeLeftovers(outDir, writer.key);
       mkdirSync(writer.dir, { recursive: true });
       // Before any page: killed at any moment after this, the folder is known for a build's.
       markFolder(writer.dir, { kind: 'build', pid: process.pid });
@@ -208,8 +215,8 @@ export class SiteWriter {
         new Map(rules.map((file) => [file, readFileSync(path.join(this.dir, file), 'utf8')])),
       );
       // Again, just before: a file put into the folder while the site was rendered is kept too.
-      refuseForeignFiles(this.outDir);
-      writeRecord(this.outDir, this.dir, this.written);
+      refuseForeignFiles(this.outDir, this.key);
+      writeRecord(this.outDir, this.dir, this.written, this.key);
       // The output folder never holds the marker; from now on the record vouches for the folder.
       unmarkFolder(this.dir);
       // Another build may swap its site in between our two renames; then ours goes in after it.
@@ -246,7 +253,7 @@ export class SiteWriter {
       this.abort();
     }
     try {
-      removeLeftovers(this.outDir, true);
+      removeLeftovers(this.outDir, this.key, true);
     } catch (err) {
       throw this.error(err);
     }

@@ -121,20 +121,33 @@ export function insideProject(
   return undefined;
 }
 
+/** The most a file of .cache/ is read whole unless its reader says otherwise: a made image, a card. */
+export const CACHE_FILE_LIMIT = 64 * 1024 * 1024;
+
 /**
  * A file of the build's own caches (.cache/), or undefined when it is missing or is reached
  * through a link out of the project: the build writes plain files there, so a link is not its
  * own, and a key that can be worked out from the repository's images must not publish
  * `/etc/passwd` as a picture. The entry is then made again.
  */
-export async function readCacheFile(absolute: string, root: string): Promise<Buffer | undefined> {
+export async function readCacheFile(
+  absolute: string,
+  root: string,
+  limit = CACHE_FILE_LIMIT,
+): Promise<Buffer | undefined> {
   const resolved = resolveInside(absolute, root);
   if (!resolved.inside) return undefined;
-  // Only a regular file, opened without waiting: a named pipe in its place would block the build for ever.
-  const handle = await open(resolved.real, constants.O_RDONLY | constants.O_NONBLOCK).catch(() => undefined);
+  // Only a regular file, opened without waiting (a named pipe in its place would block the build
+  // for ever) and judged on the open descriptor; one over its limit is made again, not read.
+  const handle = await open(resolved.real, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY).catch(
+    () => undefined,
+  );
   if (!handle) return undefined;
   try {
-    return (await handle.stat()).isFile() ? await handle.readFile() : undefined;
+    const stats = await handle.stat();
+    if (!stats.isFile() || stats.size > limit) return undefined;
+    const bytes = await handle.readFile();
+    return bytes.length > limit ? undefined : bytes;
   } catch {
     return undefined;
   } finally {
@@ -144,13 +157,15 @@ export async function readCacheFile(absolute: string, root: string): Promise<Buf
 
 /**
  * The folders the storefront writes its own files into and prunes, relative to the project
- * folder: the CMS's posts and downloads, the images made, the share cards, the editors' schemas.
+ * folder: the CMS's posts and downloads, the images made, the share cards, the key the records
+ * of the output are signed with (.storefront/record-key), the editors' schemas.
  */
 export const OWN_FOLDERS = [
   '.cache/cms',
   '.cache/cms/images',
   '.cache/images',
   '.cache/share',
+  '.storefront',
   '.storefront/schemas',
 ] as const;
 

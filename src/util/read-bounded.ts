@@ -89,18 +89,71 @@ export function readBounded(
   problems: ProblemList,
   shown = real,
 ): Buffer | undefined {
+  return readChecked(real, file, kind, problems, { shown })?.bytes;
+}
+
+/**
+ * As readBounded, with the file's size as fstat saw it on the open descriptor; with `most`, only
+ * the first `most` bytes are read (a head, or a tighter limit the caller words itself). The type
+ * and size are judged after the open, on the descriptor: what stat saw before is only a first
+ * look, so that a device is not opened at all in the usual case.
+ */
+export function readChecked(
+  real: string,
+  file: string,
+  kind: FileKind,
+  problems: ProblemList,
+  { shown = real, most }: { shown?: string; most?: number } = {},
+): { bytes: Buffer; size: number } | undefined {
   if (checkFile(real, file, kind, problems, shown) === undefined) return undefined;
-  const fd = openSync(real, constants.O_RDONLY | constants.O_NONBLOCK);
+  let fd: number;
+  try {
+    fd = openSync(real, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY);
+  } catch (error) {
+    // A socket put in its place since the check cannot be opened (ENXIO): named as what it is now.
+    const now = statSync(real, { throwIfNoEntry: false });
+    if (!now || !whatItIs(now)) throw error;
+    judge(now, file, kind, problems, false);
+    return undefined;
+  }
   try {
     const size = judge(fstatSync(fd), file, kind, problems, false);
     if (size === undefined) return undefined;
+    const wanted = Math.min(kind.limit + 1, most ?? Number.POSITIVE_INFINITY);
     // One byte more than the limit: reading it means the file grew past the limit.
-    const buffer = Buffer.allocUnsafe(Math.min(kind.limit + 1, Math.max(size, 64 * 1024)));
+    const buffer = Buffer.allocUnsafe(Math.min(wanted, Math.max(size, 64 * 1024)));
     let length = 0;
     for (let read = -1; read !== 0 && length < buffer.length; length += read)
       read = readSync(fd, buffer, length, buffer.length - length, null);
     if (length > kind.limit) return tooLarge(kind.limit, file, kind, problems, true);
-    return buffer.subarray(0, length);
+    return { bytes: buffer.subarray(0, length), size };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The bytes of a file the build keeps for itself (a cache), or undefined when it is missing, not
+ * a regular file or over `limit`: opened without waiting and judged on the open descriptor, so a
+ * named pipe in its place is passed over, never waited on. The caller makes such an entry again.
+ */
+export function readOwnFile(file: string, limit: number): Buffer | undefined {
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY);
+  } catch {
+    return undefined;
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile() || stats.size > limit) return undefined;
+    const buffer = Buffer.allocUnsafe(Math.min(limit + 1, Math.max(stats.size, 64 * 1024)));
+    let length = 0;
+    for (let read = -1; read !== 0 && length < buffer.length; length += read)
+      read = readSync(fd, buffer, length, buffer.length - length, null);
+    return length > limit ? undefined : buffer.subarray(0, length);
+  } catch {
+    return undefined;
   } finally {
     closeSync(fd);
   }

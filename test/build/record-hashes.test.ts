@@ -1,14 +1,29 @@
 /**
  * A file is the build's when its bytes are (issue 35, item 5): the record beside the output
- * folder gives each file's size and SHA-256, so a record written by hand vouches for nothing and
- * an edit by hand that keeps a file's size is named and kept; a folder beside it is a killed
- * build's leftover when it holds the marker a build writes into it, whatever its name; `check`
- * and `preview` never rename a folder into place.
+ * folder gives each file's size and SHA-256, so an edit by hand that keeps a file's size is named
+ * and kept; a folder beside it is a killed build's leftover when it holds the marker a build
+ * writes into it, whatever its name; `check` and `preview` never rename a folder into place.
+ * A record vouches only for what this project's builds wrote (issue 43, items 1, 3 and 5): it is
+ * signed with the project's key (.storefront/record-key), and one that proves nothing (written by
+ * hand with a user's file's true hash, by an earlier version, damaged, a link, over 64 MB) stops
+ * the build, named with why, and nothing is deleted.
  */
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { cp, lstat, mkdir, readdir, readFile, readlink, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import {
+  cp,
+  lstat,
+  mkdir,
+  readdir,
+  readFile,
+  readlink,
+  rm,
+  stat,
+  symlink,
+  truncate,
+  writeFile,
+} from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hashTree, projectsOfThisFile, runCli } from '../helpers.js';
@@ -44,6 +59,47 @@ async function refusedKeeping(root: string, named: string): Promise<void> {
   expect(await hashTree(dist)).toBe(before);
 }
 
+/** What follows the proof in a record, for these files. */
+const restOf = (files: unknown) => `"files":${JSON.stringify(files)}}\n`;
+/** A record as a build signs it: the HMAC-SHA256 with `key` of the folder's name and of what follows the proof. */
+function signed(key: Buffer, files: unknown, folder = 'dist'): string {
+  const rest = restOf(files);
+  const proof = createHmac('sha256', key).update(`storefront record of ${folder}\0`).update(rest).digest('hex');
+  return `{"writtenBy":"storefront build","proof":"${proof}",${rest}`;
+}
+/** The project's key, as the first build made it. */
+const keyOf = async (root: string) =>
+  Buffer.from((await readFile(path.join(root, '.storefront', 'record-key'), 'utf8')).trim(), 'hex');
+
+/**
+ * Runs a build that must be refused with SF170 naming the record `record` and why it proves
+ * nothing, and leaves the output folder and the record byte for byte as they were. Its output.
+ */
+async function refusedForRecord(root: string, record: string, why: string | RegExp): Promise<string> {
+  const dist = path.join(root, 'dist');
+  const before = existsSync(dist) ? await hashTree(dist) : undefined;
+  // The record's bytes; a sparse one of gigabytes, by its size and times.
+  const recordState = async () => {
+    const found = await lstat(record);
+    if (!found.isFile()) return undefined;
+    return found.size > 1024 ** 2 ? `${found.size} ${found.mtimeMs} ${found.ctimeMs}` : await readFile(record);
+  };
+  const recordBefore = await recordState();
+  const result = await runCli(['--root', root, 'build']);
+  expect(result.code, result.stderr).toBe(1);
+  expect(result.stderr).toContain(`SF170  ${record}\n`);
+  expect(result.stderr).toContain('This record of the files builds wrote into the output folder cannot be trusted: ');
+  if (typeof why === 'string') expect(result.stderr).toContain(why);
+  else expect(result.stderr).toMatch(why);
+  expect(result.stderr).toContain('nothing was deleted or written');
+  // The record is the problem, not the files it fails to vouch for.
+  expect(result.stderr).not.toContain('no build wrote');
+  expect(result.stderr).not.toMatch(/\n\s+at /);
+  if (before !== undefined) expect(await hashTree(dist)).toBe(before);
+  expect(await recordState()).toEqual(recordBefore);
+  return result.stderr;
+}
+
 describe('the record keeps the hash of each file a build wrote', () => {
   it('gives each file its size and the SHA-256 of its bytes', async () => {
     const { dist, record } = await built();
@@ -58,72 +114,211 @@ describe('the record keeps the hash of each file a build wrote', () => {
       expect(written, file).toEqual({ size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') });
     }
   });
+
+  it("is signed with the project's key, made by the first build with mode 0600 inside the project", async () => {
+    const { root, record } = await built();
+    const keyFile = path.join(root, '.storefront', 'record-key');
+    expect((await lstat(keyFile)).mode & 0o777).toBe(0o600);
+    expect(await readFile(keyFile, 'utf8')).toMatch(/^[0-9a-f]{64}\n$/);
+    const text = await readFile(record, 'utf8');
+    const { files } = JSON.parse(text) as { files: unknown };
+    expect(text).toBe(signed(await keyOf(root), files));
+  });
 });
 
 describe('a crafted record deletes nothing', () => {
-  it('five records written by hand naming uploads/a.pdf: each build is refused, ' +
+  it("records written by hand with uploads/a.pdf's true size and SHA-256 (no proof, a made-up one, " +
+    "another key's, a record of another folder, a link): each build is refused naming the record, " +
     'and the folder is byte for byte as it was', async () => {
     const { root, dist } = await built();
     await mkdir(path.join(dist, 'uploads'));
     await writeFile(path.join(dist, 'uploads', 'a.pdf'), PDF);
-    const size = Buffer.byteLength(PDF);
+    const truth = { 'uploads/a.pdf': { size: Buffer.byteLength(PDF), sha256: sha256(PDF) } };
     const inode = (await stat(dist, { bigint: true })).ino;
-    const record = (files: unknown) => `${JSON.stringify({ writtenBy: 'storefront build', files })}\n`;
-    const crafted: { name: string; make: (file: string) => Promise<void>; named: string }[] = [
-      // As the issue found it: the record of earlier versions, with the file's size.
+    const key = await keyOf(root);
+    const crafted: { name: string; make: (file: string) => Promise<void>; why: string }[] = [
+      // As the issue found it: a record as builds wrote them until now, with the file's true size and hash.
       {
-        name: 'its size',
-        make: (file) => writeFile(file, record({ 'uploads/a.pdf': size })),
-        named: 'uploads/a.pdf (recorded by an earlier version, without a hash of its bytes)',
+        name: 'no proof',
+        make: (file) => writeFile(file, `${JSON.stringify({ writtenBy: 'storefront build', files: truth })}\n`),
+        why: 'it was written by an earlier version of storefront (or by hand), without the proof',
       },
       {
-        name: 'its size and a made-up hash',
-        make: (file) => writeFile(file, record({ 'uploads/a.pdf': { size, sha256: '0'.repeat(64) } })),
-        named: 'uploads/a.pdf (changed since a build wrote it)',
+        name: 'a made-up proof',
+        make: (file) => writeFile(file, `{"writtenBy":"storefront build","proof":"${'0'.repeat(64)}",${restOf(truth)}`),
+        why: "its proof (an HMAC of its contents with the project's key, .storefront/record-key) does not match",
       },
       {
-        name: "its size and another file's hash",
-        make: (file) => writeFile(file, record({ 'uploads/a.pdf': { size, sha256: sha256('%PDF-1.4 price lisT') } })),
-        named: 'uploads/a.pdf (changed since a build wrote it)',
+        name: "another project's key",
+        make: (file) => writeFile(file, signed(randomBytes(32), truth)),
+        why: 'does not match: it was changed or written by hand, or signed with another key',
       },
       {
-        name: 'a hash that is no hash',
-        make: (file) => writeFile(file, record({ 'uploads/a.pdf': { size, sha256: 'anything' } })),
-        named: 'uploads/a.pdf',
+        name: "the project's key, signed as a record of another folder",
+        make: (file) => writeFile(file, signed(key, truth, 'site')),
+        why: 'does not match',
       },
-      // The right hash, in a link to a record elsewhere: a record is a file of its own beside the folder.
+      // The right proof, in a link to a record elsewhere: a record is a file of its own beside the folder.
       {
-        name: 'the right hash, through a link',
+        name: 'through a link',
         make: async (file) => {
-          await writeFile(
-            path.join(root, 'elsewhere.json'),
-            record({ 'uploads/a.pdf': { size, sha256: sha256(PDF) } }),
-          );
+          await writeFile(path.join(root, 'elsewhere.json'), signed(randomBytes(32), truth));
           await symlink('elsewhere.json', file);
         },
-        named: 'uploads/a.pdf',
+        why: 'it is a symbolic link, not a plain file',
       },
     ];
-    for (const { name, make, named } of crafted) {
+    for (const { name, make, why } of crafted) {
       // Named as a build names its records (the folder's own one is the build's, and stays).
       const file = path.join(root, `.dist.files-${inode + 1n}.json`);
       await make(file);
-      await refusedKeeping(root, named).catch((err: Error) => {
+      await refusedForRecord(root, file, why).catch((err: Error) => {
         throw new Error(`${name}: ${err.message}`);
       });
       expect(await readFile(path.join(dist, 'uploads', 'a.pdf'), 'utf8'), name).toBe(PDF);
       await rm(file);
     }
-  }, 40_000);
+    // Without them, the file is someone's, as it always was.
+    await refusedKeeping(root, 'uploads/a.pdf');
+  }, 50_000);
 
-  it('a record that is a FIFO blocks nothing: the build is refused at once', async () => {
+  it('a record that is a FIFO blocks nothing: the build is refused at once, naming it', async () => {
     const { root, dist } = await built();
     await writeFile(path.join(dist, 'notes.txt'), 'mine');
-    execFileSync('mkfifo', [path.join(root, '.dist.files-1.json')]);
+    const fifo = path.join(root, '.dist.files-1.json');
+    execFileSync('mkfifo', [fifo]);
     const started = performance.now();
-    await refusedKeeping(root, 'notes.txt');
+    await refusedForRecord(root, fifo, 'it is a named pipe (FIFO), not a plain file');
     expect(performance.now() - started).toBeLessThan(20_000);
+    expect((await lstat(fifo)).isFIFO()).toBe(true);
   });
+});
+
+describe('a record that proves nothing stops the build, named with why', () => {
+  it('cut in half, empty, `null`, a file of your own named as a record: refused as damaged, nothing deleted; ' +
+    'the record whole again, the build goes on', async () => {
+    const { root, record } = await built();
+    const whole = await readFile(record);
+    const damaged: [string, string | Buffer, string][] = [
+      ['cut in half', whole.subarray(0, Math.floor(whole.length / 2)), 'it is damaged: cut short'],
+      ['empty', '', 'it is damaged: empty'],
+      ['null', 'null\n', 'it is damaged, or no record: it does not begin as a record a build writes'],
+      ['your own', '{"mine": true}\n', 'it is damaged, or no record'],
+    ];
+    for (const [name, bytes, why] of damaged) {
+      await writeFile(record, bytes);
+      const stderr = await refusedForRecord(root, record, why).catch((err: Error) => {
+        throw new Error(`${name}: ${err.message}`);
+      });
+      // The pages are not blamed for it.
+      expect(stderr, name).not.toContain('404.html');
+    }
+    await writeFile(record, whole);
+    const again = await runCli(['--root', root, 'build']);
+    expect(again.code, again.stderr).toBe(0);
+  }, 40_000);
+
+  it('a 2 GiB record (sparse), one a byte over 64 MB: refused naming the limit, at once, unread', async () => {
+    const { root, dist, record } = await built();
+    const files = await readdir(dist, { recursive: true });
+    for (const [size, said] of [
+      [2 * 1024 ** 3, 'it is 2 GB, more than the 64 MB a record may be (it was not read)'],
+      [64 * 1024 ** 2 + 1, 'it is 67,108,865 bytes, more than the 64 MB a record may be'],
+    ] as const) {
+      await truncate(record, size);
+      const started = performance.now();
+      await refusedForRecord(root, record, said);
+      expect(performance.now() - started).toBeLessThan(15_000);
+    }
+    expect(await readdir(dist, { recursive: true })).toEqual(files);
+  }, 40_000);
+
+  it('the record of an earlier version (no proof): refused, saying to delete the folder and the record once; ' +
+    'then the build goes on', async () => {
+    const { root, dist, record } = await built();
+    // As the previous version wrote it: the same files, without the proof.
+    const { files } = JSON.parse(await readFile(record, 'utf8')) as { files: unknown };
+    await writeFile(record, `${JSON.stringify({ writtenBy: 'storefront build', files })}\n`);
+    const stderr = await refusedForRecord(
+      root,
+      record,
+      'it was written by an earlier version of storefront (or by hand), without the proof builds now sign it with',
+    );
+    expect(stderr).toContain(
+      'hint: Records of earlier versions carry no proof: delete the output folder and this record once',
+    );
+    await rm(dist, { recursive: true });
+    await rm(record);
+    const again = await runCli(['--root', root, 'build']);
+    expect(again.code, again.stderr).toBe(0);
+  }, 30_000);
+});
+
+describe('records still travel with the project', () => {
+  it('a copied project (cp -a) builds, twice: its records prove themselves with the key that came along', async () => {
+    const { root } = await built();
+    const copy = `${root}-copy`;
+    execFileSync('cp', ['-a', root, copy]);
+    try {
+      for (const round of [1, 2]) {
+        const again = await runCli(['--root', copy, 'build']);
+        expect(again.code, `${round}: ${again.stderr}`).toBe(0);
+      }
+      expect((await readdir(copy)).filter((name) => name.startsWith('.dist.'))).toHaveLength(1);
+    } finally {
+      await rm(copy, { recursive: true, force: true });
+    }
+  }, 30_000);
+
+  it('--out outside the project builds twice in a row; a record written by hand beside it is refused', async () => {
+    const { root } = await project();
+    const outside = `${root}-site`;
+    try {
+      for (const round of [1, 2]) {
+        const result = await runCli(['--root', root, 'build', '--out', outside]);
+        expect(result.code, `${round}: ${result.stderr}`).toBe(0);
+      }
+      const beside = (await readdir(path.dirname(outside))).filter((name) =>
+        name.startsWith(`.${path.basename(outside)}.files-`),
+      );
+      expect(beside).toHaveLength(1);
+      await writeFile(path.join(outside, 'notes.txt'), 'mine');
+      const forged = path.join(path.dirname(outside), `.${path.basename(outside)}.files-1.json`);
+      await writeFile(forged, signed(randomBytes(32), { 'notes.txt': { size: 4, sha256: sha256('mine') } }));
+      const before = await hashTree(outside);
+      const result = await runCli(['--root', root, 'build', '--out', outside]);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`SF170  ${forged}\n`);
+      expect(result.stderr).toContain('signed with another key');
+      expect(await hashTree(outside)).toBe(before);
+      await rm(forged);
+    } finally {
+      await rm(outside, { recursive: true, force: true });
+      for (const name of await readdir(path.dirname(outside)))
+        if (name.startsWith(`.${path.basename(outside)}.`))
+          await rm(path.join(path.dirname(outside), name), { force: true });
+    }
+  }, 30_000);
+
+  it("a damaged key is refused, named; a key that is a link, as a link in the build's own folder", async () => {
+    const { root, dist } = await built();
+    const keyFile = path.join(root, '.storefront', 'record-key');
+    const key = await readFile(keyFile);
+    const before = await hashTree(dist);
+    await writeFile(keyFile, 'not a key\n');
+    const damaged = await runCli(['--root', root, 'build']);
+    expect(damaged.code).toBe(1);
+    expect(damaged.stderr).toContain(`SF170  ${keyFile}\n`);
+    expect(damaged.stderr).toContain('The key builds sign their records with is damaged');
+    await rm(keyFile);
+    await writeFile(path.join(root, 'elsewhere-key'), key);
+    await symlink(path.join(root, 'elsewhere-key'), keyFile);
+    const linked = await runCli(['--root', root, 'build']);
+    expect(linked.code).toBe(1);
+    expect(linked.stderr).toContain('SF143');
+    expect(linked.stderr).toContain('.storefront/record-key');
+    expect(await hashTree(dist)).toBe(before);
+  }, 30_000);
 });
 
 describe('a same-size edit by hand is named and kept', () => {
@@ -176,7 +371,6 @@ describe('leftovers are known by the marker a build writes inside them, not by t
     await mkdir(beside(`.dist.old-${DEAD}-7`));
     execFileSync('mkfifo', [path.join(beside(`.dist.old-${DEAD}-7`), '.storefront-build.json')]);
     await writeFile(beside(`.dist.files-7.json.${DEAD}.tmp`), 'my temporary file');
-    await writeFile(beside('.dist.files-8.json'), '{"mine": true}\n');
     const kept = [1, 2, 3, 5, 6].map((n) => `.dist.old-${DEAD}-${n}`).concat(`.dist.build-${DEAD}-1`);
     const before = await Promise.all(kept.map((name) => hashTree(beside(name))));
     // As builds killed with SIGKILL leave them: a new folder half written, and a previous site moved aside.
@@ -199,7 +393,6 @@ describe('leftovers are known by the marker a build writes inside them, not by t
     expect(await readFile(path.join(outside, 'keep.txt'), 'utf8')).toBe('outside the project');
     expect((await lstat(path.join(beside(`.dist.old-${DEAD}-7`), '.storefront-build.json'))).isFIFO()).toBe(true);
     expect(await readFile(beside(`.dist.files-7.json.${DEAD}.tmp`), 'utf8')).toBe('my temporary file');
-    expect(await readFile(beside('.dist.files-8.json'), 'utf8')).toBe('{"mine": true}\n');
     expect(existsSync(beside(`.dist.build-${DEAD}-9`))).toBe(false);
     expect(existsSync(beside(`.dist.old-${DEAD}-10`))).toBe(false);
   }, 30_000);

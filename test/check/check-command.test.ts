@@ -1,11 +1,14 @@
 /**
- * `storefront check` on a small built site with a misspelt link and the other defects it must
- * catch, and on the real build.
+ * `storefront check` on a small built site with misspelt links and the other defects it must
+ * catch, on a copy of it whose other origin is a local server that must hear nothing, and on the
+ * real build.
  */
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtProject, repoRoot, runCli } from '../helpers.js';
+import { builtProject, freePort, repoRoot, runCli } from '../helpers.js';
 
 const fixture = path.join(repoRoot, 'test', 'fixtures', 'check-broken-site');
 
@@ -23,6 +26,24 @@ describe('storefront check', () => {
         '  The link to /buy-instagrm-followers on / is broken: no such page.',
     );
     expect(report.match(/The link to \/buy-instagrm-followers /g)).toHaveLength(1);
+    // Misspelt links: the hint names the page of the site nearest in spelling, a post too; case
+    // and `_` for `-` count as near. Nothing near (above, /gone): the hint as it was.
+    const fix = 'Fix the link where it is written, or add a redirect for the old address in content/redirects.yaml.';
+    expect(report).toContain(`  The link to /buy-instagrm-followers on / is broken: no such page.\n  hint: ${fix}\n`);
+    for (const [link, page] of [
+      ['/abuot', '/about'],
+      ['/About', '/about'],
+      ['/privacy_policy', '/privacy-policy'],
+      ['/blgo', '/blog'],
+      ['/blog/tiktok-growth-routin', '/blog/tiktok-growth-routine'],
+    ] as const) {
+      expect(report).toContain(
+        `SF301  ${at('index.html', link)}\n` +
+          `  The link to ${link} on / is broken: no such page.\n` +
+          `  hint: Did you mean ${page}? ${fix}\n`,
+      );
+    }
+    expect(report).toContain(`The link to /gone on / is broken: no such page.\n  hint: ${fix}\n`);
     // Links to parts of pages: a misspelt id on another page, and one missing on the page itself,
     // each once, on the page that holds it, with the ids nearby; an id the page has is fine.
     expect(report).toContain(
@@ -44,6 +65,20 @@ describe('storefront check', () => {
       `SF303  ${at('sitemap.xml', 'https://shop.example.org/old-about')}\n  The sitemap URL redirects (HTTP 301)`,
     );
     expect(report).not.toContain(`${at('sitemap.xml', 'https://shop.example.org/about')}\n`);
+    // A canonical and a sitemap URL on another origin than the site's: problems, never fetched,
+    // and not listed with the external links (the fixture has none).
+    expect(result.stdout).toBe('');
+    // A canonical and a sitemap URL on another origin than the site's: problems, never fetched.
+    expect(report).toContain(
+      `SF302  ${at('privacy-policy.html', 'https://elsewhere.example/privacy-policy')}\n` +
+        "  The canonical URL is on https://elsewhere.example, not on the site's origin https://shop.example.org " +
+        "(its sitemap's); check fetches nothing there.\n",
+    );
+    expect(report).toContain(
+      `SF303  ${at('sitemap.xml', 'https://elsewhere.example/about')}\n` +
+        "  The sitemap URL is on https://elsewhere.example, not on the site's origin https://shop.example.org " +
+        "(its first URL's); check fetches nothing there.\n",
+    );
     // Orphans: pages no chain of links from / reaches, whether the sitemap lists them or not,
     // and whatever links they have from other orphans; a noindex page is no orphan.
     const orphans = [...report.matchAll(/SF304 {2}(.+) › (\S+)/g)].map((m) => `${m[1]} ${m[2]}`).sort();
@@ -52,6 +87,70 @@ describe('storefront check', () => {
       `${dir}/sitemap.xml /orphan`,
       `${dir}/unlisted.html /unlisted`,
     ]);
+  });
+
+  describe('with the other origin a local server', () => {
+    // The fixture, its other origin (https://elsewhere.example) a server of this test, which
+    // records every request it hears: without --external, it must hear none. The home page links
+    // to it too, a link --external fetches (the fixture has none: --format keeps stdout its own).
+    let dir = '';
+    let other = '';
+    const heard: string[] = [];
+    let server: Server | undefined;
+    beforeAll(async () => {
+      const port = await freePort();
+      server = createServer((req, res) => {
+        heard.push(`${req.method} ${req.url}`);
+        res
+          .writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
+          .end('<!DOCTYPE html><title>Elsewhere</title>');
+      });
+      await new Promise<void>((resolve) => server!.listen(port, '127.0.0.1', resolve));
+      other = `http://127.0.0.1:${port}`;
+      dir = await mkdtemp(path.join(tmpdir(), 'storefront-check-'));
+      await cp(fixture, dir, { recursive: true });
+      for (const file of await readdir(dir, { recursive: true })) {
+        if (!/\.(html|xml)$/.test(file)) continue;
+        const text = await readFile(path.join(dir, file), 'utf8');
+        await writeFile(path.join(dir, file), text.replaceAll('https://elsewhere.example', other));
+      }
+      const home = path.join(dir, 'index.html');
+      await writeFile(
+        home,
+        (await readFile(home, 'utf8')).replace('</body>', `<a href="${other}/contact">Elsewhere</a></body>`),
+      );
+    });
+    afterAll(async () => {
+      await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+      if (dir) await rm(dir, { recursive: true, force: true });
+    });
+
+    it('reports its canonical and sitemap URLs, and sends it no request', async () => {
+      heard.length = 0;
+      const result = await runCli(['check', '--out', dir]);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(
+        new RegExp(
+          `SF302 {2}\\S*privacy-policy\\.html › ${other}/privacy-policy\\n  The canonical URL is on ${other},`,
+        ),
+      );
+      expect(result.stderr).toMatch(
+        new RegExp(`SF303 {2}\\S*sitemap\\.xml › ${other}/about\\n  The sitemap URL is on ${other},`),
+      );
+      expect(result.stdout).toContain(`External links (not fetched; --external fetches them):\n  ${other}  1 link\n`);
+      expect(heard).toEqual([]);
+    });
+
+    it('with --external, fetches its links, never the canonical or sitemap URLs there', async () => {
+      heard.length = 0;
+      const result = await runCli(['check', '--out', dir, '--external']);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`› ${other}/privacy-policy\n  The canonical URL is on ${other},`);
+      expect(result.stderr).toContain(`› ${other}/about\n  The sitemap URL is on ${other},`);
+      // The server answers: the run above would have reached it. Only the link to /contact does.
+      expect(heard.length).toBeGreaterThan(0);
+      expect(heard.filter((request) => !request.endsWith(' /contact'))).toEqual([]);
+    });
   });
 
   describe('on the real build', () => {

@@ -295,6 +295,12 @@ const cases: Case[] = [
     expect: ['SF123', 'sections[1].id', 'already used by the page layout'],
   },
   {
+    name: "section id whose heading's id is taken by the page layout (newsletter-heading, the footer's)",
+    breakIt: (root) =>
+      editFile(root, 'content/services/buy-instagram-likes.yaml', 'id: how-it-works', 'id: newsletter'),
+    expect: ['SF123', 'sections[1].id', 'gives its heading the id "newsletter-heading"'],
+  },
+  {
     name: 'old path redirected twice',
     breakIt: (root) =>
       editFile(

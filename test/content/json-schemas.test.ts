@@ -227,6 +227,13 @@ const refusedBySchema: SchemaCase[] = [
     at: ['/sections/1/id'],
   },
   {
+    name: "section id whose heading's id is taken by the page layout (newsletter-heading, the footer's)",
+    file: 'content/services/buy-instagram-likes.yaml',
+    from: 'id: how-it-works',
+    to: 'id: newsletter',
+    at: ['/sections/1/id'],
+  },
+  {
     name: 'link with a javascript: scheme',
     file: 'content/services/buy-youtube-subscribers.yaml',
     from: 'href: "{{checkoutUrl}}"',

@@ -106,7 +106,7 @@ it(
 
       // Saved half-written: esbuild cannot compile it.
       await saveFooter('<footer className="site-footer" data-dev-edit="two"');
-      const overlay = page.locator('#storefront-dev-overlay');
+      const overlay = page.locator('#__storefront-dev-overlay');
       await overlay.waitFor({ state: 'visible', timeout: 10_000 });
       const text = await overlay.innerText();
       expect(text).toContain('SF150');

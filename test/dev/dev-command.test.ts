@@ -215,6 +215,30 @@ describe('storefront dev', () => {
     }
   });
 
+  it('a text page whose heading is "Storefront dev overlay" stays open: dev\'s own ids are no slug', async () => {
+    // The heading's id, storefront-dev-overlay, was the overlay's: the page took itself for one
+    // showing the overlay and reloaded for ever (issue 43, item 2).
+    const file = path.join(project.root, 'content/pages/privacy-policy.md');
+    const text = await readFile(file, 'utf8');
+    await writeFile(file, `${text}\n## Storefront dev overlay\n\nA heading like any other.\n`);
+    const page = await browser.newPage();
+    try {
+      await expect
+        .poll(async () => (await fetch(`${url}/privacy-policy`)).text(), { timeout: 15_000 })
+        .toContain('id="storefront-dev-overlay"');
+      let loads = 0;
+      page.on('load', () => loads++);
+      await page.goto(`${url}/privacy-policy`);
+      await listening(page);
+      await page.waitForTimeout(1500);
+      expect(loads).toBe(1);
+      expect(await page.locator('#storefront-dev-overlay').innerText()).toBe('Storefront dev overlay');
+    } finally {
+      await page.close();
+      await writeFile(file, text);
+    }
+  });
+
   it('shows the problem of invalid YAML over the page, naming the file, and goes when it is fixed', async () => {
     const page = await browser.newPage();
     try {
@@ -223,7 +247,7 @@ describe('storefront dev', () => {
       const file = path.join(project.root, CATALOGUE);
       const valid = await readFile(file, 'utf8');
       await writeFile(file, `${valid}\nbroken: [this list is never closed\n`);
-      const overlay = page.locator('#storefront-dev-overlay');
+      const overlay = page.locator('#__storefront-dev-overlay');
       await overlay.waitFor({ state: 'visible', timeout: 5000 });
       const text = await overlay.innerText();
       expect(text).toContain('SF101');
@@ -236,7 +260,7 @@ describe('storefront dev', () => {
       const second = await browser.newPage();
       try {
         await second.goto(`${url}/`);
-        await second.locator('#storefront-dev-overlay').waitFor({ state: 'visible', timeout: 5000 });
+        await second.locator('#__storefront-dev-overlay').waitFor({ state: 'visible', timeout: 5000 });
       } finally {
         await second.close();
       }
@@ -302,7 +326,7 @@ it('build output has no dev client in it', async () => {
       const text = await readFile(path.join(entry.parentPath, entry.name), 'utf8');
       expect(text, entry.name).not.toContain('__storefront');
       expect(text, entry.name).not.toContain('EventSource');
-      expect(text, entry.name).not.toContain('storefront-dev-overlay');
+      expect(text, entry.name).not.toContain('dev-overlay');
     }
   } finally {
     await built.cleanup();

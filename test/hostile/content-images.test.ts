@@ -208,6 +208,41 @@ const REFUSED_SVGS: [name: string, contents: string | Buffer, names: string[]][]
     `<html xmlns="http://www.w3.org/1999/xhtml"><body>${svg('')}</body></html>`,
     ['it holds HTML (<html>)'],
   ],
+  // Too much to draw (issue 43, item 5): each level a group that uses the one before twice, nine
+  // times over, 2 KB that Chromium never finishes drawing; 30 x 30 x 30 uses of a path, only
+  // three deep; 100,000 nested groups (once a stack overflow, SF900 without the file's name); a
+  // <use> of its own group.
+  [
+    'use-nine-levels.svg',
+    svg(
+      '<defs><path id="l0" d="M0 0h1v1z"/>' +
+        Array.from(
+          { length: 9 },
+          (_, i) => `<g id="l${i + 1}"><use href="#l${i}"/><use href="#l${i}" transform="translate(1 0)"/></g>`,
+        ).join('') +
+        '</defs><use href="#l9"/>',
+    ),
+    ['its references (<use>, url(#…)) nest more than 6 deep'],
+  ],
+  [
+    'use-wide.svg',
+    svg(
+      '<defs><path id="w0" d="M0 0h1v1z"/>' +
+        [1, 2, 3].map((i) => `<g id="w${i}">${`<use href="#w${i - 1}"/>`.repeat(50)}</g>`).join('') +
+        '</defs><use href="#w3"/>',
+    ),
+    ['with its references (<use>, url(#…)) expanded it draws more than 100,000 elements'],
+  ],
+  [
+    'deep-groups.svg',
+    svg(`${'<g>'.repeat(100_000)}<rect width="1" height="1"/>${'</g>'.repeat(100_000)}`),
+    ['its elements nest more than 256 deep'],
+  ],
+  [
+    'use-loop.svg',
+    svg('<g id="self"><rect width="1" height="1"/><use href="#self"/></g>'),
+    ['its references lead back to where they start (#self)'],
+  ],
   [
     'not-utf8.svg',
     Buffer.concat([Buffer.from(svg('<desc>')), Buffer.from([0xff, 0xfe, 0xfd]), Buffer.from('</desc>')]),
@@ -272,6 +307,24 @@ const PUBLISHED_SVGS: [name: string, contents: string, holds: string[], lost: st
     svg(`<rect width="100" height="100" src="${AWAY}/" data-x="javascript:${JS}" formaction="${AWAY}/"/>`),
     ['<rect width="100" height="100"/>'],
     ['elsewhere', 'javascript'],
+  ],
+  [
+    // Illustrator's ids: a name, not CSS (it was refused as loading "layer(…)").
+    'illustrator-ids.svg',
+    svg('<g id="Layer(1)"><rect id="Rectangle_(2)" class="st0(x)" width="100" height="100" fill="#00a"/></g>'),
+    ['<g id="Layer(1)"><rect id="Rectangle_(2)" class="st0(x)" width="100" height="100" fill="#00a"/></g>'],
+    [],
+  ],
+  [
+    // A symbol reused, its gradient from another: references three deep are a drawing's own.
+    'symbol-reused.svg',
+    svg(
+      '<defs><linearGradient id="base"><stop offset="0" stop-color="#f00"/></linearGradient>' +
+        '<linearGradient id="g" href="#base"/><symbol id="s"><rect width="10" height="10" fill="url(#g)"/></symbol>' +
+        '<g id="row"><use href="#s"/><use href="#s" x="10"/></g></defs><use href="#row"/><use href="#row" y="10"/>',
+    ),
+    ['<use xlink:href="#row" y="10"/>'],
+    [],
   ],
   ['control-characters.svg', svg('<text x="0" y="20">a\u0001b\u0008c</text>'), ['<text x="0" y="20">abc</text>'], []],
 ];

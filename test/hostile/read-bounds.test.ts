@@ -6,12 +6,15 @@
  * written); a refused build leaves the output folder's bytes as they were. content/images/ is
  * copied as streams; dev stops on the first SIGTERM or Ctrl-C whatever its rebuild is doing.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync, renameSync, writeFileSync } from 'node:fs';
 import { mkdir, open, readFile, rm, stat, symlink, truncate, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { checkContentImage } from '../../src/content/content-image.js';
+import { readCacheFile } from '../../src/util/inside-project.js';
+import { readOwnFile } from '../../src/util/read-bounded.js';
 import { builtProject, cliPath, folderState, runCli } from '../helpers.js';
 import { startDevProcess } from '../support/dev-process.js';
 
@@ -113,6 +116,83 @@ describe('a file that is not a regular file', () => {
     ]);
     expect(stderr).not.toContain('to the folder');
   }, 60_000);
+});
+
+/** A build through the CLI, killed after `ms`: a hang is a failure, not a test that never ends. */
+function buildWithin(ms: number): Promise<{ code: number | null; stderr: string; killed: boolean }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [cliPath, '--root', project.root, 'build'],
+      { env: { ...process.env, NO_COLOR: '1' }, timeout: ms, killSignal: 'SIGKILL', maxBuffer: 64 * 1024 * 1024 },
+      (error, _stdout, stderr) => {
+        const killed = error?.killed === true;
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stderr, killed });
+      },
+    );
+  });
+}
+
+const tinyPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+describe('nothing blocks: every file is opened without waiting and judged on the open file (issue 43, item 2)', () => {
+  it("a post's image content/images/x.png as a named pipe: the build ends at once, naming the file", async () => {
+    mkfifo('content/images/x.png');
+    const post = at('content/blog/tiktok-growth-routine.md');
+    await writeFile(post, (await readFile(post, 'utf8')).replace('/images/tiktok-routine.svg', '/images/x.png'));
+    const built = await buildWithin(15_000);
+    expect(built.killed, 'the build hung').toBe(false);
+    expect(built.code, built.stderr).toBe(1);
+    expect(built.stderr).toMatch(/SF141 [^\n]*content\/images\/x\.png[\s\S]*named pipe \(FIFO\), not a file/);
+    expect(built.stderr).not.toMatch(/SF90[01]/);
+  }, 60_000);
+
+  it("a named pipe renamed over a post's image again and again while builds run: " +
+    'each build ends (built, or the file named), none hangs', async () => {
+    const post = at('content/blog/tiktok-growth-routine.md');
+    await writeFile(post, (await readFile(post, 'utf8')).replace('/images/tiktok-routine.svg', '/images/x.png'));
+    writeFileSync(at('content/images/x.png'), tinyPng);
+    let turn = 0;
+    let swapping = true;
+    // A regular PNG and a pipe by turns, each made beside it and renamed over it (as an editor saves).
+    const swap = () => {
+      if (!swapping) return;
+      const next = at(`content/images/.swap-${turn}`);
+      if (turn % 2 === 0) execFileSync('mkfifo', [next]);
+      else writeFileSync(next, tinyPng);
+      renameSync(next, at('content/images/x.png'));
+      turn += 1;
+      setTimeout(swap, 1);
+    };
+    swap();
+    try {
+      for (let run = 0; run < 3; run++) {
+        const built = await buildWithin(20_000);
+        expect(built.killed, `build ${run} hung:\n${built.stderr}`).toBe(false);
+        expect(built.stderr).not.toMatch(/SF90[01]/);
+        if (built.code !== 0) expect(built.stderr).toMatch(/content\/images\/x\.png|\/images\/x\.png/);
+      }
+    } finally {
+      swapping = false;
+    }
+  }, 120_000);
+
+  it('the readers given a named pipe answer at once: an image, a cache file, a file of .storefront/', async () => {
+    mkfifo('content/images/y.png');
+    const checked = checkContentImage({ name: 'y.png', real: at('content/images/y.png') });
+    expect('problem' in checked && checked.problem.message).toContain('named pipe (FIFO), not a file');
+    await mkdir(at('.cache/share'), { recursive: true });
+    mkfifo('.cache/share/card.png');
+    expect(await readCacheFile(at('.cache/share/card.png'), project.root)).toBeUndefined();
+    expect(readOwnFile(at('.cache/share/card.png'), 1024)).toBeUndefined();
+    await writeFile(at('.cache/share/big.png'), Buffer.alloc(2048));
+    expect(await readCacheFile(at('.cache/share/big.png'), project.root, 1024)).toBeUndefined();
+    expect(readOwnFile(at('.cache/share/big.png'), 1024)).toBeUndefined();
+    expect(readOwnFile(at('.cache/share/big.png'), 4096)?.length).toBe(2048);
+  });
 });
 
 describe('a file over its limit is refused by its size before it is read', () => {

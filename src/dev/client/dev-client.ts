@@ -7,6 +7,7 @@
 import morphdomExports from 'morphdom';
 import { problemPlace } from '../../errors/problem-place.js';
 import type { Problem } from '../../errors/storefront-error.js';
+import { OVERLAY_ID } from './overlay-id.js';
 
 interface DevState {
   /** The last good build: this run of dev and the build's number in it, e.g. `3f9a01c2.4`. */
@@ -23,7 +24,6 @@ interface DevState {
  */
 const morphdom = morphdomExports as unknown as typeof morphdomExports.default;
 
-const OVERLAY_ID = 'storefront-dev-overlay';
 /** The build this page shows: first the one it was served from (the server writes it into this script's URL). */
 let shownBuild = new URL((document.currentScript as HTMLScriptElement).src).searchParams.get('build');
 
