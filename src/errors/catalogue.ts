@@ -49,6 +49,7 @@ export const codes = {
   outputFailed: 'SF160',
   overHostLimit: 'SF161',
   badFlag: 'SF170',
+  outputNotOurs: 'SF171',
   cmsFetchFailed: 'SF201',
   cmsBadResponse: 'SF202',
   cmsNoCache: 'SF203',
@@ -103,12 +104,13 @@ export const codeTitles: Record<Code, string> = {
   SF160: 'The output folder could not be written',
   SF161: 'The site is over a limit its host publishes',
   SF170: 'A flag or argument the command does not take',
+  SF171: 'A file in the output folder, or a record beside it, that no build wrote',
   SF201: 'The CMS could not be reached',
   SF202: 'The CMS answered something that is not its API',
   SF203: 'No cached posts to build from offline',
   SF204: 'A post from the CMS that cannot be published',
   SF205: 'Two posts share a slug',
-  SF206: "A post's image that cannot be read, downloaded or made",
+  SF206: "An image (a post's, or in content/images/) that cannot be read, fetched or made",
   SF301: 'check: a broken link',
   SF302: 'check: a wrong canonical URL',
   SF303: 'check: a sitemap URL that is not a page',
@@ -1113,7 +1115,7 @@ export const catalogue = {
   // output/output-folder.ts
   /** `files`: the first of them, sorted, with a last `…` when there were more than were counted (foreignFiles). */
   outputHoldsForeignFiles: entry<{ files: readonly string[] }>({
-    code: 'SF170',
+    code: 'SF171',
     message: ({ files }) => {
       const more = files.at(-1) === '…' ? 'more' : `${files.length - 5} more`;
       const named = files.slice(0, 5).join(', ') + (files.length > 5 ? ` and ${more}` : '');
@@ -1131,7 +1133,7 @@ export const catalogue = {
    * `what` what stands in its place, `size` and `limit` in words, `reason` the system's code.
    */
   outputRecordUntrusted: entry<{ why: RecordDistrust }>({
-    code: 'SF170',
+    code: 'SF171',
     message: ({ why }) =>
       `This record of the files builds wrote into the output folder cannot be trusted: ${recordDistrust(why)}. ` +
       'Builds delete only what a trusted record names, so the build stopped: nothing was deleted or written.',
@@ -1144,7 +1146,7 @@ export const catalogue = {
   }),
   // output/record-key.ts: the key records are signed with; `why` what is wrong with it.
   recordKeyUnusable: entry<{ why: string }>({
-    code: 'SF170',
+    code: 'SF171',
     message: ({ why }) =>
       `The key builds sign their records with is ${why}: no record can be trusted with it, so nothing was written.`,
     hint:

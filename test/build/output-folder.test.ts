@@ -116,7 +116,7 @@ describe('a build never deletes or overwrites a file it did not write', () => {
       const before = await hashTree(out);
       const result = await runCli(['--root', root, 'build', '--out', 'public']);
       expect(result.code).toBe(1);
-      expect(result.stderr).toContain('SF170');
+      expect(result.stderr).toContain('SF171');
       expect(result.stderr).toContain(
         'The output folder holds files that no build wrote: .well-known/acme-challenge/abc, index.html, ' +
           'uploads/price-list.pdf.',

@@ -46,14 +46,14 @@ async function built(): Promise<{ root: string; dist: string; record: string }> 
 }
 
 /**
- * Runs a build that must be refused with SF170 naming `named`, and leaves the output folder byte for byte as it was.
+ * Runs a build that must be refused with SF171 naming `named`, and leaves the output folder byte for byte as it was.
  */
 async function refusedKeeping(root: string, named: string): Promise<void> {
   const dist = path.join(root, 'dist');
   const before = await hashTree(dist);
   const result = await runCli(['--root', root, 'build']);
   expect(result.code).toBe(1);
-  expect(result.stderr).toContain('SF170');
+  expect(result.stderr).toContain('SF171');
   expect(result.stderr).toContain(`The output folder holds files that no build wrote: ${named}.`);
   expect(result.stderr).not.toMatch(/\n\s+at /);
   expect(await hashTree(dist)).toBe(before);
@@ -72,7 +72,7 @@ const keyOf = async (root: string) =>
   Buffer.from((await readFile(path.join(root, '.storefront', 'record-key'), 'utf8')).trim(), 'hex');
 
 /**
- * Runs a build that must be refused with SF170 naming the record `record` and why it proves
+ * Runs a build that must be refused with SF171 naming the record `record` and why it proves
  * nothing, and leaves the output folder and the record byte for byte as they were. Its output.
  */
 async function refusedForRecord(root: string, record: string, why: string | RegExp): Promise<string> {
@@ -87,7 +87,7 @@ async function refusedForRecord(root: string, record: string, why: string | RegE
   const recordBefore = await recordState();
   const result = await runCli(['--root', root, 'build']);
   expect(result.code, result.stderr).toBe(1);
-  expect(result.stderr).toContain(`SF170  ${record}\n`);
+  expect(result.stderr).toContain(`SF171  ${record}\n`);
   expect(result.stderr).toContain('This record of the files builds wrote into the output folder cannot be trusted: ');
   if (typeof why === 'string') expect(result.stderr).toContain(why);
   else expect(result.stderr).toMatch(why);
@@ -288,7 +288,7 @@ describe('records still travel with the project', () => {
       const before = await hashTree(outside);
       const result = await runCli(['--root', root, 'build', '--out', outside]);
       expect(result.code).toBe(1);
-      expect(result.stderr).toContain(`SF170  ${forged}\n`);
+      expect(result.stderr).toContain(`SF171  ${forged}\n`);
       expect(result.stderr).toContain('signed with another key');
       expect(await hashTree(outside)).toBe(before);
       await rm(forged);
@@ -308,7 +308,7 @@ describe('records still travel with the project', () => {
     await writeFile(keyFile, 'not a key\n');
     const damaged = await runCli(['--root', root, 'build']);
     expect(damaged.code).toBe(1);
-    expect(damaged.stderr).toContain(`SF170  ${keyFile}\n`);
+    expect(damaged.stderr).toContain(`SF171  ${keyFile}\n`);
     expect(damaged.stderr).toContain('The key builds sign their records with is damaged');
     await rm(keyFile);
     await writeFile(path.join(root, 'elsewhere-key'), key);
@@ -323,7 +323,7 @@ describe('records still travel with the project', () => {
 
 describe('a same-size edit by hand is named and kept', () => {
   it(
-    "StoreFRONT for Storefront in about.html: refused (SF170), kept; the build's bytes again, " +
+    "StoreFRONT for Storefront in about.html: refused (SF171), kept; the build's bytes again, " +
       'and the build goes on',
     async () => {
       const { root, dist } = await built();
