@@ -9,7 +9,6 @@ import path from 'node:path';
 import { Option, type Command } from 'commander';
 import { problem } from '../errors/catalogue.js';
 import { PROBLEM_FORMATS, type ProblemFormat } from '../errors/problem-formats.js';
-import { packageVersion } from '../package-root.js';
 import { StorefrontError } from '../errors/storefront-error.js';
 import { output } from './output.js';
 
@@ -34,17 +33,20 @@ export function addGlobalOptions(program: Command): void {
     )
     // `storefront build --help` lists them too.
     .configureHelp({ showGlobalOptions: true })
-    .hook('preAction', (_program, command) => applyGlobalFlags(program.opts<GlobalFlags>(), command));
+    .hook('preAction', (_program, command) =>
+      // The version main.ts gave the program (package.json is read once).
+      applyGlobalFlags(program.opts<GlobalFlags>(), command, program.version() ?? ''),
+    );
 }
 
-function applyGlobalFlags(flags: GlobalFlags, command: Command): void {
+function applyGlobalFlags(flags: GlobalFlags, command: Command, version: string): void {
   const names = [];
   for (let at: Command | null = command; at; at = at.parent) names.unshift(at.name());
   output.configure({
     verbosity: flags.quiet ? 'quiet' : flags.verbose ? 'verbose' : 'normal',
     // GitHub Actions sets GITHUB_ACTIONS=true: its log then shows each problem at its line.
     format: flags.format ?? (process.env.GITHUB_ACTIONS === 'true' ? 'github' : 'text'),
-    run: { tool: names.join(' '), version: packageVersion() },
+    run: { tool: names.join(' '), version },
   });
   // Otherwise a mistyped --root reads as every content file missing.
   if (!existsSync(flags.root)) {

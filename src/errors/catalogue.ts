@@ -235,6 +235,10 @@ const useSubCategory = (ids: readonly (string | number)[]) =>
  * The problems, by name. Grouped by the stage that reports them; each group keeps to its own
  * part of the file.
  */
+/** "Did you mean #a, #b? ", for a link to a part of a page: the ids of that page nearest the one named. */
+const didYouMeanIds = (nearby: string[]) =>
+  nearby.length ? `Did you mean ${nearby.map((id) => `#${id}`).join(', ')}? ` : '';
+
 export const catalogue = {
   // --- settings (config/, build/) -----------------------------------------------------------------
   // config/load-config.ts
@@ -920,7 +924,7 @@ export const catalogue = {
       `The link to ${href} on ${on}${others ? ` (and ${others} other page${others > 1 ? 's' : ''})` : ''} ` +
       `names #${fragment}, which ${page} does not have.`,
     hint: ({ nearby }) =>
-      (nearby.length ? `Did you mean ${nearby.map((id) => `#${id}`).join(', ')}? ` : '') +
+      didYouMeanIds(nearby) +
       "Name an id the page has (a heading's is its text: ## Free refill is #free-refill), or drop the #part.",
   }),
   imageFromAnotherSite: entry<{ src: string }>({
@@ -1399,9 +1403,7 @@ export const catalogue = {
     code: 'SF301',
     message: ({ href, on, page, fragment }) =>
       `The link to ${href} on ${on} names #${fragment}, which ${page} does not have.`,
-    hint: ({ nearby }) =>
-      (nearby.length ? `Did you mean ${nearby.map((id) => `#${id}`).join(', ')}? ` : '') +
-      'Name an id the page has, or drop the #part.',
+    hint: ({ nearby }) => `${didYouMeanIds(nearby)}Name an id the page has, or drop the #part.`,
   }),
   checkCanonicalNotPage: entry<{ status: number }>({
     code: 'SF302',

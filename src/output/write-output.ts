@@ -94,6 +94,8 @@ export class SiteWriter {
   private readonly dirs = new Set<string>();
   /** Every file written, relative with forward slashes, with its size and hash: the record of what this build owns. */
   private readonly written = new Map<string, Written>();
+  /** The text of the rule files the host reads (`_redirects`, `_headers`), kept as written for its limits. */
+  private readonly rules = new Map<string, string>();
   private committed = false;
 
   private constructor(
@@ -132,6 +134,7 @@ export class SiteWriter {
   async write(file: OutputFile, precompress = false): Promise<void> {
     try {
       this.writeOne(file);
+      if (RULE_FILES.includes(file.file)) this.rules.set(file.file, file.contents.toString());
       if (precompress && isCompressible(file.file)) for (const copy of await precompressed(file)) this.writeOne(copy);
     } catch (err) {
       throw this.error(err);
@@ -208,12 +211,7 @@ export class SiteWriter {
   commit(): void {
     try {
       // What the host would receive is known only now, and the previous site is still untouched.
-      const rules = RULE_FILES.filter((file) => this.written.has(file));
-      refuseOverHostLimits(
-        new Map([...this.written].map(([file, { size }]) => [file, size])),
-        this.limits,
-        new Map(rules.map((file) => [file, readFileSync(path.join(this.dir, file), 'utf8')])),
-      );
+      refuseOverHostLimits(new Map([...this.written].map(([file, { size }]) => [file, size])), this.limits, this.rules);
       // Again, just before: a file put into the folder while the site was rendered is kept too.
       refuseForeignFiles(this.outDir, this.key);
       writeRecord(this.outDir, this.dir, this.written, this.key);
